@@ -1,0 +1,174 @@
+"""The Game protocol every game implements, and the values it trades in.
+
+A Game is a stateless rules object (board plus options). States are frozen values;
+``apply`` returns a new state and the events that happened, and never mutates its
+input. ``legal_actions``, ``check`` and ``explain`` come from one source of truth in
+each game, so the list of legal actions and the refusals never drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from tabletop.core.errors import IllegalActionError
+from tabletop.core.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, with the clause that made it happen.
+
+    Attributes:
+        clause: the rule clause ID (``PH-3-FALL``).
+        text: a sentence for the log (``Player 2 fell to underground space 17``).
+        player: the seat it concerns, if any.
+        kind: a short tag for programs (``roll``, ``move``, ``draw``, ``win``...).
+        secret: True when the text reveals hidden information (a card drawn), so
+            views for other seats show ``public`` instead.
+        public: the text other seats may read when ``secret`` is set.
+    """
+
+    clause: str
+    text: str
+    player: int | None = None
+    kind: str = ""
+    secret: bool = False
+    public: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.text} ({self.clause})"
+
+    def seen_by(self, viewer: int | None) -> str:
+        """The log line a viewer may read (``None`` sees everything)."""
+        if self.secret and viewer is not None and viewer != self.player:
+            return f"{self.public or 'a hidden event'} ({self.clause})"
+        return str(self)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"clause": self.clause, "text": self.text}
+        if self.player is not None:
+            data["player"] = self.player
+        if self.kind:
+            data["kind"] = self.kind
+        if self.secret:
+            data["secret"] = True
+            data["public"] = self.public
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why an action is not legal: the clause and a sentence."""
+
+    clause: str
+    reason: str
+
+    def error(self) -> IllegalActionError:
+        return IllegalActionError(self.clause, self.reason)
+
+    def __str__(self) -> str:
+        return f"{self.reason} [{self.clause}]"
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """One legal action, why it is legal, and what it involves on the table.
+
+    Attributes:
+        action: the action object (``str(action)`` is its notation).
+        clause: the clause that allows it.
+        text: a sentence a player understands.
+        label: a short button label.
+        spaces: board ids a click on the board selects this action by.
+        card: the card kind this action plays from the hand, if any.
+    """
+
+    action: Any
+    clause: str
+    text: str
+    label: str = ""
+    spaces: tuple[str, ...] = ()
+    card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: who won (``None`` for nobody) and why."""
+
+    winner: int | None
+    clause: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class EditResult:
+    """A validated state edit: the new state and the events describing it."""
+
+    state: Any
+    events: tuple[Event, ...] = field(default_factory=tuple)
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What ``Match``, the UI, bots and simulations need from a game.
+
+    Attributes:
+        name: the registry name (``"pitfall"``); ``tabletop.games.<name>`` must
+            define ``GAME_CLASS`` so saves can rebuild the game.
+        players: the number of seats, 0..players-1.
+        options: the rule options, JSON-able, passed back to the constructor.
+        board: the validated board data.
+    """
+
+    name: str
+    players: int
+    options: Mapping[str, Any]
+    board: Any
+
+    def initial_state(self, seed: int) -> Any: ...
+    def to_move(self, state: Any) -> int | None: ...
+    def pending(self, state: Any) -> str: ...
+    def legal_actions(self, state: Any) -> Sequence[Any]: ...
+    def check(self, state: Any, action: Any) -> Refusal | None: ...
+    def apply(self, state: Any, action: Any) -> tuple[Any, tuple[Event, ...]]: ...
+    def outcome(self, state: Any) -> Outcome | None: ...
+    def view(self, state: Any, player: int | None) -> Any: ...
+    def explain(self, state: Any) -> Sequence[Explanation]: ...
+    def parse_action(self, text: str) -> Any: ...
+    def state_to_json(self, state: Any) -> dict[str, Any]: ...
+    def state_from_json(self, data: Any) -> Any: ...
+    def edit(self, state: Any, op: str, args: Mapping[str, Any]) -> EditResult: ...
+    def determinize(self, view: Any, player: int, rng: Rng) -> Any: ...
+    def invariants(self, state: Any) -> list[str]: ...
+
+
+def parse_or_pass(game: Game, action: Any) -> Any:
+    """The action object for an action or its notation."""
+    if isinstance(action, str):
+        return game.parse_action(action)
+    return action
+
+
+def force_roll_edit(state: Any, values: Any, sides: int = 6) -> EditResult:
+    """The shared ``force_roll`` edit: queue die results in a state's ``rng``.
+
+    Games whose state keeps its generator in a field named ``rng`` call this from
+    their ``edit`` for ``op == "force_roll"``.
+    """
+    import dataclasses
+
+    from tabletop.core.errors import IllegalEditError
+
+    if isinstance(values, int):
+        values = [values]
+    if not isinstance(values, list | tuple) or not values:
+        raise IllegalEditError("force_roll needs a die value or a list of them")
+    try:
+        rng = state.rng.force(*values, sides=sides)
+    except ValueError as exc:
+        raise IllegalEditError(str(exc)) from None
+    shown = ", ".join(str(v) for v in values)
+    event = Event("TT-FORCE", f"the next die roll is forced to {shown}", kind="edit")
+    return EditResult(dataclasses.replace(state, rng=rng), (event,))

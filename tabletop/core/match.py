@@ -1,0 +1,392 @@
+"""The match: a game's timeline that you can walk, fork, edit, save and load.
+
+A ``Match`` keeps every state it has passed through (states are immutable and share
+structure), so ``goto`` any step costs the same whatever the length of the game.
+A save holds the game, its options, the seed and the list of actions and edits; loading
+replays them through the rules and checks the result against a digest, so an altered
+save is refused rather than trusted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import os
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tabletop.core.errors import IllegalActionError, IllegalEditError, SaveError
+from tabletop.core.game import Event, Explanation, Game, Outcome, Refusal
+
+SAVE_FORMAT = "tabletop.match"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One move along the timeline: an action or an edit, and what it led to.
+
+    Attributes:
+        index: the step number (step 0 is the initial state; this is step >= 1).
+        player: the seat that acted (``None`` for edits).
+        action: the action object, or ``None`` for an edit.
+        edit: the edit as ``{"op": ..., **args}``, or ``None`` for an action.
+        events: what happened, in order.
+        state: the state after this step.
+    """
+
+    index: int
+    player: int | None
+    action: Any
+    edit: Mapping[str, Any] | None
+    events: tuple[Event, ...]
+    state: Any
+
+    @property
+    def notation(self) -> str:
+        if self.action is not None:
+            return str(self.action)
+        args = ", ".join(f"{k}={v!r}" for k, v in self.edit.items() if k != "op")
+        return f"edit {self.edit['op']}({args})"
+
+
+class Match:
+    """A game in progress: the initial state plus the steps taken from it.
+
+    Args:
+        game: a Game (``Pitfall(players=3)``).
+        seed: the seed of every random thing in the game.
+    """
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        self.game = game
+        self.seed = seed
+        self._initial = game.initial_state(seed)
+        self._steps: list[Step] = []
+        self._cursor = 0
+
+    # -- where we are -------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The state at the current step."""
+        return self._steps[self._cursor - 1].state if self._cursor else self._initial
+
+    @property
+    def initial_state(self) -> Any:
+        return self._initial
+
+    @property
+    def cursor(self) -> int:
+        """The current step number (0 = the initial state)."""
+        return self._cursor
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Every step of the timeline, including those ahead of the cursor."""
+        return tuple(self._steps)
+
+    def __len__(self) -> int:
+        return len(self._steps)
+
+    def state_at(self, step: int) -> Any:
+        self._check_step(step)
+        return self._steps[step - 1].state if step else self._initial
+
+    def to_move(self) -> int | None:
+        return self.game.to_move(self.state)
+
+    def pending(self) -> str:
+        return self.game.pending(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome() is not None
+
+    def legal_actions(self) -> tuple[Any, ...]:
+        return tuple(self.game.legal_actions(self.state))
+
+    def explain(self) -> tuple[Explanation, ...]:
+        """Every legal action now, with its clause and a sentence."""
+        return tuple(self.game.explain(self.state))
+
+    def check(self, action: Any) -> Refusal | None:
+        """``None`` if the action (or notation) is legal now, else the refusal."""
+        try:
+            action = self._parse(action)
+        except IllegalActionError as exc:
+            return Refusal(exc.clause, exc.reason)
+        return self.game.check(self.state, action)
+
+    def log(self, viewer: int | None = None) -> list[str]:
+        """The event log up to the cursor, as a viewer may read it."""
+        lines = []
+        for step in self._steps[: self._cursor]:
+            for event in step.events:
+                lines.append(f"{step.index:>4}  {event.seen_by(viewer)}")
+        return lines
+
+    # -- moving along -------------------------------------------------------------
+    def play(self, action: Any) -> tuple[Event, ...]:
+        """Play an action or its notation; raises ``IllegalActionError`` if illegal.
+
+        Playing from an earlier step drops the steps ahead of it (like any undo).
+        """
+        action = self._parse(action)
+        state = self.state
+        refusal = self.game.check(state, action)
+        if refusal is not None:
+            raise refusal.error()
+        player = self.game.to_move(state)
+        new_state, events = self.game.apply(state, action)
+        self._push(Step(self._cursor + 1, player, action, None, tuple(events), new_state))
+        return tuple(events)
+
+    def edit(self, op: str, **args: Any) -> tuple[Event, ...]:
+        """Change the state in a validated way, recorded as a step of its own.
+
+        Raises:
+            IllegalEditError: the edit would break the game's invariants; nothing
+                changes.
+        """
+        result = self.game.edit(self.state, op, args)
+        problems = self.game.invariants(result.state)
+        if problems:
+            raise IllegalEditError(f"edit {op} refused: " + "; ".join(problems))
+        spec = {"op": op, **args}
+        self._push(Step(self._cursor + 1, None, None, spec, result.events, result.state))
+        return result.events
+
+    def force_roll(self, *values: int) -> tuple[Event, ...]:
+        """Force the next die roll(s), recorded as an edit."""
+        return self.edit("force_roll", values=list(values))
+
+    def undo(self, n: int = 1) -> int:
+        """Step back n steps (not before the start); returns the new cursor."""
+        return self.goto(max(0, self._cursor - n))
+
+    def redo(self, n: int = 1) -> int:
+        """Step forward n steps along the kept future; returns the new cursor."""
+        return self.goto(min(len(self._steps), self._cursor + n))
+
+    def goto(self, step: int) -> int:
+        """Jump to any step of the timeline in constant time."""
+        self._check_step(step)
+        self._cursor = step
+        return step
+
+    def fork(self) -> Match:
+        """A new match sharing this one's past up to the cursor; the future is dropped."""
+        other = Match.__new__(Match)
+        other.game = self.game
+        other.seed = self.seed
+        other._initial = self._initial
+        other._steps = self._steps[: self._cursor]
+        other._cursor = self._cursor
+        return other
+
+    def _push(self, step: Step) -> None:
+        del self._steps[self._cursor :]
+        self._steps.append(step)
+        self._cursor += 1
+
+    def _check_step(self, step: int) -> None:
+        if not isinstance(step, int) or isinstance(step, bool):
+            raise TypeError(f"step must be an int, not {type(step).__name__}")
+        if not 0 <= step <= len(self._steps):
+            raise IndexError(f"step {step} is outside the timeline 0..{len(self._steps)}")
+
+    def _parse(self, action: Any) -> Any:
+        if isinstance(action, str):
+            return self.game.parse_action(action)
+        return action
+
+    # -- saving -------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The whole timeline as JSON-able data (seed, actions, edits, cursor)."""
+        steps = []
+        for step in self._steps:
+            if step.action is not None:
+                steps.append({"action": str(step.action)})
+            else:
+                steps.append({"edit": dict(step.edit)})
+        last = self._steps[-1].state if self._steps else self._initial
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game.name,
+            "options": {"players": self.game.players, **dict(self.game.options)},
+            "seed": self.seed,
+            "steps": steps,
+            "cursor": self._cursor,
+            "digest": state_digest(self.game, last),
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Match:
+        """Rebuild a match from ``to_json`` data (or its JSON text), replaying it.
+
+        Raises:
+            SaveError: naming what is wrong; nothing is half-loaded.
+        """
+        return _load(data)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the match to a file atomically: a crash leaves the old file intact."""
+        path = Path(path)
+        text = self.dumps()
+        fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Match:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SaveError(f"cannot read save {path}: {exc}") from None
+        return cls.from_json(text)
+
+    def __repr__(self) -> str:
+        return (
+            f"Match({self.game.name}, players={self.game.players}, seed={self.seed}, "
+            f"step={self._cursor}/{len(self._steps)})"
+        )
+
+    def __str__(self) -> str:
+        return str(self.state)
+
+
+def state_digest(game: Game, state: Any) -> str:
+    """A short hash of a state's JSON form, to detect altered saves."""
+    text = json.dumps(game.state_to_json(state), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def game_from_spec(name: Any, options: Any) -> Game:
+    """Build a registered game from its name and options (as saved)."""
+    if not isinstance(name, str) or not name.isidentifier():
+        raise SaveError(f"save names no known game: {name!r}")
+    try:
+        module = importlib.import_module(f"tabletop.games.{name}")
+        game_class = module.GAME_CLASS
+    except (ImportError, AttributeError):
+        raise SaveError(f"save names an unknown game {name!r}") from None
+    if not isinstance(options, dict):
+        raise SaveError("save field 'options' must be an object")
+    try:
+        return game_class(**options)
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"save has bad options for {name}: {exc}") from None
+
+
+def _strict_json(text: str) -> Any:
+    def no_constants(name: str) -> Any:
+        raise ValueError(f"{name} is not allowed")
+
+    def no_duplicates(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in pairs:
+            if key in out:
+                raise ValueError(f"duplicate key {key!r}")
+            out[key] = value
+        return out
+
+    return json.loads(text, parse_constant=no_constants, object_pairs_hook=no_duplicates)
+
+
+def _load(data: Any) -> Match:
+    if isinstance(data, bytes | str):
+        try:
+            data = _strict_json(data if isinstance(data, str) else data.decode())
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise SaveError(f"save is not valid JSON (truncated or damaged?): {exc}") from None
+    if not isinstance(data, dict):
+        raise SaveError("save must be a JSON object")
+    expected = {"format", "version", "game", "options", "seed", "steps", "cursor", "digest"}
+    missing = sorted(expected - set(data))
+    if missing:
+        raise SaveError(f"save is missing field(s): {', '.join(missing)}")
+    extra = sorted(set(data) - expected)
+    if extra:
+        raise SaveError(f"save has unknown field(s): {', '.join(extra)}")
+    if data["format"] != SAVE_FORMAT:
+        raise SaveError(f"not a tabletop save (format {data['format']!r})")
+    version = data["version"]
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError(f"save version must be an integer, not {version!r}")
+    if version > SAVE_VERSION:
+        raise SaveError(
+            f"save is format version {version}, newer than this tabletop reads "
+            f"({SAVE_VERSION}); upgrade tabletop to load it"
+        )
+    if version < 1:
+        raise SaveError(f"save version {version} does not exist")
+    seed = data["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise SaveError(f"save field 'seed' must be an integer, not {seed!r}")
+    steps = data["steps"]
+    if not isinstance(steps, list):
+        raise SaveError("save field 'steps' must be a list")
+    cursor = data["cursor"]
+    if not isinstance(cursor, int) or isinstance(cursor, bool):
+        raise SaveError("save field 'cursor' must be an integer")
+    if not 0 <= cursor <= len(steps):
+        raise SaveError(f"save cursor {cursor} is outside its {len(steps)} steps")
+    if not isinstance(data["digest"], str):
+        raise SaveError("save field 'digest' must be a string")
+    options = data["options"]
+    if isinstance(options, dict) and isinstance(options.get("players"), bool):
+        raise SaveError("save option 'players' must be an integer")
+    game = game_from_spec(data["game"], options)
+    match = Match(game, seed)
+    for number, entry in enumerate(steps, start=1):
+        _replay_step(match, number, entry)
+    digest = state_digest(game, match.state)
+    if digest != data["digest"]:
+        raise SaveError(
+            "save digest does not match its replayed actions: the file was altered "
+            "or is inconsistent with its seed"
+        )
+    match.goto(cursor)
+    return match
+
+
+def _replay_step(match: Match, number: int, entry: Any) -> None:
+    if not isinstance(entry, dict) or len(entry) != 1:
+        raise SaveError(f"save step {number} must be {{'action': ...}} or {{'edit': ...}}")
+    ((kind, body),) = entry.items()
+    try:
+        if kind == "action":
+            if not isinstance(body, str):
+                raise SaveError(f"save step {number}: action must be notation text")
+            match.play(body)
+        elif kind == "edit":
+            if not isinstance(body, dict) or not isinstance(body.get("op"), str):
+                raise SaveError(f"save step {number}: edit must be an object with 'op'")
+            args = {k: v for k, v in body.items() if k != "op"}
+            match.edit(body["op"], **args)
+        else:
+            raise SaveError(f"save step {number}: unknown step kind {kind!r}")
+    except (IllegalActionError, IllegalEditError) as exc:
+        raise SaveError(f"save step {number} ({kind} {body!r}) is refused: {exc}") from None
+    except TypeError as exc:
+        raise SaveError(f"save step {number} ({kind}) is malformed: {exc}") from None

@@ -1,0 +1,88 @@
+"""A small seeded random generator that lives inside a game state.
+
+The generator is a frozen value (SplitMix64), so a state that holds it can be saved,
+copied, inspected and resumed: the same seed and the same calls give the same numbers
+on every machine and Python version. Die rolls may be forced for experiments.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+@dataclass(frozen=True, slots=True)
+class Rng:
+    """Immutable random generator: every draw returns the value and the next Rng.
+
+    Attributes:
+        counter: the SplitMix64 position (an unsigned 64-bit int).
+        forced: die results to use, in order, before drawing again (experiments).
+    """
+
+    counter: int
+    forced: tuple[int, ...] = ()
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        """A generator for an integer seed (any int; it is reduced to 64 bits)."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+        return cls(_mix(seed & _MASK))
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        """A uniform int in ``range(n)`` (n >= 1) and the next generator."""
+        counter = (self.counter + _GOLDEN) & _MASK
+        return _mix(counter) % n, Rng(counter, self.forced)
+
+    def roll(self, sides: int = 6) -> tuple[int, Rng]:
+        """A die roll 1..sides, taking a forced value first if one is queued."""
+        if self.forced:
+            return self.forced[0], Rng(self.counter, self.forced[1:])
+        value, nxt = self.below(sides)
+        return value + 1, nxt
+
+    def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """A shuffled copy of ``items`` (Fisher-Yates) and the next generator."""
+        out = list(items)
+        counter = self.counter
+        for i in range(len(out) - 1, 0, -1):
+            counter = (counter + _GOLDEN) & _MASK
+            j = _mix(counter) % (i + 1)
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), Rng(counter, self.forced)
+
+    def force(self, *values: int, sides: int = 6) -> Rng:
+        """This generator with die results queued to come out next, in order."""
+        for v in values:
+            if not isinstance(v, int) or not 1 <= v <= sides:
+                raise ValueError(f"a forced die roll must be 1..{sides}, not {v!r}")
+        return Rng(self.counter, self.forced + tuple(values))
+
+    def to_json(self) -> dict:
+        return {"counter": self.counter, "forced": list(self.forced)}
+
+    @classmethod
+    def from_json(cls, data: object) -> Rng:
+        if not isinstance(data, dict) or set(data) != {"counter", "forced"}:
+            raise ValueError("rng must be an object with 'counter' and 'forced'")
+        counter, forced = data["counter"], data["forced"]
+        if not isinstance(counter, int) or not 0 <= counter <= _MASK:
+            raise ValueError("rng.counter must be an unsigned 64-bit int")
+        if not isinstance(forced, list) or not all(
+            isinstance(v, int) and 1 <= v <= 12 for v in forced
+        ):
+            raise ValueError("rng.forced must be a list of die values")
+        return cls(counter, tuple(forced))
