@@ -24,7 +24,7 @@ def board_dirs() -> list[Path]:
 
 
 def board_path(name_or_path: str | Path) -> Path:
-    """The file for a board name (``"pitfall"``) or an explicit path."""
+    """The file for a board name (the file stem in boards/) or an explicit path."""
     candidate = Path(name_or_path)
     if candidate.suffix == ".json" or candidate.parent != Path("."):
         return candidate

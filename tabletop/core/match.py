@@ -58,7 +58,7 @@ class Match:
     """A game in progress: the initial state plus the steps taken from it.
 
     Args:
-        game: a Game (``Pitfall(players=3)``).
+        game: a Game instance (any registered game).
         seed: the seed of every random thing in the game.
     """
 
