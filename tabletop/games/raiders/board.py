@@ -1,0 +1,313 @@
+"""The Raiders world map as data: loading ``boards/raiders.json`` and checking it.
+
+The original board is lost, so the project ships a reconstruction (RA-C-COUNTRIES,
+RA-B-MAP). The file lists countries, intersections and path spaces with drawing
+coordinates, the paths joining them (a path is the row of spaces between two
+countries or intersections; some cross the left/right map edge, RA-B-WRAP),
+checkpoints with the neighbour their red arrow points at (RA-B-CHECKPOINTS) and
+instruction spaces with their text and effect (RA-B-INSTRUCTIONS).
+
+Every problem in a file is named at once (duplicate id, missing link, unknown
+country, unreachable space, checkpoint arrow not along its path, ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path as FilePath
+from typing import Any
+
+from tabletop.core.boards import Problems, check_records, read_board, unreachable
+
+#: The instruction effects the engine knows (RA-B-INSTRUCTIONS ruling).
+EFFECTS = ("lose_turn", "draw", "discard", "back", "roll_again")
+#: RA-C-COUNTRIES: nine countries, two Country cards each.
+COUNTRY_COUNT = 9
+
+
+@dataclass(frozen=True, slots=True)
+class Instruction:
+    """A printed instruction: its effect kind, text and (for ``back``) count."""
+
+    effect: str
+    text: str
+    count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """A row of spaces between two countries or intersections."""
+
+    id: str
+    ends: tuple[str, str]
+    spaces: tuple[str, ...]
+    wrap: bool
+
+
+@dataclass(frozen=True)
+class RaidersBoard:
+    """The validated map with precomputed adjacency.
+
+    Attributes:
+        source: where the board came from (for messages).
+        data: the raw board data (the UI draws from it).
+        countries: country ids in file order.
+        intersections: intersection ids.
+        spaces: path space ids.
+        locations: every id a token may stand on.
+        kind: id -> ``"country"``, ``"intersection"`` or ``"space"``.
+        adjacent: id -> neighbouring ids.
+        checkpoints: checkpoint space -> the neighbour its arrow points at.
+        instructions: instruction space -> Instruction.
+        paths: path id -> Path; ``path_of``: space -> path id.
+        xy: id -> drawing coordinates.
+    """
+
+    source: str
+    data: Mapping[str, Any]
+    countries: tuple[str, ...]
+    names: Mapping[str, str]
+    intersections: tuple[str, ...]
+    spaces: tuple[str, ...]
+    locations: tuple[str, ...]
+    kind: Mapping[str, str]
+    adjacent: Mapping[str, tuple[str, ...]]
+    checkpoints: Mapping[str, str]
+    instructions: Mapping[str, Instruction]
+    paths: Mapping[str, Path]
+    path_of: Mapping[str, str]
+    xy: Mapping[str, tuple[float, float]]
+
+    def is_country(self, loc: str) -> bool:
+        return self.kind.get(loc) == "country"
+
+
+def load_board(source: str | FilePath | Mapping[str, Any] = "raiders") -> RaidersBoard:
+    """Read and validate a Raiders board (a name, a path or parsed data).
+
+    Raises:
+        BoardError: listing every problem found.
+    """
+    data, label = read_board(source, "raiders")
+    problems = Problems(label)
+    canvas = data.get("canvas")
+    width, height = 1000, 560
+    if problems.need(isinstance(canvas, dict), "'canvas' must be an object"):
+        width = canvas.get("width", width)
+        height = canvas.get("height", height)
+        problems.need(
+            isinstance(width, int | float) and isinstance(height, int | float),
+            "canvas width and height must be numbers",
+        )
+    num = (int, float)
+    countries = check_records(
+        problems, data.get("countries"), "countries",
+        {"id": str, "name": str, "x": num, "y": num},
+    )
+    inters = check_records(
+        problems, data.get("intersections"), "intersections",
+        {"id": str, "x": num, "y": num},
+    )
+    spaces = check_records(
+        problems, data.get("spaces"), "spaces", {"id": str, "x": num, "y": num}
+    )
+    problems.need(
+        len(countries) == COUNTRY_COUNT,
+        f"the map needs {COUNTRY_COUNT} countries (RA-C-COUNTRIES), "
+        f"found {len(countries)}",
+    )
+    kind: dict[str, str] = {}
+    xy: dict[str, tuple[float, float]] = {}
+    for what, records in (("country", countries), ("intersection", inters),
+                          ("space", spaces)):
+        for rec in records:
+            rid = rec["id"]
+            if rid in kind:
+                problems.add(f"{what} {rid!r}: duplicate id (already a {kind[rid]})")
+                continue
+            kind[rid] = what
+            xy[rid] = (rec["x"], rec["y"])
+            if isinstance(width, int | float) and isinstance(height, int | float):
+                problems.need(
+                    0 <= rec["x"] <= width and 0 <= rec["y"] <= height,
+                    f"{what} {rid!r}: coordinates ({rec['x']}, {rec['y']}) lie "
+                    "outside the canvas",
+                )
+    paths = _check_paths(problems, data.get("paths"), kind, xy, width)
+    adjacent = _adjacency(paths, kind)
+    _check_degrees(problems, kind, adjacent, paths)
+    checkpoints = _check_checkpoints(problems, data.get("checkpoints"), kind, adjacent)
+    instructions = _check_instructions(
+        problems, data.get("instructions"), kind, checkpoints
+    )
+    if countries and kind:
+        links = [(a, b) for a, nbrs in adjacent.items() for b in nbrs]
+        for loc in unreachable(countries[0]["id"], kind, links):
+            problems.add(
+                f"{kind[loc]} {loc!r} cannot be reached from the rest of the map "
+                "(unreachable)"
+            )
+    problems.raise_if_any()
+    path_of = {s: p.id for p in paths.values() for s in p.spaces}
+    return RaidersBoard(
+        source=label, data=data,
+        countries=tuple(r["id"] for r in countries),
+        names={r["id"]: r["name"] for r in countries},
+        intersections=tuple(r["id"] for r in inters),
+        spaces=tuple(r["id"] for r in spaces),
+        locations=tuple(kind),
+        kind=kind, adjacent=adjacent, checkpoints=checkpoints,
+        instructions=instructions, paths=paths, path_of=path_of, xy=xy,
+    )
+
+
+def _check_paths(
+    problems: Problems, records: Any, kind: dict[str, str],
+    xy: dict[str, tuple[float, float]], width: Any,
+) -> dict[str, Path]:
+    """Paths: known ends, known spaces, each space on exactly one path, wraps."""
+    good = check_records(problems, records, "paths", {"id": str, "ends": list,
+                                                      "spaces": list})
+    out: dict[str, Path] = {}
+    owner: dict[str, str] = {}
+    for rec in good:
+        pid, ends, row = rec["id"], rec["ends"], rec["spaces"]
+        ok = problems.need(
+            len(ends) == 2 and all(isinstance(e, str) for e in ends),
+            f"path {pid!r}: 'ends' must be two ids",
+        )
+        for end in ends if ok else ():
+            if kind.get(end) not in ("country", "intersection"):
+                problems.add(f"path {pid!r} ends at unknown country or intersection "
+                             f"{end!r}")
+                ok = False
+        ok &= problems.need(len(row) > 0, f"path {pid!r} has no spaces")
+        for sid in row:
+            if kind.get(sid) != "space":
+                problems.add(f"path {pid!r} lists unknown space {sid!r} "
+                             "(missing link target)")
+                ok = False
+            elif sid in owner:
+                problems.add(f"space {sid!r} is on two paths ({owner[sid]!r} and "
+                             f"{pid!r})")
+                ok = False
+            else:
+                owner[sid] = pid
+        wrap = rec.get("wrap", False)
+        ok &= problems.need(isinstance(wrap, bool), f"path {pid!r}: 'wrap' must be "
+                            "true or false")
+        if ok:
+            out[pid] = Path(pid, (ends[0], ends[1]), tuple(row), wrap)
+            _check_wrap(problems, out[pid], xy, width)
+    for sid, what in kind.items():
+        if what == "space" and sid not in owner:
+            problems.add(f"space {sid!r} is on no path, so nothing links to it "
+                         "(missing link)")
+    return out
+
+
+def _check_wrap(problems: Problems, path: Path, xy: dict, width: Any) -> None:
+    """RA-B-WRAP: a wrap path's drawing jumps across the edge, others do not."""
+    if not isinstance(width, int | float):
+        return
+    chain = [path.ends[0], *path.spaces, path.ends[1]]
+    jumps = sum(
+        1 for a, b in zip(chain, chain[1:], strict=False)
+        if abs(xy[a][0] - xy[b][0]) > width / 2
+    )
+    if path.wrap and jumps != 1:
+        problems.add(f"path {path.id!r} is marked wrap but does not cross the map "
+                     "edge once (RA-B-WRAP)")
+    if not path.wrap and jumps:
+        problems.add(f"path {path.id!r} crosses the map edge but is not marked wrap")
+
+
+def _adjacency(paths: dict[str, Path], kind: dict[str, str]) -> dict[str, tuple]:
+    order = {loc: i for i, loc in enumerate(kind)}
+    nbrs: dict[str, set[str]] = {loc: set() for loc in kind}
+    for path in paths.values():
+        chain = [path.ends[0], *path.spaces, path.ends[1]]
+        for a, b in zip(chain, chain[1:], strict=False):
+            nbrs[a].add(b)
+            nbrs[b].add(a)
+    return {loc: tuple(sorted(s, key=order.__getitem__)) for loc, s in nbrs.items()}
+
+
+def _check_degrees(
+    problems: Problems, kind: dict[str, str], adjacent: dict, paths: dict
+) -> None:
+    ends: dict[str, int] = {}
+    for path in paths.values():
+        for end in path.ends:
+            ends[end] = ends.get(end, 0) + 1
+    for loc, what in kind.items():
+        if what == "country":
+            problems.need(ends.get(loc, 0) >= 1, f"country {loc!r} has no path")
+        elif what == "intersection":
+            problems.need(
+                ends.get(loc, 0) >= 3,
+                f"intersection {loc!r} joins {ends.get(loc, 0)} paths; it needs 3 "
+                "or more (RA-B-MAP)",
+            )
+    if paths:
+        problems.need(any(p.wrap for p in paths.values()),
+                      "no path wraps around the map edge (RA-B-WRAP)")
+
+
+def _check_checkpoints(
+    problems: Problems, records: Any, kind: dict[str, str], adjacent: dict
+) -> dict[str, str]:
+    """RA-B-CHECKPOINTS: a path space and an arrow to one of its neighbours."""
+    out: dict[str, str] = {}
+    if not isinstance(records, list):
+        problems.add("'checkpoints' must be a list")
+        return out
+    for i, rec in enumerate(records):
+        if not isinstance(rec, dict) or not all(
+            isinstance(rec.get(k), str) for k in ("space", "arrow")
+        ):
+            problems.add(f"checkpoints[{i}] must have 'space' and 'arrow' ids")
+            continue
+        space, arrow = rec["space"], rec["arrow"]
+        if kind.get(space) != "space":
+            problems.add(f"checkpoint on unknown path space {space!r}")
+        elif space in out:
+            problems.add(f"checkpoint {space!r}: duplicate id")
+        elif arrow not in adjacent.get(space, ()):
+            problems.add(f"checkpoint {space!r}: its arrow points at {arrow!r}, which "
+                         "is not next to it along its path")
+        else:
+            out[space] = arrow
+    return out
+
+
+def _check_instructions(
+    problems: Problems, records: Any, kind: dict[str, str], checkpoints: dict
+) -> dict[str, Instruction]:
+    """RA-B-INSTRUCTIONS: path spaces with a known effect and a text."""
+    out: dict[str, Instruction] = {}
+    if not isinstance(records, list):
+        problems.add("'instructions' must be a list")
+        return out
+    for i, rec in enumerate(records):
+        if not isinstance(rec, dict) or not all(
+            isinstance(rec.get(k), str) for k in ("space", "effect", "text")
+        ):
+            problems.add(f"instructions[{i}] needs 'space', 'effect' and 'text'")
+            continue
+        space, effect, count = rec["space"], rec["effect"], rec.get("count", 0)
+        if kind.get(space) != "space":
+            problems.add(f"instruction on unknown path space {space!r}")
+        elif space in out or space in checkpoints:
+            problems.add(f"instruction {space!r}: duplicate id or on a checkpoint")
+        elif effect not in EFFECTS:
+            problems.add(f"instruction {space!r}: unknown effect {effect!r} "
+                         f"(known: {', '.join(EFFECTS)})")
+        elif effect == "back" and not (isinstance(count, int) and 1 <= count <= 6):
+            problems.add(f"instruction {space!r}: 'back' needs a count 1..6")
+        elif not rec["text"].strip():
+            problems.add(f"instruction {space!r}: empty text")
+        else:
+            out[space] = Instruction(effect, rec["text"], count)
+    return out
