@@ -1,0 +1,125 @@
+"""Card kinds, treasure tokens and obstacles of Pitfall Harry, as data for the engine
+and the UI.
+
+Hands are kept as count vectors indexed like ``CARDS`` (plus one trailing slot,
+``HIDDEN``, that counts cards a view may not see). The draw and discard piles are
+tuples of card indices (top of the pile last). Notation names a card by its kind
+(``rope``) or its two-letter code (``RO``); both parse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+CARDS: tuple[str, ...] = ("croc", "rope", "jump", "ladder", "cobra", "fire", "scorpion")
+"""The seven card kinds, in the order of a hand's count vector."""
+
+CODES: tuple[str, ...] = ("CR", "RO", "JU", "LA", "CO", "FI", "SC")
+"""Two-letter codes of the card kinds, same order as ``CARDS``."""
+
+CROC, ROPE, JUMP, LADDER, COBRA, FIRE, SCORPION = range(7)
+HIDDEN = 7
+"""Index of the hidden-card slot in a hand vector; also a hidden card in a pile."""
+
+HAND_SLOTS = 8
+
+CARD_INDEX: dict[str, int] = {}
+for _i, (_name, _code) in enumerate(zip(CARDS, CODES, strict=True)):
+    CARD_INDEX[_name] = _i
+    CARD_INDEX[_code.lower()] = _i
+for _alias, _i in (("crocodile", CROC), ("cobra-treasure", COBRA), ("fire-treasure", FIRE)):
+    CARD_INDEX[_alias] = _i
+
+CARD_INFO: Mapping[str, tuple[str, str, str]] = {
+    "croc": ("Crocodile", "passes a crocodile space", "PH-4-CROC"),
+    "rope": ("Rope", "passes any pit trap and the swamp", "PH-4-ROPE"),
+    "jump": ("Jump", "passes logs, fires and cobras", "PH-4-JUMP"),
+    "ladder": (
+        "Ladder",
+        "climbs from under a pit trap without a ladder up to the path above",
+        "PH-4-LADDER",
+    ),
+    "cobra": (
+        "Cobra treasure",
+        "on a cobra space: take a treasure token and go on",
+        "PH-4-TREASURE",
+    ),
+    "fire": (
+        "Fire treasure",
+        "on a fire space: take a treasure token and go on",
+        "PH-4-TREASURE",
+    ),
+    "scorpion": (
+        "Scorpion",
+        "before your turn moves the scorpion; underground passes it",
+        "PH-4-SCORPION-PASS",
+    ),
+}
+"""kind -> (display name, what it does, clause), for hand widgets and tooltips."""
+
+TOKENS: tuple[str, ...] = ("gold", "silver", "money")
+"""The three treasure kinds (the diamond is apart), order of token count vectors."""
+
+TOKEN_INFO: Mapping[str, str] = {
+    "gold": "gold bar",
+    "silver": "silver bar",
+    "money": "money bag",
+}
+
+OBSTACLES: Mapping[str, tuple[int, ...]] = {
+    "croc": (CROC,),
+    "swamp": (ROPE,),
+    "pit": (ROPE,),
+    "ladder_pit": (ROPE,),
+    "log": (JUMP,),
+    "fire": (JUMP, FIRE),
+    "cobra": (JUMP, COBRA),
+}
+"""Aboveground obstacle kind -> the cards that let a pawn enter and pass it."""
+
+OBSTACLE_NAMES: Mapping[str, str] = {
+    "croc": "crocodile",
+    "swamp": "swamp",
+    "pit": "pit trap",
+    "ladder_pit": "pit trap with a ladder",
+    "log": "log",
+    "fire": "fire",
+    "cobra": "cobra",
+}
+
+PIT_KINDS = frozenset({"pit", "ladder_pit"})
+
+CARD_CLAUSE: Mapping[int, str] = {
+    CROC: "PH-4-CROC",
+    ROPE: "PH-4-ROPE",
+    JUMP: "PH-4-JUMP",
+    LADDER: "PH-4-LADDER",
+    COBRA: "PH-4-TREASURE",
+    FIRE: "PH-4-TREASURE",
+    SCORPION: "PH-4-SCORPION-PASS",
+}
+
+
+def card_index(text: str) -> int:
+    """The index of a card named by kind or code (case-insensitive).
+
+    Raises:
+        KeyError: no such card.
+    """
+    return CARD_INDEX[text.strip().lower()]
+
+
+def hand_cards(hand: tuple[int, ...]) -> tuple[str, ...]:
+    """The kinds in a hand vector, one entry per card (``"?"`` for hidden ones)."""
+    out: list[str] = []
+    for i, n in enumerate(hand):
+        out.extend([CARDS[i] if i < HIDDEN else "?"] * n)
+    return tuple(out)
+
+
+def hand_codes(hand: tuple[int, ...]) -> str:
+    """A hand as codes, e.g. ``CR RO RO ??``."""
+    out: list[str] = []
+    for i, n in enumerate(hand):
+        out.extend([CODES[i] if i < HIDDEN else "??"] * n)
+    return " ".join(out) or "-"
