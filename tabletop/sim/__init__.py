@@ -1,0 +1,36 @@
+"""Simulation at scale: seeded batches of games and playouts, statistics, what-if.
+
+``run_games`` and ``run_playouts`` return a ``ResultTable`` (one row per game) and
+take any ``concurrent.futures.Executor``; ``summarize`` gives win rates with Wilson
+intervals and the length distribution; ``win_probabilities`` and ``compare_rolls``
+answer "who wins from here?" for a Match; ``tabletop.sim.plots`` draws the figures.
+"""
+
+from tabletop.sim.runner import run_games, run_playouts
+from tabletop.sim.spec import BotSpec, GameSpec, derive_seed
+from tabletop.sim.stats import Lengths, Rate, Summary, summarize, wilson
+from tabletop.sim.table import ResultTable
+from tabletop.sim.whatif import (
+    WinProbabilities,
+    compare_rolls,
+    win_probabilities,
+    win_timeline,
+)
+
+__all__ = [
+    "BotSpec",
+    "GameSpec",
+    "Lengths",
+    "Rate",
+    "ResultTable",
+    "Summary",
+    "WinProbabilities",
+    "compare_rolls",
+    "derive_seed",
+    "run_games",
+    "run_playouts",
+    "summarize",
+    "win_probabilities",
+    "win_timeline",
+    "wilson",
+]

@@ -1,0 +1,64 @@
+"""Bots by name: ``make_bot("heuristic", game, seed)``.
+
+Each game may have a module ``tabletop.bots.<game>_heuristic`` defining
+``HeuristicBot`` (the bot), ``policy(game, state, rng) -> (action, rng)`` (the same
+choices as a fast rollout policy for search) and ``evaluate(game, state)`` (one win
+chance per seat, for search rollouts cut off before the end).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from tabletop.bots.protocol import Bot
+from tabletop.bots.random import RandomBot
+from tabletop.bots.search import SearchBot, even_evaluation, random_policy
+from tabletop.core import Game
+
+BOT_NAMES = ("random", "heuristic", "search")
+
+
+def heuristic_module(game: Game) -> ModuleType | None:
+    """The game's heuristic module, or ``None`` if it has none."""
+    name = getattr(game, "name", "")
+    if not isinstance(name, str) or not name.isidentifier():
+        return None
+    try:
+        return importlib.import_module(f"tabletop.bots.{name}_heuristic")
+    except ModuleNotFoundError:
+        return None
+
+
+def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
+    """A bot by registry name.
+
+    Args:
+        name: ``"random"``, ``"heuristic"`` or ``"search"``.
+        game: the rules the bot plays.
+        seed: the bot's seed (same seed, same decisions).
+        **options: passed to the bot (``iterations=``, ``seconds=`` for search; a
+            search bot uses the game's heuristic for rollouts unless
+            ``rollout="random"``).
+
+    Raises:
+        ValueError: an unknown name, or no heuristic for this game.
+    """
+    if name == "random":
+        return RandomBot(game, seed)
+    module = heuristic_module(game)
+    if name == "heuristic":
+        if module is None:
+            raise ValueError(f"no heuristic bot for the game {game.name!r}")
+        return module.HeuristicBot(game, seed, **options)
+    if name == "search":
+        rollout = options.pop("rollout", "heuristic")
+        if rollout == "heuristic" and module is not None:
+            options.setdefault("rollout", module.policy)
+            options.setdefault("evaluate", module.evaluate)
+        else:
+            options.setdefault("rollout", random_policy)
+            options.setdefault("evaluate", even_evaluation)
+        return SearchBot(game, seed, **options)
+    raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOT_NAMES)}")

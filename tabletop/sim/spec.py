@@ -1,0 +1,147 @@
+"""Work units for simulations: plain, serialisable descriptions, never live objects.
+
+A ``GameSpec`` names a game (registry name and options, or ``module:Class`` for a
+game outside ``tabletop.games``); a ``BotSpec`` names a bot. A ``Chunk`` is the work
+sent to a worker process or cluster node: specs, a base seed and game indices, and
+the start state as JSON. Each game is seeded from the base seed and its index only,
+so the results are the same whichever executor runs the chunks.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.core import Game
+from tabletop.core.match import game_from_spec
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """A game to build in a worker.
+
+    Attributes:
+        name: the game's registry name (``"pitfall"``).
+        players: the number of seats.
+        options: the rule options as canonical JSON text.
+        source: ``"module:Class"`` for a game that is not in ``tabletop.games``.
+    """
+
+    name: str
+    players: int
+    options: str = "{}"
+    source: str = ""
+
+    def build(self) -> Game:
+        """The game (built once per process and reused)."""
+        return _build(self)
+
+    @classmethod
+    def of(cls, game: Any, players: int | None = None, **options: Any) -> GameSpec:
+        """A spec from a spec, a registry name, a Game, or a Game class."""
+        if isinstance(game, GameSpec):
+            return game
+        if isinstance(game, str) and ":" in game:
+            name = game.rpartition(":")[2].lower()
+            return cls(name, players or 2, _canonical(options), game)
+        if isinstance(game, str):
+            return cls(game, players or 2, _canonical(options))
+        if isinstance(game, type):
+            built = game(players=players or 2, **options)
+            return cls.of(built)
+        source = ""
+        if not _registered(game):
+            source = f"{type(game).__module__}:{type(game).__qualname__}"
+        return cls(game.name, game.players, _canonical(dict(game.options)), source)
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """A bot to build in a worker: its registry name and options (JSON text)."""
+
+    name: str
+    options: str = "{}"
+
+    @classmethod
+    def parse(cls, bots: Any, players: int) -> tuple[BotSpec, ...]:
+        """One spec per seat from a name, ``"a,b"``, or a list of names/specs.
+
+        A single name plays every seat; a shorter list is repeated over the seats.
+        """
+        if isinstance(bots, str):
+            bots = [b.strip() for b in bots.split(",") if b.strip()]
+        if isinstance(bots, BotSpec):
+            bots = [bots]
+        specs = [b if isinstance(b, BotSpec) else cls(str(b)) for b in bots]
+        if not specs:
+            raise ValueError("name at least one bot")
+        return tuple(specs[seat % len(specs)] for seat in range(players))
+
+    @classmethod
+    def with_options(cls, name: str, **options: Any) -> BotSpec:
+        return cls(name, _canonical(options))
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """Games (or playouts) for one worker to play.
+
+    Attributes:
+        game: the game to build.
+        bots: one bot spec per seat (before rotation).
+        seed: the base seed of the whole run.
+        indices: which games of the run to play.
+        max_steps: the safety cut per game.
+        rotate: seat s of game i gets bot ``(s + i) % players``.
+        start: a start state as JSON (playouts), or ``None`` for fresh games.
+        viewer: with a start state, sample the hidden parts from this seat's view.
+    """
+
+    game: GameSpec
+    bots: tuple[BotSpec, ...]
+    seed: int
+    indices: tuple[int, ...]
+    max_steps: int = 10_000
+    rotate: bool = False
+    start: Mapping[str, Any] | None = field(default=None)
+    viewer: int | None = None
+
+
+def derive_seed(base: int, index: int, role: str) -> int:
+    """A 63-bit seed for one game and one role, from the base seed and index only."""
+    digest = hashlib.blake2b(f"{base}:{index}:{role}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def _canonical(options: Mapping[str, Any]) -> str:
+    return json.dumps(dict(options), sort_keys=True, separators=(",", ":"))
+
+
+def _registered(game: Any) -> bool:
+    module = type(game).__module__
+    return module.startswith(f"tabletop.games.{game.name}")
+
+
+@functools.lru_cache(maxsize=16)
+def _build(spec: GameSpec) -> Game:
+    options = json.loads(spec.options)
+    if not spec.source:
+        return game_from_spec(spec.name, {"players": spec.players, **options})
+    module_name, _, qualname = spec.source.partition(":")
+    target: Any = importlib.import_module(module_name)
+    for part in qualname.split("."):
+        target = getattr(target, part)
+    return target(players=spec.players, **options)
+
+
+def seat_bots(bots: Sequence[BotSpec], index: int, rotate: bool) -> tuple[BotSpec, ...]:
+    """The bots seated in game ``index`` (rotated by the index when asked)."""
+    if not rotate:
+        return tuple(bots)
+    n = len(bots)
+    return tuple(bots[(seat + index) % n] for seat in range(n))

@@ -1,0 +1,151 @@
+"""Bots through the Game protocol only (random, search), on small test games."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.bots import RandomBot, SearchBot, make_bot, play_out
+from tests.hidden_race import HIDDEN, HiddenRace, Play, greedy_policy
+from tests.toy import Toy
+
+
+def _actions(game, seed, bots_for):
+    """The notations of a whole game played by bots built by ``bots_for``."""
+    played = []
+    bots = bots_for()
+    play_out(
+        game, game.initial_state(seed), bots, on_step=lambda s, a: played.append(str(a))
+    )
+    return played
+
+
+def test_random_bot_is_seeded_and_deterministic():
+    game = HiddenRace(3)
+
+    def run(seed):
+        return _actions(game, 4, lambda: [RandomBot(game, seed + i) for i in range(3)])
+
+    assert run(1) == run(1)
+    assert run(1) != run(2)
+
+
+def test_random_bot_plays_only_legal_actions_to_the_end():
+    game = HiddenRace(2)
+    state = game.initial_state(9)
+    bots = [RandomBot(game, 0), RandomBot(game, 1)]
+    while game.outcome(state) is None:
+        seat = game.to_move(state)
+        action = bots[seat].choose(game.view(state, seat))
+        assert game.check(state, action) is None
+        state, _ = game.apply(state, action)
+    assert game.outcome(state).clause == "HR-WIN"
+
+
+class _Spy:
+    """A bot that records the states it is shown."""
+
+    name = "spy"
+
+    def __init__(self, game):
+        self.inner = RandomBot(game, 0)
+        self.seen = []
+
+    def choose(self, view):
+        self.seen.append(view)
+        return self.inner.choose(view)
+
+
+def test_bots_are_shown_only_their_own_view():
+    """Other hands and the deck order never reach a bot (TT view protocol)."""
+    game = HiddenRace(2)
+    spies = [_Spy(game), _Spy(game)]
+    play_out(game, game.initial_state(3), spies)
+    for seat, spy in enumerate(spies):
+        assert spy.seen
+        for view in spy.seen:
+            other = view.hands[1 - seat]
+            assert set(other) == {HIDDEN}
+            assert set(view.deck) <= {HIDDEN}
+            assert HIDDEN not in view.hands[seat]
+
+
+def test_search_decision_ignores_hidden_cards():
+    """Two states that differ only in what the bot cannot see get the same move."""
+    game = HiddenRace(2)
+    state = game.initial_state(5)
+    swapped = game.determinize(game.view(state, 0), 0, state.rng.below(7)[1])
+    assert swapped.hands[1] != state.hands[1] or swapped.deck != state.deck
+    a = SearchBot(game, 11, iterations=60).choose(game.view(state, 0))
+    b = SearchBot(game, 11, iterations=60).choose(game.view(swapped, 0))
+    assert a == b
+
+
+def test_search_with_an_iteration_budget_is_deterministic():
+    game = HiddenRace(2)
+
+    def run():
+        return _actions(
+            game, 2, lambda: [SearchBot(game, 1, iterations=40), RandomBot(game, 2)]
+        )
+
+    assert run() == run()
+
+
+def test_search_beats_random_with_seats_rotated():
+    game = HiddenRace(2)
+    wins = 0
+    for i in range(24):
+        bots = [SearchBot(game, i, iterations=120), RandomBot(game, 100 + i)]
+        seat = i % 2
+        if seat:
+            bots.reverse()
+        wins += play_out(game, game.initial_state(i), bots).winner == seat
+    assert wins >= 15
+
+
+def test_search_uses_a_rollout_policy_and_a_time_budget():
+    game = HiddenRace(2)
+    state = game.initial_state(1)
+    bot = SearchBot(game, 0, seconds=0.02, rollout=greedy_policy)
+    action = bot.choose(game.view(state, 0))
+    assert game.check(state, action) is None
+    assert bot.last_iterations >= 1
+
+
+def test_search_returns_a_lone_legal_action_at_once():
+    game = Toy(2)
+    bot = SearchBot(game, 0, iterations=10_000)
+    assert str(bot.choose(game.initial_state(0))) == "roll"
+    assert bot.last_iterations == 0
+
+
+def test_search_plays_a_winning_card():
+    """At 14 with a 6 in hand and the opponent one step from the goal, only
+    playing the 6 wins now (HR-WIN); search finds it."""
+    game = HiddenRace(2)
+    state = game.initial_state(0)
+    state = type(state)((14, 19), ((1, 2, 6), state.hands[1]), *_rest(state))
+    assert SearchBot(game, 0, iterations=100).choose(game.view(state, 0)) == Play(6)
+
+
+def _rest(state):
+    return state.deck, state.discard, state.turn, state.rng
+
+
+def test_make_bot_by_name():
+    game = HiddenRace(2)
+    assert isinstance(make_bot("random", game, 1), RandomBot)
+    search = make_bot("search", game, 1, iterations=5)
+    assert isinstance(search, SearchBot) and search.iterations == 5
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("genius", game, 1)
+    with pytest.raises(ValueError, match="no heuristic"):
+        make_bot("heuristic", game, 1)
+
+
+def test_play_out_cuts_off_long_games():
+    game = HiddenRace(2)
+    result = play_out(
+        game, game.initial_state(0), [RandomBot(game, 0)] * 2, max_steps=3
+    )
+    assert result.truncated and result.winner is None and result.steps == 3

@@ -1,0 +1,79 @@
+"""The command line: ``python -m tabletop simulate``."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+
+from tabletop.__main__ import main
+
+
+def test_simulate_writes_csv_and_prints_a_summary(tmp_path, capsys):
+    out = tmp_path / "results.csv"
+    status = main(
+        [
+            "simulate",
+            "tests.toy:Toy",
+            "--players",
+            "3",
+            "--games",
+            "25",
+            "--bots",
+            "random",
+            "--workers",
+            "1",
+            "--out",
+            str(out),
+        ]
+    )
+    assert status == 0
+    rows = list(csv.DictReader(out.open()))
+    assert len(rows) == 25 and rows[0]["bots"] == "random,random,random"
+    text = capsys.readouterr().out
+    assert "25 games" in text and "seat 2" in text and "length: mean" in text
+
+
+def test_simulate_refuses_bad_requests(capsys):
+    assert main(["simulate", "nosuchgame", "--games", "1", "--workers", "1"]) == 2
+    assert "unknown game" in capsys.readouterr().err
+    assert (
+        main(
+            [
+                "simulate",
+                "tests.toy:Toy",
+                "--bots",
+                "oracle",
+                "--games",
+                "1",
+                "--workers",
+                "1",
+            ]
+        )
+        == 2
+    )
+    assert "unknown bot" in capsys.readouterr().err
+
+
+def test_module_entry_point_runs():
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tabletop",
+            "simulate",
+            "tests.toy:Toy",
+            "--games",
+            "4",
+            "--workers",
+            "1",
+            "--bots",
+            "random",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "4 games" in result.stdout

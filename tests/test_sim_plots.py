@@ -1,0 +1,48 @@
+"""The simulation figures (Agg backend)."""
+
+from __future__ import annotations
+
+import io
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+from matplotlib.figure import Figure  # noqa: E402
+
+from tabletop.core import Match  # noqa: E402
+from tabletop.sim import run_games, summarize, win_timeline  # noqa: E402
+from tabletop.sim.plots import (  # noqa: E402
+    plot_length_histogram,
+    plot_win_rate_by_seat,
+    plot_win_timeline,
+)
+from tests.toy import Toy  # noqa: E402
+
+
+def _png(fig: Figure) -> bytes:
+    out = io.BytesIO()
+    fig.savefig(out, format="png")
+    return out.getvalue()
+
+
+def test_length_histogram_and_win_rate_by_seat():
+    table = run_games(Toy(3), 30, seed=0, workers=1)
+    hist = plot_length_histogram(table)
+    assert isinstance(hist, Figure) and _png(hist).startswith(b"\x89PNG")
+    assert sum(p.get_height() for p in hist.axes[0].patches) == 30
+    bars = plot_win_rate_by_seat(table)
+    heights = [p.get_height() for p in bars.axes[0].patches]
+    assert heights == [r.rate for r in summarize(table).by_seat]
+    assert _png(plot_win_rate_by_seat(summarize(table)))
+
+
+def test_win_timeline_plot_has_one_line_per_seat():
+    match = Match(Toy(2), seed=1)
+    for _ in range(3):
+        match.play("roll")
+    fig = plot_win_timeline(win_timeline(match, 8, bots="random", workers=1))
+    lines = fig.axes[0].get_lines()
+    assert [line.get_label() for line in lines] == ["seat 0", "seat 1"]
+    assert list(lines[0].get_xdata()) == [0, 1, 2, 3]
+    assert _png(fig)
