@@ -37,7 +37,7 @@ class Node:
         self.visits = 0
         self.reward = 0.0
         self.available = 0
-        self.children: dict[str, Node] = {}
+        self.children: dict[Any, Node] = {}
 
 
 def random_policy(game: Game, state: Any, rng: Rng) -> tuple[Any, Rng]:
@@ -102,15 +102,14 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         me = self.game.to_move(view)
-        votes: dict[str, int] = {}
+        votes: dict[Any, int] = {}
         self.last_iterations = 0
         for _ in range(self.trees):
             root = self._search(view, me)
             for key, child in root.children.items():
                 votes[key] = votes.get(key, 0) + child.visits
-        by_key = {str(a): a for a in legal}
-        best = max(by_key, key=lambda k: (votes.get(k, -1), -_order(legal, by_key[k])))
-        return by_key[best]
+        order = {action: i for i, action in enumerate(legal)}
+        return max(legal, key=lambda a: (votes.get(a, -1), -order[a]))
 
     def _search(self, view: Any, me: int) -> Node:
         root = Node(seat=None)
@@ -133,7 +132,7 @@ class SearchBot:
             seat = game.to_move(state)
             fresh = []
             for action in legal:
-                child = node.children.get(str(action))
+                child = node.children.get(action)
                 if child is None:
                     fresh.append(action)
                 else:
@@ -142,7 +141,7 @@ class SearchBot:
                 index, self.rng = self.rng.below(len(fresh))
                 child = Node(fresh[index], seat)
                 child.available = 1
-                node.children[str(fresh[index])] = child
+                node.children[fresh[index]] = child
                 state, _ = game.apply(state, fresh[index])
                 path.append(child)
                 break
@@ -159,7 +158,7 @@ class SearchBot:
     def _select(self, node: Node, legal: Any) -> Node:
         best, best_value = None, -math.inf
         for action in legal:
-            child = node.children[str(action)]
+            child = node.children[action]
             value = child.reward / child.visits + self.exploration * math.sqrt(
                 math.log(child.available) / child.visits
             )
@@ -207,7 +206,3 @@ def _win_scores(players: int, winner: int | None) -> tuple[float, ...]:
     if winner is None:
         return (1.0 / players,) * players
     return tuple(1.0 if seat == winner else 0.0 for seat in range(players))
-
-
-def _order(legal: Any, action: Any) -> int:
-    return list(legal).index(action)
