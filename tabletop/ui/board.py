@@ -1,0 +1,190 @@
+"""The board: an ipycanvas MultiCanvas drawn by a per-game adapter.
+
+Three layers, by how often they change: the static board (drawn once from the board
+file), the pieces, and the highlights (legal targets, the selection) which also take
+the mouse. Every redraw goes out as one batched message (``one_batch``), and a layer is
+redrawn only when what it shows changed.
+
+A ``BoardAdapter`` is the only game-specific part: it draws, says where the clickable
+spaces are and how a hand reads in a (possibly redacted) view. It knows how things
+look, never what is legal: legality comes from ``explain()``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import ipycanvas
+from ipycanvas import MultiCanvas, hold_canvas
+
+SEAT_COLORS = ("#d32f2f", "#1565c0", "#2e7d32", "#f9a825", "#6a1b9a", "#ef6c00")
+SEAT_COLOR_NAMES = ("red", "blue", "green", "yellow", "purple", "orange")
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """How a card kind reads on its face: name, what it does, clause, colour."""
+
+    name: str
+    text: str
+    clause: str = ""
+    color: str = "#555555"
+
+
+@contextmanager
+def one_batch() -> Iterator[None]:
+    """Send every draw command made inside as one message, even if drawing fails.
+
+    ``hold_canvas`` alone has no ``finally``: an exception inside it would leave
+    batching on and every later draw would never be sent.
+    """
+    held = hold_canvas()
+    held.__enter__()
+    try:
+        yield
+    finally:
+        held.__exit__(None, None, None)
+
+
+def forget_current_canvas() -> None:
+    """Make the next batch name its canvas again (a reloaded page knows none).
+
+    ipycanvas skips the ``switchCanvas`` command when the kernel believes the page
+    already targets that canvas; after a reload the page targets nothing (#322).
+    """
+    ipycanvas.canvas._CANVAS_MANAGER._current_canvas = None
+
+
+class BoardAdapter:
+    """How one game's board, pieces and cards look. Subclass per game.
+
+    Attributes:
+        width, height: the board's fixed size in pixels.
+        hit_radius: how far from a space's centre a click still selects it.
+        xy: the clickable spaces, id -> centre (set by the subclass).
+        faces: card kind -> ``CardFace``.
+    """
+
+    width = 800
+    height = 400
+    hit_radius = 22.0
+    seat_colors = SEAT_COLORS
+    faces: Mapping[str, CardFace] = {}
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.xy: dict[str, tuple[float, float]] = {}
+
+    # -- drawing ------------------------------------------------------------------
+    def draw_static(self, canvas: Any) -> None:
+        """Draw the board itself (once; it never changes)."""
+
+    def pieces(self, view: Any) -> Hashable:
+        """What the pieces layer shows, hashable (the layer redraws when it changes)."""
+        return ()
+
+    def draw_pieces(self, canvas: Any, pieces: Any) -> None:
+        """Draw the pieces described by ``pieces()``."""
+
+    def draw_highlights(self, canvas: Any, ids: Iterable[str], selected: str) -> None:
+        """Ring every legal target; the selected one thicker."""
+        canvas.line_width = 3
+        canvas.stroke_style = "#00e5ff"
+        for sid in ids:
+            if sid in self.xy and sid != selected:
+                x, y = self.xy[sid]
+                canvas.stroke_circle(x, y, self.hit_radius - 4)
+        if selected in self.xy:
+            x, y = self.xy[selected]
+            canvas.line_width = 5
+            canvas.stroke_style = "#ff1744"
+            canvas.stroke_circle(x, y, self.hit_radius - 2)
+
+    # -- hands and seats ----------------------------------------------------------
+    def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
+        """The card kinds in a seat's hand, or their count where the view hides them."""
+        return ()
+
+    def face(self, kind: str) -> CardFace:
+        return self.faces.get(kind) or CardFace(kind.title(), "")
+
+    def seat_name(self, seat: int) -> str:
+        return f"Player {seat + 1} ({SEAT_COLOR_NAMES[seat % len(SEAT_COLOR_NAMES)]})"
+
+    def seat_notes(self, view: Any, seat: int) -> str:
+        """A short line under a seat's hand (treasures held, turns to miss...)."""
+        return ""
+
+    # -- input --------------------------------------------------------------------
+    def hit(self, x: float, y: float, prefer: Iterable[str] = ()) -> str | None:
+        """The space a click at (x, y) means: a preferred one in reach, else nearest."""
+        for pool in (list(prefer), list(self.xy)):
+            best, best_d = None, self.hit_radius
+            for sid in pool:
+                if sid not in self.xy:
+                    continue
+                sx, sy = self.xy[sid]
+                d = math.hypot(sx - x, sy - y)
+                if d <= best_d:
+                    best, best_d = sid, d
+            if best is not None:
+                return best
+        return None
+
+
+class BoardView:
+    """The board widget: a three-layer ``MultiCanvas`` kept in step with a view.
+
+    Args:
+        adapter: the game's drawing adapter.
+        on_click: called with the (x, y) of a mouse press on the board.
+    """
+
+    STATIC, PIECES, MARKS = 0, 1, 2
+
+    def __init__(self, adapter: BoardAdapter, on_click: Callable[[float, float], None]):
+        self.adapter = adapter
+        self.canvas = MultiCanvas(
+            3,
+            width=adapter.width,
+            height=adapter.height,
+            layout={"width": f"{adapter.width}px", "height": f"{adapter.height}px"},
+        )
+        self.canvas.add_class("tabletop-board")
+        self.canvas.on_mouse_down(on_click)
+        self._drawn: dict[int, Hashable] = {}
+
+    def render(self, view: Any, targets: Iterable[str], selected: str) -> list[int]:
+        """Redraw the layers whose content changed; returns the layers redrawn.
+
+        Call inside ``one_batch()`` so all layers go out in one message.
+        """
+        wanted = {
+            self.STATIC: ("board",),
+            self.PIECES: self.adapter.pieces(view),
+            self.MARKS: (tuple(sorted(targets)), selected),
+        }
+        redrawn = []
+        for layer, key in wanted.items():
+            if self._drawn.get(layer, object()) == key:
+                continue
+            self._drawn.pop(layer, None)
+            canvas = self.canvas[layer]
+            canvas.clear()
+            if layer == self.STATIC:
+                self.adapter.draw_static(canvas)
+            elif layer == self.PIECES:
+                self.adapter.draw_pieces(canvas, key)
+            else:
+                self.adapter.draw_highlights(canvas, key[0], selected)
+            self._drawn[layer] = key
+            redrawn.append(layer)
+        return redrawn
+
+    def invalidate(self) -> None:
+        """Forget what was drawn: the next render draws every layer."""
+        self._drawn = {}

@@ -1,0 +1,187 @@
+"""Card hands: one canvas per seat, card faces for the viewer, backs for the rest.
+
+A face shows the card's name, what it does and its clause (from the game's card
+info through the adapter). Cards that a legal action plays are outlined and can be
+clicked; a hidden hand shows only card backs and a count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from ipycanvas import MultiCanvas
+
+from tabletop.ui.board import BoardAdapter
+
+CARD_W, CARD_H = 96, 132
+GAP = 6
+BACK = "#5d4037"
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Split text into lines of at most ``width`` characters, at spaces."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return lines
+
+
+class HandView:
+    """One seat's hand.
+
+    Args:
+        adapter: the game's drawing adapter (card faces, seat names).
+        seat: the seat whose hand this is.
+        width: the canvas width in pixels.
+        on_card: called with the index of a clicked card.
+    """
+
+    def __init__(
+        self,
+        adapter: BoardAdapter,
+        seat: int,
+        width: int,
+        on_card: Callable[[int], None],
+    ) -> None:
+        self.adapter = adapter
+        self.seat = seat
+        self.width = width
+        self.height = CARD_H + 30
+        self.canvas = MultiCanvas(
+            2,
+            width=width,
+            height=self.height,
+            layout={"width": f"{width}px", "height": f"{self.height}px"},
+        )
+        self.canvas.add_class("tabletop-hand")
+        self.canvas.on_mouse_down(self._clicked)
+        self._on_card = on_card
+        self._drawn: Any = None
+        self._marked: Any = None
+        self.cards: tuple[str, ...] | int = ()
+
+    def _step(self, n: int) -> float:
+        room = self.width - 2 * GAP - CARD_W
+        return min(CARD_W + GAP, room / max(1, n - 1))
+
+    def card_at(self, x: float, y: float) -> int | None:
+        """The index of the card under a click (the topmost where cards overlap)."""
+        n = self.cards if isinstance(self.cards, int) else len(self.cards)
+        if not n or not 24 <= y <= 24 + CARD_H:
+            return None
+        step = self._step(n)
+        for i in reversed(range(n)):
+            left = GAP + i * step
+            if left <= x <= left + CARD_W:
+                return i
+        return None
+
+    def _clicked(self, x: float, y: float) -> None:
+        index = self.card_at(x, y)
+        if index is not None:
+            self._on_card(index)
+
+    def render(
+        self,
+        cards: tuple[str, ...] | int,
+        playable: Iterable[str],
+        note: str,
+        to_move: bool,
+    ) -> int:
+        """Redraw the faces and the marks (playable outlines) that changed.
+
+        Returns the number of layers redrawn.
+        """
+        self.cards = cards
+        count = cards if isinstance(cards, int) else len(cards)
+        faces_key = (cards, note)
+        marks_key = (count, tuple(sorted(playable)), to_move)
+        redrawn = 0
+        if faces_key != self._drawn:
+            self._draw_faces(cards, count, note)
+            self._drawn = faces_key
+            redrawn += 1
+        if marks_key != self._marked:
+            self._draw_marks(cards, count, set(marks_key[1]), to_move)
+            self._marked = marks_key
+            redrawn += 1
+        return redrawn
+
+    def invalidate(self) -> None:
+        self._drawn = self._marked = None
+
+    def _draw_faces(self, cards: tuple[str, ...] | int, count: int, note: str) -> None:
+        c = self.canvas[0]
+        c.clear()
+        name = self.adapter.seat_name(self.seat)
+        c.fill_style = self.adapter.seat_colors[self.seat]
+        c.fill_rect(0, 0, 6, self.height)
+        c.font = "bold 13px sans-serif"
+        c.fill_style = "#222"
+        c.fill_text(f"{name}: {count} card{'s' * (count != 1)}   {note}", 12, 16)
+        step = self._step(count)
+        if isinstance(cards, int):
+            self._draw_backs(c, count, step)
+        else:
+            for i, kind in enumerate(cards):
+                self._draw_face(c, kind, GAP + i * step)
+
+    def _draw_marks(
+        self,
+        cards: tuple[str, ...] | int,
+        count: int,
+        playable: set[str],
+        to_move: bool,
+    ) -> None:
+        c = self.canvas[1]
+        c.clear()
+        if to_move:
+            c.fill_style = "#00838f"
+            c.font = "bold 13px sans-serif"
+            c.fill_text("\u25c0 to move", self.width - 90, 16)
+        if isinstance(cards, int) or not playable:
+            return
+        step = self._step(count)
+        c.line_width = 4
+        c.stroke_style = "#00b8d4"
+        for i, kind in enumerate(cards):
+            if kind in playable:
+                c.stroke_rect(GAP + i * step, 24, CARD_W, CARD_H)
+
+    @staticmethod
+    def _draw_backs(c: Any, count: int, step: float) -> None:
+        c.fill_style = BACK
+        c.stroke_style = "#fff"
+        c.line_width = 2
+        for i in range(count):
+            x = GAP + i * step
+            c.fill_rect(x, 24, CARD_W, CARD_H)
+            c.stroke_rect(x + 4, 28, CARD_W - 8, CARD_H - 8)
+
+    def _draw_face(self, c: Any, kind: str, x: float) -> None:
+        face = self.adapter.face(kind)
+        c.fill_style = "#fffdf5"
+        c.fill_rect(x, 24, CARD_W, CARD_H)
+        c.fill_style = face.color
+        c.fill_rect(x, 24, CARD_W, 26)
+        c.fill_style = "#fff"
+        c.font = "bold 12px sans-serif"
+        c.fill_text(face.name[:13], x + 5, 42)
+        c.fill_style = "#222"
+        c.font = "10px sans-serif"
+        for row, line in enumerate(wrap(face.text, 17)[:6]):
+            c.fill_text(line, x + 5, 64 + 12 * row)
+        c.fill_style = "#777"
+        c.font = "9px monospace"
+        c.fill_text(face.clause, x + 5, 24 + CARD_H - 6)
+        c.line_width = 1
+        c.stroke_style = "#999"
+        c.stroke_rect(x, 24, CARD_W, CARD_H)

@@ -1,0 +1,68 @@
+"""One-line tables per game: ``pitfall_table(players=3, seed=7, bots=2)``.
+
+The drawing adapter of a game lives in ``tabletop.ui.<name>_draw`` as ``ADAPTER``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.core import Match
+from tabletop.ui.board import BoardAdapter
+from tabletop.ui.table import Table
+
+
+def adapter_for(game: Any) -> BoardAdapter:
+    """The drawing adapter for a game, by its name."""
+    try:
+        module = importlib.import_module(f"tabletop.ui.{game.name}_draw")
+    except ModuleNotFoundError:
+        return BoardAdapter(game)
+    return module.ADAPTER(game)
+
+
+def _seats(players: int, bots: int | Sequence[Any], bot: str) -> list[Any]:
+    """Seat 0 human and the last ``bots`` seats bots, or an explicit list."""
+    if isinstance(bots, int):
+        return ["human"] * (players - bots) + [bot] * bots
+    return list(bots)
+
+
+def table_for(
+    game: Any,
+    seed: int = 0,
+    bots: int | Sequence[Any] = 0,
+    bot: str = "random",
+    **table_options: Any,
+) -> Table:
+    """A table for a new seeded match of ``game``, ``bots`` seats played by bots."""
+    match = Match(game, seed=seed)
+    return Table(match, seats=_seats(game.players, bots, bot), **table_options)
+
+
+def pitfall_table(
+    players: int = 3,
+    seed: int = 0,
+    bots: int | Sequence[Any] = 0,
+    bot: str = "random",
+    **rule_options: Any,
+) -> Table:
+    """A Pitfall Harry table: ``pitfall_table(players=3, seed=7, bots=2)``."""
+    from tabletop.games.pitfall import Pitfall
+
+    return table_for(Pitfall(players=players, **rule_options), seed, bots, bot)
+
+
+def raiders_table(
+    players: int = 4,
+    seed: int = 0,
+    bots: int | Sequence[Any] = 0,
+    bot: str = "random",
+    **rule_options: Any,
+) -> Table:
+    """A Raiders of the Lost Ark table: ``raiders_table(players=4, seed=7, bots=3)``."""
+    from tabletop.games.raiders import Raiders
+
+    return table_for(Raiders(players=players, **rule_options), seed, bots, bot)
