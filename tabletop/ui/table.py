@@ -21,10 +21,10 @@ from traitlets import Any as AnyTrait
 from traitlets import Bool, Int, Tuple, Unicode, observe
 
 from tabletop.core import Explanation, IllegalActionError, Match, TabletopError
-from tabletop.ui.board import BoardAdapter, BoardView, forget_current_canvas, one_batch
-from tabletop.ui.hands import HandView
-from tabletop.ui.panels import ActionsPanel, SeatControls, Timeline, log_html
-from tabletop.ui.seats import HUMAN, bot_names, make_seat_bot, seat_label
+from tabletop.ui.board import BoardAdapter, forget_current_canvas, one_batch
+from tabletop.ui.layout import build
+from tabletop.ui.panels import log_html
+from tabletop.ui.seats import HUMAN, make_seat_bot, seat_label
 from tabletop.ui.table_views import inspector_for, status_html
 
 LOG = logging.getLogger(__name__)
@@ -74,7 +74,7 @@ class Table(w.VBox):
         self._updating = False
         self._bots: dict[int, Any] = {}
         self.redraws: list[list[int]] = []
-        self._build()
+        build(self)
         with self._one_update():
             self.auto, self.hot_seat = auto, hot_seat
             self.seats = (HUMAN,) * self.game.players
@@ -84,79 +84,6 @@ class Table(w.VBox):
         self._run_bots_if_auto()
 
     # -- widgets ------------------------------------------------------------------
-    def _build(self) -> None:
-        names = [self.adapter.seat_name(s) for s in range(self.game.players)]
-        self.board = BoardView(self.adapter, self._guard(self.click_xy))
-        self.board.canvas.on_client_ready(self._guard(self.redraw_all))
-        hand_w = max(480, self.adapter.width // 2)
-        self.hands = [
-            HandView(self.adapter, s, hand_w, self._guard(self._hand_click(s)))
-            for s in range(self.game.players)
-        ]
-        for hand in self.hands:
-            hand.canvas.on_client_ready(self._guard(self.redraw_all))
-        self.status = w.HTML()
-        self.status.add_class("tabletop-status")
-        self.notice = w.HTML()
-        self.notice.add_class("tabletop-message")
-        self.error_area = w.HTML()
-        self.error_area.add_class("tabletop-error")
-        self.actions = ActionsPanel(
-            self._guard(self._choose_shown),
-            self._guard(self.clear_selection),
-            self._guard(self.choose),
-        )
-        self.timeline = Timeline(self._guard(self.goto), self._guard(self.fork))
-        tb = self.timeline.buttons
-        tb["start"].on_click(self._guard(lambda _: self.goto(0)))
-        tb["back"].on_click(self._guard(lambda _: self.step_back()))
-        tb["forward"].on_click(self._guard(lambda _: self.step_forward()))
-        tb["end"].on_click(self._guard(lambda _: self.goto(self.length)))
-        tb["fork"].on_click(self._guard(lambda _: self.fork()))
-        kinds = (HUMAN, *bot_names())
-        self.seat_controls = SeatControls(
-            names,
-            kinds,
-            self._guard(self.set_seat),
-            self._guard(self.set_viewer),
-            self._guard(lambda: self.auto_play()),
-        )
-        sc = self.seat_controls
-        sc.hot_seat.observe(
-            self._guard(lambda ch: sc._quiet or setattr(self, "hot_seat", ch["new"])),
-            names="value",
-        )
-        sc.auto.observe(
-            self._guard(lambda ch: sc._quiet or setattr(self, "auto", ch["new"])),
-            names="value",
-        )
-        self.log_view = w.HTML(layout=w.Layout(max_height="260px", overflow="auto"))
-        self.log_view.add_class("tabletop-log")
-        self.inspector = w.HTML()
-        self.inspector.add_class("tabletop-inspector")
-        tabs = w.Tab([self.log_view, self.inspector, self.seat_controls.widget])
-        for i, title in enumerate(("Event log", "State inspector", "Seats")):
-            tabs.set_title(i, title)
-        grid = w.GridBox(
-            [h.canvas for h in self.hands],
-            layout=w.Layout(
-                grid_template_columns=f"repeat(2, {self.hands[0].width + 8}px)"
-            ),
-        )
-        side = w.VBox(
-            [self.actions.widget], layout=w.Layout(width="340px", margin="0 0 0 8px")
-        )
-        self.children = [
-            self.status,
-            self.notice,
-            self.error_area,
-            w.HBox([self.board.canvas, side]),
-            self.timeline.widget,
-            grid,
-            tabs,
-        ]
-        self.add_class("tabletop-table")
-
     def _guard(self, fn: Any) -> Any:
         """Wrap a callback: refusals go to the notice line, errors to the error area."""
 
