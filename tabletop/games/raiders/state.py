@@ -1,0 +1,131 @@
+"""The Raiders game state (a frozen value) and its mutable working copy.
+
+``RaidersState`` holds everything needed to continue a game: positions, direction
+memory (RA-M-DIRECTION), hands, deck, discards, the Ark's country, missed turns,
+hostage locks, checkpoint debts, the move in progress and the random generator.
+``Work`` is a scratch copy that ``apply`` changes in place and freezes once, so the
+hot path never calls ``dataclasses.replace``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from tabletop.core import Event, Rng
+
+#: Phases: setup placement, a turn's first choice, a move awaiting a direction,
+#: a landed-on player awaiting their fate, a checkpoint debt, the end.
+PHASES = ("place", "turn", "move", "land", "customs", "over")
+
+
+@dataclass(frozen=True, slots=True)
+class RaidersState:
+    """A position in a Raiders game.
+
+    Attributes:
+        phase: one of ``PHASES``.
+        player: whose decision is pending (the mover).
+        positions: each player's location id ('' before placing).
+        prev: direction memory: where each token came from ('' = free to go
+            either way, RA-M-DIRECTION).
+        hands: each player's cards, sorted.
+        deck: the draw pile, top first.
+        discards: the face-up discard pile, oldest first.
+        ark: the Ark's country ('' before RA-S-ARK).
+        skips: turns each player must still miss (RA-T-SKIP).
+        hostage: players who may not be taken hostage now (RA-K-HOSTAGE-TWICE).
+        owes: players who landed on a checkpoint and owe a Passport
+            (RA-M-CHECKPOINT-LAND).
+        steps: steps left in the move in progress.
+        route: locations visited by the move in progress, its start first.
+        passed: players already robbed by passing this move (RA-M-PASS-PLAYER).
+        landed: players landed on, awaiting the mover's decision.
+        winner: the winner's seat, or -1.
+        turn: how many turns have begun (skipped ones included).
+        rng: the random generator.
+    """
+
+    phase: str
+    player: int
+    positions: tuple[str, ...]
+    prev: tuple[str, ...]
+    hands: tuple[tuple[str, ...], ...]
+    deck: tuple[str, ...]
+    discards: tuple[str, ...]
+    ark: str
+    skips: tuple[int, ...]
+    hostage: tuple[bool, ...]
+    owes: tuple[bool, ...]
+    steps: int
+    route: tuple[str, ...]
+    passed: tuple[int, ...]
+    landed: tuple[int, ...]
+    winner: int
+    turn: int
+    rng: Rng
+
+    def __str__(self) -> str:
+        from tabletop.games.raiders.text import render_state
+
+        return render_state(self)
+
+
+FIELD_NAMES = tuple(f.name for f in fields(RaidersState))
+
+
+class Work:
+    """A mutable copy of a state that rules code changes, then ``freeze``s."""
+
+    __slots__ = (*FIELD_NAMES, "events")
+
+    def __init__(self, s: RaidersState) -> None:
+        self.phase = s.phase
+        self.player = s.player
+        self.positions = list(s.positions)
+        self.prev = list(s.prev)
+        self.hands = [list(h) for h in s.hands]
+        self.deck = s.deck
+        self.discards = s.discards
+        self.ark = s.ark
+        self.skips = list(s.skips)
+        self.hostage = list(s.hostage)
+        self.owes = list(s.owes)
+        self.steps = s.steps
+        self.route = list(s.route)
+        self.passed = list(s.passed)
+        self.landed = list(s.landed)
+        self.winner = s.winner
+        self.turn = s.turn
+        self.rng = s.rng
+        self.events: list[Event] = []
+
+    def freeze(self) -> RaidersState:
+        return RaidersState(
+            self.phase, self.player, tuple(self.positions), tuple(self.prev),
+            tuple(tuple(sorted(h)) for h in self.hands), self.deck, self.discards,
+            self.ark, tuple(self.skips), tuple(self.hostage), tuple(self.owes),
+            self.steps, tuple(self.route), tuple(self.passed), tuple(self.landed),
+            self.winner, self.turn, self.rng,
+        )
+
+    def emit(self, clause: str, text: str, player: int | None = None,
+             kind: str = "", public: str = "") -> None:
+        """Record an event; a non-empty ``public`` makes it secret."""
+        self.events.append(
+            Event(clause, text, player, kind, secret=bool(public), public=public)
+        )
+
+    def others_at(self, loc: str, me: int) -> list[int]:
+        """Players other than ``me`` standing on ``loc``."""
+        return [q for q, at in enumerate(self.positions) if at == loc and q != me]
+
+
+def blank_state(players: int, rng: Rng) -> RaidersState:
+    """The state before anyone has placed a token (RA-S-PLACE)."""
+    n = players
+    return RaidersState(
+        phase="place", player=0, positions=("",) * n, prev=("",) * n,
+        hands=((),) * n, deck=(), discards=(), ark="", skips=(0,) * n,
+        hostage=(False,) * n, owes=(False,) * n, steps=0, route=(), passed=(),
+        landed=(), winner=-1, turn=0, rng=rng,
+    )

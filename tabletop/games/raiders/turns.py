@@ -1,0 +1,262 @@
+"""Setup, the turn cycle, card plays and the card movements they cause.
+
+Functions here change a ``Work`` copy in place and record events. The turn cycle
+skips missed turns by itself (RA-T-SKIP, RA-E-EMPTY), so a state always waits on a
+real decision of a real player.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.games.raiders.cards import (
+    AIR,
+    AMBUSH,
+    COUNTRY_PREFIX,
+    HOSTAGE,
+    PASSPORT,
+    card_country,
+    card_name,
+    country_card,
+    full_deck,
+    has_keys,
+)
+from tabletop.games.raiders.state import Work
+
+if TYPE_CHECKING:
+    from tabletop.games.raiders.rules import Raiders
+
+HAND_SIZE = 6
+
+
+# -- cards moving -------------------------------------------------------------------
+def draw(g: Raiders, w: Work, q: int, clause: str, why: str) -> str | None:
+    """Player ``q`` draws the top card, reshuffling the discards if needed."""
+    if not w.deck:
+        if not w.discards:
+            w.emit(clause, f"player {q} would draw {why}, but no card is left", q,
+                   "draw")
+            return None
+        w.deck, w.rng = w.rng.shuffle(w.discards)
+        w.discards = ()
+        w.emit("RA-K-RESHUFFLE", f"the discards are shuffled into a new deck of "
+               f"{len(w.deck)} cards", None, "reshuffle")
+    card = w.deck[0]
+    w.deck = w.deck[1:]
+    w.hands[q].append(card)
+    w.emit(clause, f"player {q} draws {card_name(card)} {why}", q, "draw",
+           public=f"player {q} draws a card {why}")
+    return card
+
+
+def lose_card(w: Work, q: int, card: str) -> None:
+    """A card leaves ``q``'s hand for the discards; notes an emptied hand."""
+    w.hands[q].remove(card)
+    w.discards = (*w.discards, card)
+    _note_empty(w, q)
+
+
+def _note_empty(w: Work, q: int) -> None:
+    if not w.hands[q]:
+        w.emit("RA-E-EMPTY", f"player {q} has no cards left and will miss the next "
+               "turn to draw one", q, "empty")
+
+
+def take_random(g: Raiders, w: Work, taker: int, victim: int, clause: str) -> None:
+    """``taker`` takes a card at random from ``victim`` (RA-M-PASS-PLAYER,
+    RA-K-AMBUSH)."""
+    hand = w.hands[victim]
+    if not hand:
+        w.emit(clause, f"player {victim} has no card for player {taker} to take",
+               taker, "take")
+        return
+    hand.sort()
+    index, w.rng = w.rng.below(len(hand))
+    card = hand.pop(index)
+    w.hands[taker].append(card)
+    w.emit(clause, f"player {taker} takes {card_name(card)} from player {victim}",
+           taker, "take", public=f"player {taker} takes a card from player {victim}")
+    _note_empty(w, victim)
+
+
+def win(w: Work, p: int, why: str) -> None:
+    """RA-W-WIN: the game is over."""
+    w.winner = p
+    w.phase = "over"
+    w.steps = 0
+    w.emit("RA-W-WIN", f"player {p} shows the Ark, a Staff of Ra and a Map Room: "
+           f"{why}. Player {p} wins!", p, "win")
+
+
+# -- setup --------------------------------------------------------------------------
+def place(g: Raiders, w: Work, country: str) -> None:
+    """RA-S-PLACE: seat order; after the last token, the Ark, the deal, the roll-off."""
+    p = w.player
+    w.positions[p] = country
+    w.emit("RA-S-PLACE", f"player {p} places their token in {country}", p, "place")
+    if p + 1 < g.players:
+        w.player = p + 1
+        return
+    reveal_ark(g, w)
+    deal(g, w)
+    first = roll_off(g, w)
+    next_turn(g, w, first)
+
+
+def reveal_ark(g: Raiders, w: Work) -> None:
+    """RA-S-ARK: turn cards until a Country card shows the Ark's country."""
+    deck, w.rng = w.rng.shuffle(full_deck(g.board.countries))
+    shown = []
+    for card in deck:
+        shown.append(card_name(card))
+        if card.startswith(COUNTRY_PREFIX):
+            w.ark = card_country(card)
+            break
+    w.emit("RA-S-ARK", f"cards turned up: {', '.join(shown)}. The Ark is in "
+           f"{w.ark}", None, "ark")
+
+
+def deal(g: Raiders, w: Work) -> None:
+    """RA-S-DEAL: every card back, reshuffle, six face down to each player."""
+    deck, w.rng = w.rng.shuffle(full_deck(g.board.countries))
+    n = g.players
+    dealt = deck[: HAND_SIZE * n]
+    for q in range(n):
+        w.hands[q] = list(dealt[q::n])
+        names = ", ".join(card_name(c) for c in sorted(w.hands[q]))
+        w.emit("RA-S-DEAL", f"player {q} is dealt {names}", q, "deal",
+               public=f"player {q} is dealt {HAND_SIZE} cards")
+    w.deck = deck[HAND_SIZE * n:]
+    w.discards = ()
+
+
+def roll_off(g: Raiders, w: Work) -> int:
+    """RA-S-FIRST: everyone rolls; the highest starts; ties roll again."""
+    contenders = list(range(g.players))
+    while len(contenders) > 1:
+        rolls = []
+        for q in contenders:
+            value, w.rng = w.rng.roll()
+            rolls.append(value)
+            w.emit("RA-S-FIRST", f"player {q} rolls {value} for first player", q,
+                   "roll")
+        best = max(rolls)
+        contenders = [q for q, v in zip(contenders, rolls, strict=True) if v == best]
+        if len(contenders) > 1:
+            w.emit("RA-S-FIRST", "a tie: players "
+                   + ", ".join(str(q) for q in contenders) + " roll again")
+    w.emit("RA-S-FIRST", f"player {contenders[0]} goes first", contenders[0])
+    return contenders[0]
+
+
+# -- the turn cycle -----------------------------------------------------------------
+def end_turn(g: Raiders, w: Work) -> None:
+    """The mover's turn is over: a win on the Ark's country, then the next seat."""
+    p = w.player
+    if w.phase == "over":
+        return
+    if w.ark and w.positions[p] == w.ark and has_keys(w.hands[p]):
+        win(w, p, f"ended the turn in the Ark's country {w.ark} with the three cards")
+        return
+    w.steps, w.route, w.passed, w.landed = 0, [], [], []
+    next_turn(g, w, (p + 1) % g.players)
+
+
+def next_turn(g: Raiders, w: Work, q: int) -> None:
+    """Give the turn to ``q`` or the next player who does not miss it."""
+    for _ in range(100_000):
+        w.turn += 1
+        if g.turn_limit and w.turn > g.turn_limit:
+            w.phase, w.player = "over", q
+            w.emit("TT-LIMIT", f"the turn limit {g.turn_limit} is reached: no winner")
+            return
+        if not w.hands[q]:
+            w.emit("RA-E-EMPTY", f"player {q} has no cards and misses this turn", q,
+                   "skip")
+            draw(g, w, q, "RA-E-EMPTY", "for an empty hand")
+        elif w.skips[q] > 0:
+            w.skips[q] -= 1
+            w.emit("RA-T-SKIP", f"player {q} misses this turn", q, "skip")
+        elif w.owes[q]:
+            w.player, w.phase = q, "customs"
+            return
+        else:
+            w.player, w.phase = q, "turn"
+            w.hostage[q] = False
+            return
+        q = (q + 1) % g.players
+    raise RuntimeError("no player can take a turn")
+
+
+# -- card plays (RA-T-CHOICE, RA-K-PLAY) --------------------------------------------
+def fly(g: Raiders, w: Work, dest: str) -> None:
+    """RA-K-COUNTRY: fly to an unoccupied country and draw a card there."""
+    p = w.player
+    hand = w.hands[p]
+    card = country_card(dest)
+    if card not in hand:
+        card = next(country_card(c) for c in g.board.countries
+                    if country_card(c) in hand)
+    lose_card(w, p, card)
+    w.positions[p], w.prev[p], w.owes[p] = dest, "", False
+    w.emit("RA-K-COUNTRY", f"player {p} plays {card_name(card)} and flies to {dest}",
+           p, "play")
+    draw(g, w, p, "RA-K-COUNTRY", f"in {dest}")
+    if dest == w.ark and has_keys(w.hands[p]):
+        win(w, p, f"flew to the Ark's country {dest} with the three cards")
+        return
+    end_turn(g, w)
+
+
+def ambush(g: Raiders, w: Work, victim: int) -> None:
+    """RA-K-AMBUSH: take a card at random from an opponent."""
+    p = w.player
+    lose_card(w, p, AMBUSH)
+    w.emit("RA-K-AMBUSH", f"player {p} plays an Ambush on player {victim}", p, "play")
+    take_random(g, w, p, victim, "RA-K-AMBUSH")
+    end_turn(g, w)
+
+
+def hostage(g: Raiders, w: Work, victim: int, dest: str) -> None:
+    """RA-K-HOSTAGE: move an opponent; they miss their next turn."""
+    p = w.player
+    lose_card(w, p, HOSTAGE)
+    w.positions[victim], w.prev[victim], w.owes[victim] = dest, "", False
+    w.skips[victim] += 1
+    w.hostage[victim] = True
+    w.emit("RA-K-HOSTAGE", f"player {p} takes player {victim} hostage to {dest}; "
+           f"player {victim} misses the next turn", p, "play")
+    end_turn(g, w)
+
+
+def show_passport(w: Work) -> None:
+    """RA-M-CHECKPOINT-LAND: the debt is paid; the turn goes on as usual."""
+    p = w.player
+    lose_card(w, p, PASSPORT)
+    w.owes[p] = False
+    w.hostage[p] = False
+    w.phase = "turn"
+    w.emit("RA-M-CHECKPOINT-LAND", f"player {p} shows a Passport at checkpoint "
+           f"{w.positions[p]}", p, "passport")
+
+
+def refuse_passport(g: Raiders, w: Work) -> None:
+    """RA-M-CHECKPOINT-LAND: no Passport shown, so this turn is lost."""
+    p = w.player
+    w.owes[p] = False
+    w.emit("RA-M-CHECKPOINT-LAND", f"player {p} shows no Passport at checkpoint "
+           f"{w.positions[p]} and loses this turn", p, "skip")
+    end_turn(g, w)
+
+
+def roll_die(g: Raiders, w: Work, air: bool) -> int:
+    """RA-M-ROLL / RA-K-AIR: roll (doubled after an Air Passage)."""
+    p = w.player
+    if air:
+        lose_card(w, p, AIR)
+        w.emit("RA-K-AIR", f"player {p} plays an Air Passage", p, "play")
+    value, w.rng = w.rng.roll()
+    total = value * 2 if air else value
+    shown = f"{value}, doubled to {total}" if air else f"{value}"
+    w.emit("RA-M-ROLL", f"player {p} rolls {shown}", p, "roll")
+    return total
