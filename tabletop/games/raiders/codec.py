@@ -171,7 +171,12 @@ def _check_places(g: Raiders, s: RaidersState, out: list[str]) -> None:
     for q, prev in enumerate(s.prev):
         if prev and prev not in g.board.adjacent.get(s.positions[q], ()):
             out.append(f"player {q}'s direction memory {prev!r} is not next to them")
-    countries = [at for at in s.positions if kinds.get(at) == "country"]
+    # a mover passing through an occupied country (or winning there) shares it
+    countries = [
+        at for q, at in enumerate(s.positions)
+        if kinds.get(at) == "country"
+        and not (s.phase in ("move", "over") and q == s.player)
+    ]
     if len(countries) != len(set(countries)):
         out.append("two tokens stand on one country")
     if s.ark and s.ark not in g.board.countries:
