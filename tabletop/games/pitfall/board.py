@@ -48,7 +48,8 @@ class PitfallBoard:
         above: aboveground space ids in clockwise order, riverboat first.
         below: underground space ids in clockwise order.
         riverboat, diamond: the first and last aboveground spaces.
-        kind: space id -> kind (``plain``, ``croc``, ``pit``, ``ladder_pit``, ``wall``...).
+        kind: space id -> kind (``plain``, ``croc``, ``pit``, ``ladder_pit``,
+            ``wall``...).
         level: space id -> ``"above"`` or ``"below"``.
         forward, backward: space id -> the next space that way along its level, or
             ``None`` where the way is blocked (a path end, past the riverboat or the
@@ -66,13 +67,35 @@ class PitfallBoard:
     """
 
     __slots__ = (
-        "source", "data", "above", "below", "riverboat", "diamond", "kind", "level",
-        "forward", "backward", "down", "up", "walls", "scorpion_start", "deck",
-        "tokens", "hand_size", "xy", "canvas", "piles", "order", "spaces",
+        "source",
+        "data",
+        "above",
+        "below",
+        "riverboat",
+        "diamond",
+        "kind",
+        "level",
+        "forward",
+        "backward",
+        "down",
+        "up",
+        "walls",
+        "scorpion_start",
+        "deck",
+        "tokens",
+        "hand_size",
+        "xy",
+        "canvas",
+        "piles",
+        "order",
+        "spaces",
+        "retreat",
+        "wall_next",
     )
 
-    def __init__(self, data: dict[str, Any], source: str, above: list[str],
-                 below: list[str]) -> None:
+    def __init__(
+        self, data: dict[str, Any], source: str, above: list[str], below: list[str]
+    ) -> None:
         self.source = source
         self.data = data
         self.above = tuple(above)
@@ -91,6 +114,7 @@ class PitfallBoard:
         self.order.update({sid: self.order[under[sid]] for sid in below})
         self.down = {a: u for u, a in under.items() if self.kind[a] in PIT_KINDS}
         self.up = {u: a for a, u in self.down.items()}
+        self.wall_next: set[tuple[str, int]] = set()
         self.forward: dict[str, str | None] = {}
         self.backward: dict[str, str | None] = {}
         for path in (self.above, self.below):
@@ -99,10 +123,25 @@ class PitfallBoard:
                 prv = path[i - 1] if i > 0 else None
                 self.forward[sid] = None if nxt in self.walls else nxt
                 self.backward[sid] = None if prv in self.walls else prv
+                if nxt in self.walls:
+                    self.wall_next.add((sid, 1))
+                if prv in self.walls:
+                    self.wall_next.add((sid, -1))
+        self.retreat = self._retreats()
         self.scorpion_start: str = data["scorpion_start"]
         self.deck = tuple(data["deck"][k] for k in CARDS)
         self.tokens = tuple(data["tokens"][k] for k in TOKENS)
         self.hand_size: int = data["hand_size"]
+
+    def _retreats(self) -> dict[str, str]:
+        """PH-6-HIT: underground space -> the space under the nearest pit trap behind
+        it (walls do not matter: it is a placement), or the riverboat."""
+        out, last = {}, self.riverboat
+        for sid in self.below:
+            out[sid] = last
+            if sid in self.up:
+                last = sid
+        return out
 
     def step(self, space: str, direction: int) -> str | None:
         """The next space from ``space`` (+1 clockwise, -1 back), or None if blocked."""
@@ -121,7 +160,9 @@ def load_board(source: str | Path | Mapping[str, Any] = "pitfall") -> PitfallBoa
     data, label = read_board(source, "pitfall")
     problems = Problems(label)
     spaces = check_records(
-        problems, data.get("spaces"), "spaces",
+        problems,
+        data.get("spaces"),
+        "spaces",
         {"id": str, "level": str, "kind": str, "x": (int, float), "y": (int, float)},
     )
     by_id = {rec["id"]: rec for rec in spaces}
@@ -135,8 +176,11 @@ def load_board(source: str | Path | Mapping[str, Any] = "pitfall") -> PitfallBoa
     _check_extras(problems, data, by_id)
     if by_id:
         start = above[0] if above else next(iter(by_id))
-        shafts = [(r["under"], r["id"]) for r in spaces
-                  if r["level"] == "below" and r.get("under") in by_id]
+        shafts = [
+            (r["under"], r["id"])
+            for r in spaces
+            if r["level"] == "below" and r.get("under") in by_id
+        ]
         lost = unreachable(start, by_id, links + shafts)
         if lost:
             problems.add(f"unreachable space(s): {', '.join(sorted(lost))}")
@@ -148,7 +192,9 @@ def _check_kinds(problems: Problems, spaces: list[dict]) -> None:
     for rec in spaces:
         sid, level, kind = rec["id"], rec["level"], rec["kind"]
         if level not in ("above", "below"):
-            problems.add(f"space {sid!r}: level must be 'above' or 'below', not {level!r}")
+            problems.add(
+                f"space {sid!r}: level must be 'above' or 'below', not {level!r}"
+            )
         elif kind == "wall" and level != "below":
             problems.add(f"space {sid!r}: a wall must be underground (PH-B-WALLS)")
         elif level == "above" and kind not in ABOVE_KINDS:
@@ -157,8 +203,9 @@ def _check_kinds(problems: Problems, spaces: list[dict]) -> None:
             problems.add(f"space {sid!r}: unknown underground kind {kind!r}")
 
 
-def _chain(problems: Problems, ids: list[str], links: list[tuple[str, str]],
-           what: str) -> list[str]:
+def _chain(
+    problems: Problems, ids: list[str], links: list[tuple[str, str]], what: str
+) -> list[str]:
     """Order the spaces of one level along its links; report breaks and branches."""
     nxt: dict[str, str] = {}
     prv: dict[str, str] = {}
@@ -170,7 +217,9 @@ def _chain(problems: Problems, ids: list[str], links: list[tuple[str, str]],
         nxt[a], prv[b] = b, a
     starts = [s for s in ids if s not in prv]
     for s in starts[1:]:
-        problems.add(f"{what}: space {s!r} has no link from a previous space (missing link)")
+        problems.add(
+            f"{what}: space {s!r} has no link from a previous space (missing link)"
+        )
     if not starts:
         problems.add(f"{what}: the path has no start (it loops)")
         return []
@@ -180,35 +229,46 @@ def _chain(problems: Problems, ids: list[str], links: list[tuple[str, str]],
         seen.add(order[-1])
     missing = [s for s in ids if s not in seen]
     if missing and len(starts) == 1:
-        problems.add(f"{what}: spaces off the path (missing link?): {', '.join(missing)}")
+        problems.add(
+            f"{what}: spaces off the path (missing link?): {', '.join(missing)}"
+        )
     return order
 
 
-def _check_paths(problems: Problems, by_id: dict[str, dict],
-                 links: list[tuple[str, str]]) -> tuple[list[str], list[str] | None]:
+def _check_paths(
+    problems: Problems, by_id: dict[str, dict], links: list[tuple[str, str]]
+) -> tuple[list[str], list[str] | None]:
     levels: dict[str, list[str]] = {"above": [], "below": []}
     for sid, rec in by_id.items():
         levels.setdefault(rec["level"], []).append(sid)
     same = []
     for a, b in links:
         if by_id[a]["level"] != by_id[b]["level"]:
-            problems.add(f"link {a!r}-{b!r} joins the two levels; they meet only at "
-                         "pit traps (PH-B-BELOW)")
+            problems.add(
+                f"link {a!r}-{b!r} joins the two levels; they meet only at "
+                "pit traps (PH-B-BELOW)"
+            )
         else:
             same.append((a, b))
     kinds = [by_id[s]["kind"] for s in levels["above"]]
     for special in ("riverboat", "diamond"):
         if kinds.count(special) != 1:
-            problems.add(f"the aboveground path needs exactly one {special} space, "
-                         f"found {kinds.count(special)}")
+            problems.add(
+                f"the aboveground path needs exactly one {special} space, "
+                f"found {kinds.count(special)}"
+            )
     above_links = [(a, b) for a, b in same if by_id[a]["level"] == "above"]
     above = _chain(problems, levels["above"], above_links, "aboveground path")
     if above and by_id[above[0]]["kind"] != "riverboat":
-        problems.add(f"the aboveground path starts at {above[0]!r}, not the riverboat "
-                     "(PH-S-START)")
+        problems.add(
+            f"the aboveground path starts at {above[0]!r}, not the riverboat "
+            "(PH-S-START)"
+        )
     if above and by_id[above[-1]]["kind"] != "diamond":
-        problems.add(f"the aboveground path ends at {above[-1]!r}, not the diamond space "
-                     "(PH-B-ABOVE)")
+        problems.add(
+            f"the aboveground path ends at {above[-1]!r}, not the diamond space "
+            "(PH-B-ABOVE)"
+        )
     below_links = [(a, b) for a, b in same if by_id[a]["level"] == "below"]
     below = _chain(problems, levels["below"], below_links, "underground path")
     return above, (below if levels["below"] else None)
@@ -218,41 +278,58 @@ def _check_counts(problems: Problems, by_id: dict[str, dict], above: list[str]) 
     for kind, want in ABOVE_COUNTS.items():
         have = sum(1 for s in above if by_id[s]["kind"] == kind)
         if have != want:
-            problems.add(f"the aboveground path has {have} {OBSTACLE_NAMES[kind]} "
-                         f"space(s); PH-B-ABOVE needs exactly {want}")
+            problems.add(
+                f"the aboveground path has {have} {OBSTACLE_NAMES[kind]} "
+                f"space(s); PH-B-ABOVE needs exactly {want}"
+            )
 
 
-def _check_below(problems: Problems, by_id: dict[str, dict], above: list[str],
-                 below: list[str]) -> None:
+def _check_below(
+    problems: Problems, by_id: dict[str, dict], above: list[str], below: list[str]
+) -> None:
     inner = above[1:-1]
     under = {s: by_id[s].get("under") for s in below}
     for s, a in under.items():
         if a not in by_id or by_id[a]["level"] != "above" or a in (above[0], above[-1]):
-            problems.add(f"underground space {s!r}: 'under' must name an aboveground "
-                         f"space other than the riverboat and diamond, not {a!r}")
+            problems.add(
+                f"underground space {s!r}: 'under' must name an aboveground "
+                f"space other than the riverboat and diamond, not {a!r}"
+            )
     above_ids = [under[s] for s in below]
     if above_ids != inner:
         lacking = [a for a in inner if a not in above_ids]
         if lacking:
-            problems.add(f"no underground space under: {', '.join(lacking)} (PH-B-BELOW)")
+            problems.add(
+                f"no underground space under: {', '.join(lacking)} (PH-B-BELOW)"
+            )
         else:
-            problems.add("the underground path does not follow the aboveground path's "
-                         "order (PH-B-BELOW)")
+            problems.add(
+                "the underground path does not follow the aboveground path's "
+                "order (PH-B-BELOW)"
+            )
         return
     walls = [s for s in below if by_id[s]["kind"] == "wall"]
     if len(walls) != WALL_COUNT:
-        problems.add(f"the underground path has {len(walls)} walls; PH-B-WALLS needs "
-                     f"{WALL_COUNT}")
+        problems.add(
+            f"the underground path has {len(walls)} walls; PH-B-WALLS needs "
+            f"{WALL_COUNT}"
+        )
     for s in walls:
         if by_id[under[s]]["kind"] in PIT_KINDS:
-            problems.add(f"wall {s!r} lies under a pit trap: a pawn falling there would "
-                         "land in stone (PH-B-WALLS)")
+            problems.add(
+                f"wall {s!r} lies under a pit trap: a pawn falling there would "
+                "land in stone (PH-B-WALLS)"
+            )
     stretch: list[str] = []
     for s in [*below, None]:
         if s is None or by_id[s]["kind"] == "wall":
-            if stretch and not any(by_id[under[t]]["kind"] in PIT_KINDS for t in stretch):
-                problems.add(f"underground stretch {stretch[0]}..{stretch[-1]} has no pit "
-                             "trap above it: a pawn there could never leave")
+            if stretch and not any(
+                by_id[under[t]]["kind"] in PIT_KINDS for t in stretch
+            ):
+                problems.add(
+                    f"underground stretch {stretch[0]}..{stretch[-1]} has no pit "
+                    "trap above it: a pawn there could never leave"
+                )
             stretch = []
         else:
             stretch.append(s)
@@ -264,8 +341,10 @@ def _check_extras(problems: Problems, data: dict, by_id: dict[str, dict]) -> Non
     if rec is None:
         problems.add(f"scorpion_start {start!r} is not a space (PH-S-SCORPION)")
     elif rec["level"] != "below" or rec["kind"] == "wall":
-        problems.add(f"scorpion_start {start!r} must be an underground space that is not "
-                     "a wall (PH-S-SCORPION)")
+        problems.add(
+            f"scorpion_start {start!r} must be an underground space that is not "
+            "a wall (PH-S-SCORPION)"
+        )
     _check_counter(problems, data.get("deck"), CARDS, "deck", 0)
     _check_counter(problems, data.get("tokens"), TOKENS, "tokens", 4)
     hand = data.get("hand_size")
@@ -276,18 +355,26 @@ def _check_extras(problems: Problems, data: dict, by_id: dict[str, dict]) -> Non
         if total < 4 * hand + 8:
             problems.add(f"a deck of {total} cards is too small for 4 hands of {hand}")
     canvas = data.get("canvas")
-    if not (isinstance(canvas, dict) and all(
-            isinstance(canvas.get(k), int) and canvas[k] > 0 for k in ("width", "height"))):
+    if not (
+        isinstance(canvas, dict)
+        and all(
+            isinstance(canvas.get(k), int) and canvas[k] > 0
+            for k in ("width", "height")
+        )
+    ):
         problems.add("canvas must be an object with positive integer width and height")
         return
     for sid, rec in by_id.items():
         if not (0 <= rec["x"] <= canvas["width"] and 0 <= rec["y"] <= canvas["height"]):
-            problems.add(f"space {sid!r}: coordinates ({rec['x']}, {rec['y']}) lie off "
-                         "the canvas")
+            problems.add(
+                f"space {sid!r}: coordinates ({rec['x']}, {rec['y']}) lie off "
+                "the canvas"
+            )
 
 
-def _check_counter(problems: Problems, value: Any, kinds: tuple[str, ...], what: str,
-                   least: int) -> None:
+def _check_counter(
+    problems: Problems, value: Any, kinds: tuple[str, ...], what: str, least: int
+) -> None:
     if not isinstance(value, dict) or set(value) != set(kinds):
         problems.add(f"'{what}' must give a count for each of: {', '.join(kinds)}")
         return

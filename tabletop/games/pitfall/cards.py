@@ -27,7 +27,11 @@ CARD_INDEX: dict[str, int] = {}
 for _i, (_name, _code) in enumerate(zip(CARDS, CODES, strict=True)):
     CARD_INDEX[_name] = _i
     CARD_INDEX[_code.lower()] = _i
-for _alias, _i in (("crocodile", CROC), ("cobra-treasure", COBRA), ("fire-treasure", FIRE)):
+for _alias, _i in (
+    ("crocodile", CROC),
+    ("cobra-treasure", COBRA),
+    ("fire-treasure", FIRE),
+):
     CARD_INDEX[_alias] = _i
 
 CARD_INFO: Mapping[str, tuple[str, str, str]] = {

@@ -1,0 +1,212 @@
+"""Explanations of the legal actions: clause, a sentence, a button label, the board
+spaces a click selects the action by, and the card kind it plays."""
+
+from __future__ import annotations
+
+from tabletop.core import Explanation
+from tabletop.games.pitfall.actions import (
+    Climb,
+    Decline,
+    Direction,
+    Discard,
+    Give,
+    PlaceScorpion,
+    Play,
+    Roll,
+    Stay,
+    Swap,
+)
+from tabletop.games.pitfall.board import PitfallBoard
+from tabletop.games.pitfall.cards import (
+    CARD_CLAUSE,
+    CARDS,
+    COBRA,
+    FIRE,
+    OBSTACLE_NAMES,
+    SCORPION,
+    TOKEN_INFO,
+    TOKENS,
+)
+from tabletop.games.pitfall.options import legal
+from tabletop.games.pitfall.state import PitfallState
+
+
+def explain(board: PitfallBoard, s: PitfallState) -> tuple[Explanation, ...]:
+    """One Explanation per legal action, in the order of ``legal``."""
+    return tuple(_one(board, s, a) for a in legal(board, s))
+
+
+def _one(board: PitfallBoard, s: PitfallState, a: object) -> Explanation:
+    kind = type(a)
+    if kind is Roll:
+        return Explanation(
+            a,
+            "PH-T-CHOICE",
+            "Roll the die and move that many spaces (then choose forward or backward).",
+            "Roll",
+        )
+    if kind is Discard:
+        return Explanation(
+            a,
+            "PH-2B-DISCARD",
+            f"Discard {_names(a.cards)} face up and draw four new cards.",
+            f"Discard {_codes(a)}",
+        )
+    if kind is Swap:
+        return Explanation(
+            a,
+            "PH-2B-SWAP",
+            f"Give {_names(a.cards)} to player {a.seat} and take four "
+            "cards at random from their hand.",
+            f"Swap {_codes(a)} with P{a.seat}",
+        )
+    if kind is Play and s.phase == "start":
+        return Explanation(
+            a,
+            "PH-6-MOVE",
+            "Play a Scorpion card to move the scorpion to another underground space.",
+            "Scorpion",
+            (s.scorpion,),
+            "scorpion",
+        )
+    if kind is PlaceScorpion:
+        return _placement(board, s, a)
+    if kind is Direction:
+        first = board.step(s.positions[s.turn], a.step)
+        way = "clockwise, toward the diamond" if a.step > 0 else "back toward the boat"
+        return Explanation(
+            a,
+            "PH-2A-MOVE",
+            f"Move {s.roll} spaces {way}.",
+            str(a).title(),
+            (first,) if first else (),
+        )
+    if kind is Play:
+        return _card(board, s, a.card)
+    if kind is Decline:
+        return _decline(board, s)
+    if kind is Climb:
+        return _climb(board, s)
+    if kind is Stay:
+        nxt = board.step(s.positions[s.turn], s.direction)
+        return Explanation(
+            a,
+            "PH-4-CLIMB",
+            "Do not climb: go on along the underground path.",
+            "Stay below",
+            (nxt,) if nxt else (),
+        )
+    if kind is Give:
+        name = TOKEN_INFO[TOKENS[s.token]]
+        return Explanation(
+            a,
+            "PH-5-GIVE",
+            f"Give the duplicate {name} to player {a.seat}, who lacks one.",
+            f"Give to P{a.seat}",
+            (s.positions[a.seat],),
+        )
+    raise TypeError(f"no explanation for {a!r}")
+
+
+def _names(cards: tuple[int, ...]) -> str:
+    return ", ".join(CARDS[c] for c in cards)
+
+
+def _codes(a: Discard | Swap) -> str:
+    return str(a).split(" ", 2 if isinstance(a, Swap) else 1)[-1]
+
+
+def _placement(board: PitfallBoard, s: PitfallState, a: PlaceScorpion) -> Explanation:
+    hit = [o for o, p in enumerate(s.positions) if p == a.space and o != s.turn]
+    if hit:
+        back = board.retreat[a.space]
+        who = ", ".join(f"player {o}" for o in hit)
+        return Explanation(
+            a,
+            "PH-6-HIT",
+            f"Put the scorpion on {a.space}: {who} goes back to {back}.",
+            f"Scorpion to {a.space}",
+            (a.space,),
+        )
+    return Explanation(
+        a,
+        "PH-6-MOVE",
+        f"Put the scorpion on {a.space} to block the way.",
+        f"Scorpion to {a.space}",
+        (a.space,),
+    )
+
+
+def _card(board: PitfallBoard, s: PitfallState, card: int) -> Explanation:
+    a, target, name = Play(card), s.target, CARDS[card].title()
+    label = f"Play {name}"
+    if target == s.scorpion:
+        return Explanation(
+            a,
+            "PH-4-SCORPION-PASS",
+            f"Play Scorpion to pass the scorpion at {target}.",
+            label,
+            (target,),
+            "scorpion",
+        )
+    what = OBSTACLE_NAMES[board.kind[target]]
+    if card == SCORPION:
+        return Explanation(
+            a,
+            "PH-4-SCORPION-BELOW",
+            f"Play Scorpion to go down the {what} at {target} onto the scorpion below.",
+            label,
+            (board.down[target],),
+            "scorpion",
+        )
+    if card == COBRA or card == FIRE:
+        text = (
+            f"Play {name} on the {what} at {target}: take a treasure token and go on."
+        )
+    else:
+        text = f"Play {name} to pass the {what} at {target} and go on counting."
+    return Explanation(a, CARD_CLAUSE[card], text, label, (target,), CARDS[card])
+
+
+def _decline(board: PitfallBoard, s: PitfallState) -> Explanation:
+    target, here = s.target, s.positions[s.turn]
+    below = board.down.get(target)
+    if below is None or target == s.scorpion:
+        what = (
+            "scorpion" if target == s.scorpion else OBSTACLE_NAMES[board.kind[target]]
+        )
+        text, to = f"Play no card: stop on {here}, before the {what}.", here
+    elif below == s.scorpion:
+        text, to = (
+            f"Play no card: stay on the pit trap {target} (scorpion below).",
+            target,
+        )
+    elif board.kind[target] == "pit":
+        text, to = (
+            f"Play no card: fall through {target} to {below}; the turn ends.",
+            below,
+        )
+    else:
+        text, to = f"Play no card: go down the ladder at {target} to {below}.", below
+    return Explanation(Decline(), "PH-4-OPTIONAL", text, "No card", (to,))
+
+
+def _climb(board: PitfallBoard, s: PitfallState) -> Explanation:
+    here = s.positions[s.turn]
+    above = board.up[here]
+    if board.kind[above] == "pit":
+        return Explanation(
+            Climb(),
+            "PH-4-LADDER",
+            f"Play Ladder to climb up to {above} (counts one step).",
+            "Climb (Ladder)",
+            (above,),
+            "ladder",
+        )
+    return Explanation(
+        Climb(),
+        "PH-4-CLIMB",
+        f"Climb the ladder up to {above} (counts one step, no card).",
+        "Climb",
+        (above,),
+    )

@@ -1,0 +1,326 @@
+"""The turn machine: what an already-checked action does to a Pitfall state.
+
+``resolve(board, state, action)`` returns the next state and its events. A move runs
+step by step until the die count is used up, the pawn is stopped, or a decision is
+needed (a card at an obstacle, a climb, a token to give); the state then records that
+pending decision and the count left, and the next action resumes the move. Exchanges,
+treasure tokens and the refill are in ``turnend.py``.
+"""
+
+from __future__ import annotations
+
+from tabletop.core import Event
+from tabletop.games.pitfall.actions import (
+    Climb,
+    Decline,
+    Direction,
+    Discard,
+    Give,
+    PlaceScorpion,
+    Play,
+    Roll,
+    Stay,
+    Swap,
+)
+from tabletop.games.pitfall.board import PitfallBoard
+from tabletop.games.pitfall.cards import (
+    CARDS,
+    COBRA,
+    FIRE,
+    LADDER,
+    OBSTACLE_NAMES,
+    OBSTACLES,
+    SCORPION,
+)
+from tabletop.games.pitfall.state import PitfallState
+from tabletop.games.pitfall.turnend import (
+    end_move,
+    exchange_discard,
+    exchange_swap,
+    give,
+    take_token,
+)
+from tabletop.games.pitfall.work import Work, put
+
+
+def resolve(
+    board: PitfallBoard, s: PitfallState, action: object
+) -> tuple[PitfallState, tuple[Event, ...]]:
+    """Resolve a legal action: the next state and the events, in order."""
+    w = Work(board, s)
+    kind = type(action)
+    if kind is Roll:
+        value, w.rng = w.rng.roll()
+        w.roll = w.remaining = value
+        w.phase = "direction"
+        w.say("PH-T-CHOICE", f"player {w.turn} rolled {value}", "roll")
+    elif kind is Direction:
+        w.direction = action.step
+        w.say("PH-2A-MOVE", f"player {w.turn} goes {action}", "direction")
+        run(w)
+    elif kind is Play and w.phase == "start":
+        w.play_card(SCORPION)
+        w.scorpion_played = True
+        w.phase = "scorpion"
+        w.say(
+            "PH-T-SCORPION-FIRST",
+            f"player {w.turn} played a Scorpion card to move the scorpion",
+            "card",
+        )
+    elif kind is Play:
+        enter(w, action.card)
+    elif kind is Decline:
+        w.say(
+            "PH-4-OPTIONAL", f"player {w.turn} plays no card at {w.target}", "decline"
+        )
+        decline(w)
+    elif kind is Climb:
+        climb(w)
+    elif kind is Stay:
+        w.no_climb = w.pos
+        w.say("PH-4-CLIMB", f"player {w.turn} stays below at {w.pos}", "stay")
+        run(w)
+    elif kind is Give:
+        give(w, action.seat)
+        run(w)
+    elif kind is PlaceScorpion:
+        place_scorpion(w, action.space)
+    elif kind is Discard:
+        exchange_discard(w, action.cards)
+    elif kind is Swap:
+        exchange_swap(w, action.seat, action.cards)
+    else:
+        raise TypeError(f"not a Pitfall action: {action!r}")
+    return w.freeze(), tuple(w.events)
+
+
+def run(w: Work) -> None:
+    """Walk the pawn until the count is used, it is stopped, or a decision is due."""
+    board, hand = w.board, w.hands[w.turn]
+    while w.remaining > 0:
+        pos = w.pos
+        above = board.up.get(pos)
+        if above is not None and pos != w.no_climb:
+            if board.kind[above] == "ladder_pit" or hand[LADDER]:
+                w.flush()
+                w.phase = "climb"
+                return
+        nxt = (board.forward if w.direction > 0 else board.backward)[pos]
+        if nxt is None:
+            w.flush()
+            blocked(w, pos)
+            break
+        w.no_climb = ""
+        kind = board.kind[nxt]
+        if nxt == w.scorpion:
+            if hand[SCORPION]:
+                return ask_card(w, nxt)
+            w.flush()
+            w.say(
+                "PH-6-BLOCK",
+                f"player {w.turn} stops before the scorpion at {nxt}",
+                "stop",
+            )
+            break
+        if kind == "plain" or kind == "tunnel" or kind == "riverboat":
+            w.pos = nxt
+            w.remaining -= 1
+            continue
+        if kind == "diamond":
+            w.pos = nxt
+            w.remaining = 0
+            return reach_diamond(w)
+        if obstacle_cards(w, nxt):
+            return ask_card(w, nxt)
+        w.target = nxt
+        return decline(w)
+    end_move(w)
+
+
+def blocked(w: Work, pos: str) -> None:
+    """Log why the next step from ``pos`` cannot be taken."""
+    if w.remaining == w.roll:
+        clause, why = "PH-T-STUCK", "its first step is blocked, so it stays put"
+    elif (pos, w.direction) in w.board.wall_next:
+        clause, why = "PH-B-WALLS", "a stone wall bars the way"
+    else:
+        clause, why = "PH-B-ENDS", "the path ends here"
+    w.say(clause, f"player {w.turn} stops at {pos}: {why}", "stop")
+
+
+def obstacle_cards(w: Work, target: str) -> tuple[int, ...]:
+    """The cards the mover may play to enter ``target`` now (maybe none)."""
+    return playable(w.board, w.hands[w.turn], target, w.scorpion, w.facedown)
+
+
+def playable(
+    board: PitfallBoard,
+    hand: tuple[int, ...],
+    target: str,
+    scorpion: str,
+    facedown: tuple[int, ...],
+) -> tuple[int, ...]:
+    """The cards in ``hand`` that may enter ``target`` (PH-3-CARD, PH-4-*).
+
+    A treasure card needs a facedown token left (PH-4-TREASURE); a Scorpion card
+    passes the scorpion underground or lands on it below a pit trap
+    (PH-4-SCORPION-PASS, PH-4-SCORPION-BELOW).
+    """
+    if target == scorpion:
+        return (SCORPION,) if hand[SCORPION] else ()
+    out = tuple(
+        c
+        for c in OBSTACLES[board.kind[target]]
+        if hand[c] and (c != COBRA and c != FIRE or any(facedown))
+    )
+    if hand[SCORPION] and board.down.get(target) == scorpion:
+        out += (SCORPION,)
+    return out
+
+
+def ask_card(w: Work, target: str) -> None:
+    w.flush()
+    w.phase, w.target = "obstacle", target
+
+
+def decline(w: Work) -> None:
+    """Enter no card at ``w.target``: stop before it, go down a ladder, or fall."""
+    board, target = w.board, w.target
+    w.target = ""
+    kind = board.kind[target]
+    below = board.down.get(target)
+    name = OBSTACLE_NAMES.get(kind, "scorpion")
+    if below is None or target == w.scorpion:
+        w.flush()
+        clause = "PH-6-BLOCK" if target == w.scorpion else "PH-3-CARD"
+        w.say(
+            clause,
+            f"player {w.turn} stops at {w.pos}, before the {name} at {target}",
+            "stop",
+        )
+        return end_move(w)
+    w.flush()
+    w.pos = w.seg_start = target
+    w.remaining -= 1
+    if below == w.scorpion:
+        w.say(
+            "PH-4-SCORPION-BELOW",
+            f"player {w.turn} stays on the pit trap {target}: "
+            f"the scorpion is below at {below}",
+            "stop",
+        )
+        return end_move(w)
+    w.pos = w.seg_start = below
+    if kind == "pit":
+        w.say("PH-3-FALL", f"player {w.turn} fell through {target} to {below}", "fall")
+        return end_move(w)
+    w.remaining = max(0, w.remaining - 1)
+    w.no_climb = below
+    w.say(
+        "PH-3-LADDER-DOWN",
+        f"player {w.turn} went down the ladder at {target} to {below}",
+        "down",
+    )
+    run(w)
+
+
+def enter(w: Work, card: int) -> None:
+    """Play ``card`` to enter ``w.target`` and go on counting."""
+    board, target = w.board, w.target
+    w.target = ""
+    w.play_card(card)
+    w.phase = "move"
+    w.flush()
+    w.pos = w.seg_start = target
+    w.remaining -= 1
+    if card == SCORPION and board.level[target] == "above":
+        below = board.down[target]
+        w.pos = w.seg_start = below
+        w.say(
+            "PH-4-SCORPION-BELOW",
+            f"player {w.turn} played Scorpion to land on the "
+            f"scorpion's space {below} from {target}",
+            "card",
+        )
+        if board.kind[target] == "pit":
+            w.say("PH-3-FALL", f"player {w.turn} fell through {target}", "fall")
+            return end_move(w)
+        w.remaining = max(0, w.remaining - 1)
+        w.no_climb = below
+        return run(w)
+    clause = {
+        SCORPION: "PH-4-SCORPION-PASS",
+        COBRA: "PH-4-TREASURE",
+        FIRE: "PH-4-TREASURE",
+    }.get(card, "PH-3-CARD")
+    w.say(
+        clause,
+        f"player {w.turn} played {CARDS[card].title()} on "
+        f"{OBSTACLE_NAMES.get(board.kind[target], 'the scorpion')} {target}",
+        "card",
+    )
+    if card == COBRA or card == FIRE:
+        if take_token(w):
+            return
+    run(w)
+
+
+def climb(w: Work) -> None:
+    """Climb from under a pit trap to it; a Ladder card where it has no ladder."""
+    board = w.board
+    above = board.up[w.pos]
+    w.flush()
+    if board.kind[above] == "pit":
+        w.play_card(LADDER)
+        w.say(
+            "PH-4-LADDER",
+            f"player {w.turn} played Ladder and climbed {w.pos} -> {above}",
+            "climb",
+        )
+    else:
+        w.say(
+            "PH-4-CLIMB",
+            f"player {w.turn} climbed the ladder {w.pos} -> {above}",
+            "climb",
+        )
+    w.pos = w.seg_start = above
+    w.remaining -= 1
+    w.no_climb = ""
+    run(w)
+
+
+def reach_diamond(w: Work) -> None:
+    """PH-7-DIAMOND: win with all three treasure kinds, else stop there."""
+    w.flush()
+    if all(w.treasure[w.turn]):
+        w.diamond = w.turn
+        w.phase = "over"
+        w.say("PH-7-DIAMOND", f"player {w.turn} took the diamond", "diamond")
+        w.say("PH-WIN", f"player {w.turn} wins", "win")
+        return
+    w.say(
+        "PH-7-DIAMOND",
+        f"player {w.turn} reached the diamond space without all "
+        "three treasures and stops",
+        "stop",
+    )
+    end_move(w)
+
+
+def place_scorpion(w: Work, space: str) -> None:
+    """PH-6-MOVE / PH-6-HIT: put the scorpion down; opponents there are sent back."""
+    w.scorpion = space
+    w.phase = "start"
+    w.say("PH-6-MOVE", f"player {w.turn} put the scorpion on {space}", "scorpion")
+    back = w.board.retreat[space]
+    for seat, pos in enumerate(w.positions):
+        if pos == space and seat != w.turn:
+            w.positions = put(w.positions, seat, back)
+            w.events.append(
+                Event(
+                    "PH-6-HIT",
+                    f"the scorpion sent player {seat} back from {space} to {back}",
+                    seat,
+                    "hit",
+                )
+            )

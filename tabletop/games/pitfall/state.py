@@ -1,0 +1,81 @@
+"""The Pitfall Harry game state: a frozen value holding everything needed to go on.
+
+Fields (players are seats ``0..n-1``; spaces are board ids such as ``A12``/``U12``):
+
+- ``turn``: the seat whose turn it is.
+- ``phase``: the kind of decision pending, one of ``PHASES``:
+  ``start`` (scorpion card, roll or exchange), ``scorpion`` (choose the scorpion's new
+  space), ``direction`` (forward or backward after a roll), ``obstacle`` (play a card
+  to enter ``target`` or decline), ``climb`` (climb up from under a pit trap or stay
+  below), ``give`` (which opponent gets the duplicate token ``token``), ``over``.
+- ``positions``: each pawn's space.
+- ``hands``: each seat's hand as a count vector in ``cards.CARDS`` order plus one last
+  slot counting hidden cards (non-zero only in a view of another seat's hand).
+- ``deck``: the draw pile as card indices, top last (``HIDDEN`` in views).
+- ``discard``: the discard pile, top last (face up, public).
+- ``treasure``: each seat's face-up tokens, counts per ``cards.TOKENS`` kind.
+- ``facedown``: the facedown tokens, counts per kind. Which physical token is which is
+  settled by the generator only when one is taken (PH-5-TAKE), and the mix is public,
+  so these counts reveal nothing.
+- ``diamond``: the seat that took the diamond (the winner), or -1 while it lies on the
+  diamond space.
+- ``scorpion``: the scorpion's space.
+- ``scorpion_played``: a Scorpion card was played this turn before rolling or
+  exchanging (PH-T-SCORPION-FIRST: one per turn).
+- ``roll``: this turn's die value (0 before rolling); ``direction``: +1 forward
+  (clockwise), -1 backward, 0 not chosen; ``remaining``: steps still to count.
+- ``target``: in phase ``obstacle``, the space the pawn is about to enter.
+- ``no_climb``: the underground space where the pawn may not climb this step (it has
+  just come down there, or chose to stay below), else ``""``.
+- ``token``: in phase ``give``, the kind (index) of the token just taken, face up
+  and waiting to be handed over (it is in nobody's treasure yet), else -1.
+- ``rng``: the seeded generator (views hold a placeholder).
+- ``first_rolls``: the opening roll-off (PH-S-FIRST), one tuple of dice per round,
+  in seat order among the players still tied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tabletop.core import Rng
+
+PHASES = ("start", "scorpion", "direction", "obstacle", "climb", "give", "over")
+
+
+@dataclass(frozen=True, slots=True)
+class PitfallState:
+    """One moment of a Pitfall Harry game (see the module docstring for fields)."""
+
+    turn: int
+    phase: str
+    positions: tuple[str, ...]
+    hands: tuple[tuple[int, ...], ...]
+    deck: tuple[int, ...]
+    discard: tuple[int, ...]
+    treasure: tuple[tuple[int, ...], ...]
+    facedown: tuple[int, ...]
+    diamond: int
+    scorpion: str
+    scorpion_played: bool
+    roll: int
+    direction: int
+    remaining: int
+    target: str
+    no_climb: str
+    token: int
+    rng: Rng
+    first_rolls: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def players(self) -> int:
+        return len(self.positions)
+
+    @property
+    def winner(self) -> int | None:
+        return self.diamond if self.diamond >= 0 else None
+
+    def __str__(self) -> str:
+        from tabletop.games.pitfall.text import render
+
+        return render(self)

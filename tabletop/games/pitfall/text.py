@@ -1,0 +1,103 @@
+"""The text board: ``str(state)`` shows both levels, pawns, the scorpion, every hand,
+the piles, the treasure and the pending decision."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from tabletop.games.pitfall.board import PitfallBoard, load_board
+from tabletop.games.pitfall.cards import CODES, HIDDEN, TOKENS, hand_codes
+
+CELL = {
+    "riverboat": "BOAT",
+    "plain": ".",
+    "diamond": "DIAM",
+    "croc": "croc",
+    "pit": "pit",
+    "ladder_pit": "Lpit",
+    "log": "log",
+    "fire": "fire",
+    "cobra": "cobr",
+    "swamp": "swmp",
+    "tunnel": ".",
+    "wall": "####",
+}
+WIDTH, PER_ROW = 5, 12
+
+
+@cache
+def default_board() -> PitfallBoard:
+    return load_board()
+
+
+def render(s, board: PitfallBoard | None = None) -> str:
+    """The text board of a state (on ``board``, by default the standard one)."""
+    board = board or default_board()
+    if not all(p in board.kind for p in s.positions):
+        board = None
+    lines = [f"Pitfall Harry, {len(s.positions)} players. {_pending(s)}"]
+    if board is not None:
+        lines += _levels(board, s)
+    else:
+        lines.append(
+            "pawns: " + ", ".join(f"P{i} {p}" for i, p in enumerate(s.positions))
+        )
+    lines.append(f"scorpion: {s.scorpion}")
+    for seat, hand in enumerate(s.hands):
+        held = (
+            " ".join(
+                f"{TOKENS[k]}x{n}" if n > 1 else TOKENS[k]
+                for k, n in enumerate(s.treasure[seat])
+                if n
+            )
+            or "no treasure"
+        )
+        mark = ">" if seat == s.turn and s.phase != "over" else " "
+        lines.append(
+            f"{mark}P{seat} on {s.positions[seat]:<4} hand: "
+            f"{hand_codes(hand):<21} treasure: {held}"
+        )
+    top = CODES[s.discard[-1]] if s.discard and s.discard[-1] != HIDDEN else "-"
+    facedown = ", ".join(f"{n} {TOKENS[k]}" for k, n in enumerate(s.facedown))
+    diamond = "on the diamond space" if s.diamond < 0 else f"taken by P{s.diamond}"
+    lines.append(
+        f"draw pile: {len(s.deck)}  discard pile: {len(s.discard)} (top {top})"
+        f"  facedown tokens: {facedown}  diamond: {diamond}"
+    )
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _pending(s) -> str:
+    from tabletop.games.pitfall.options import pending_text
+
+    return pending_text(s)[0].upper() + pending_text(s)[1:] + "."
+
+
+def _levels(board: PitfallBoard, s) -> list[str]:
+    out = []
+    above = board.above
+    under = {board.order[u]: u for u in board.below}
+    for start in range(0, len(above), PER_ROW):
+        idx = range(start, min(start + PER_ROW, len(above)))
+        out.append("")
+        out.append("    " + "".join(f"{i:<{WIDTH}}" for i in idx))
+        out.append(
+            " A  " + "".join(f"{CELL[board.kind[above[i]]]:<{WIDTH}}" for i in idx)
+        )
+        out.append("    " + "".join(f"{_pawns(s, above[i]):<{WIDTH}}" for i in idx))
+        cells = []
+        for i in idx:
+            u = under.get(i)
+            cells.append(
+                " " if u is None else "SCRP" if u == s.scorpion else CELL[board.kind[u]]
+            )
+        out.append(" U  " + "".join(f"{c:<{WIDTH}}" for c in cells))
+        out.append(
+            "    " + "".join(f"{_pawns(s, under.get(i, '')):<{WIDTH}}" for i in idx)
+        )
+    out.append("")
+    return out
+
+
+def _pawns(s, space: str) -> str:
+    return "".join(str(i) for i, p in enumerate(s.positions) if p == space)

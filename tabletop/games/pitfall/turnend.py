@@ -1,0 +1,168 @@
+"""The card and token side of a turn: exchanges (PH-2B-*), treasure tokens
+(PH-5-*), the refill (PH-2A-REFILL, PH-8-RESHUFFLE) and passing the turn."""
+
+from __future__ import annotations
+
+from tabletop.core import Event
+from tabletop.games.pitfall.cards import CARDS, TOKEN_INFO, TOKENS, hand_codes
+from tabletop.games.pitfall.work import Work, put, vector
+
+
+def take_token(w: Work) -> bool:
+    """PH-5-TAKE..EXTRA: take a random facedown token; True if a give is pending."""
+    pick, w.rng = w.rng.below(sum(w.facedown))
+    kind = 0
+    while pick >= w.facedown[kind]:
+        pick -= w.facedown[kind]
+        kind += 1
+    w.facedown = put(w.facedown, kind, w.facedown[kind] - 1)
+    name = TOKEN_INFO[TOKENS[kind]]
+    w.say("PH-5-TAKE", f"player {w.turn} took a treasure token: a {name}", "token")
+    if not w.treasure[w.turn][kind]:
+        w.say("PH-5-KEEP", f"player {w.turn} keeps the {name}", "token")
+        gain(w, w.turn, kind)
+        return False
+    lacking = [o for o in range(len(w.positions)) if not w.treasure[o][kind]]
+    if not lacking:
+        w.say(
+            "PH-5-EXTRA",
+            f"everyone has a {name}: player {w.turn} keeps it, but it does not count",
+            "token",
+        )
+        gain(w, w.turn, kind)
+        return False
+    if len(lacking) == 1:
+        give(w, lacking[0], kind)
+        return False
+    w.phase, w.token = "give", kind
+    return True
+
+
+def give(w: Work, seat: int, kind: int | None = None) -> None:
+    """PH-5-GIVE: hand the duplicate token to an opponent who lacks it."""
+    kind = w.token if kind is None else kind
+    w.token = -1
+    w.phase = "move"
+    w.say(
+        "PH-5-GIVE",
+        f"player {w.turn} gave the {TOKEN_INFO[TOKENS[kind]]} to player {seat}",
+        "token",
+    )
+    gain(w, seat, kind)
+
+
+def gain(w: Work, seat: int, kind: int) -> None:
+    held = w.treasure[seat]
+    w.treasure = put(w.treasure, seat, put(held, kind, held[kind] + 1))
+
+
+def exchange_discard(w: Work, cards: tuple[int, ...]) -> None:
+    """PH-2B-DISCARD: four cards face up on the discard pile, then draw back."""
+    hand = list(w.hands[w.turn])
+    for c in cards:
+        hand[c] -= 1
+    w.hands = put(w.hands, w.turn, tuple(hand))
+    w.discard = w.discard + cards
+    shown = " ".join(CARDS[c] for c in cards)
+    w.say("PH-2B-DISCARD", f"player {w.turn} discarded {shown}", "exchange")
+    end_move(w)
+
+
+def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
+    """PH-2B-SWAP: take four at random from ``seat``, then give them ``cards``."""
+    mine, theirs = list(w.hands[w.turn]), list(w.hands[seat])
+    taken = []
+    for left in range(sum(theirs), sum(theirs) - 4, -1):
+        pick, w.rng = w.rng.below(left)
+        kind = 0
+        while pick >= theirs[kind]:
+            pick -= theirs[kind]
+            kind += 1
+        theirs[kind] -= 1
+        mine[kind] += 1
+        taken.append(kind)
+    for c in cards:
+        mine[c] -= 1
+        theirs[c] += 1
+    hands = put(w.hands, w.turn, tuple(mine))
+    w.hands = put(hands, seat, tuple(theirs))
+    gave = hand_codes(vector(cards))
+    got = hand_codes(vector(sorted(taken)))
+    public = f"player {w.turn} swapped 4 cards with player {seat}"
+    w.events.append(
+        Event(
+            "PH-2B-SWAP",
+            f"player {w.turn} gave {gave} to player {seat} and took {got}",
+            w.turn,
+            "exchange",
+            True,
+            public,
+        )
+    )
+    w.events.append(
+        Event(
+            "PH-2B-SWAP",
+            f"player {seat} received {gave} and lost {got}",
+            seat,
+            "exchange",
+            True,
+            f"player {seat} took the 4 cards",
+        )
+    )
+    end_move(w)
+
+
+def end_move(w: Work) -> None:
+    """The turn is over: refill the hand (PH-2A-REFILL), pass to the next seat."""
+    w.flush()
+    refill(w)
+    if w.positions[w.turn] != w.pos:
+        w.positions = put(w.positions, w.turn, w.pos)
+    w.turn = (w.turn + 1) % len(w.positions)
+    w.pos = w.seg_start = w.positions[w.turn]
+    w.phase = "start"
+    w.scorpion_played = False
+    w.roll = w.direction = w.remaining = 0
+    w.target = w.no_climb = ""
+    w.token = -1
+
+
+def refill(w: Work) -> None:
+    """Draw up to a full hand, reshuffling the discard pile when the deck runs out."""
+    seat = w.turn
+    hand = w.hands[seat]
+    need = w.board.hand_size - sum(hand)
+    if need <= 0:
+        return
+    drawn: list[int] = []
+    while need:
+        if not w.deck:
+            if not w.discard:
+                break
+            w.deck, w.rng = w.rng.shuffle(w.discard)
+            w.discard = ()
+            w.say(
+                "PH-8-RESHUFFLE",
+                "the discard pile was shuffled into a new draw pile",
+                "reshuffle",
+            )
+        take = min(need, len(w.deck))
+        drawn.extend(w.deck[-take:])
+        w.deck = w.deck[:-take]
+        need -= take
+    counts = list(hand)
+    for c in drawn:
+        counts[c] += 1
+    w.hands = put(w.hands, seat, tuple(counts))
+    text = " ".join(CARDS[c] for c in drawn)
+    n = len(drawn)
+    w.events.append(
+        Event(
+            "PH-2A-REFILL",
+            f"player {seat} drew {text}",
+            seat,
+            "draw",
+            True,
+            f"player {seat} drew {n} card{'s' * (n != 1)}",
+        )
+    )
