@@ -38,7 +38,7 @@ def test_first_render_draws_every_layer_and_lists_legal_actions(comms):
     tips = [b.tooltip for b in table.actions.box.children]
     assert tips[0] == "roll the die [DASH-ROLL]"
     assert table.redraws[0] == [0, 1, 2]
-    assert "step 0/0" in table.status.value and "Player 1" in table.status.value
+    assert "step 0/0" in table.status.value and "Player 0 (red)" in table.status.value
 
 
 def test_button_click_plays_the_action_in_one_canvas_message(comms):
@@ -128,14 +128,17 @@ def test_hand_click_plays_the_card_under_the_pointer():
 
 
 def test_hot_seat_shows_only_the_viewers_hand_face_up(comms):
-    table = make_table()
+    table = make_table(seed=7)
+    assert table.state.hands == (("leap", "hop", "hop"), ("warp", "warp", "hop"))
     comms.clear()
     table.redraw_all()
-    drawn = texts(comms.canvas_batches())
-    assert "Leap" in drawn, "seat 0 sees its own cards"
-    other = {"Hop", "Leap", "Warp"} & {t for t in drawn if t in {"Hop", "Leap", "Warp"}}
-    assert drawn.count("Hop") == 2 and drawn.count("Leap") == 1, other
-    assert "Player 2 (blue): 3 cards   " in drawn
+    batches = comms.canvas_batches()
+    drawn = texts(batches)
+    assert "Leap" in drawn and "Hop" in drawn, "seat 0 sees its own card faces"
+    assert "Warp" not in drawn, "seat 1's cards stay face down"
+    assert "Player 1 (blue): 3 cards   " in drawn
+    backs = [args for b in batches for name, args in b if name == "fillRects"]
+    assert len(backs) == 1, "one hidden hand, its backs in one command"
     assert table.viewer == 0
 
 
@@ -150,7 +153,7 @@ def test_set_viewer_none_shows_every_hand_and_the_secret_parts():
     table.set_viewer(None)
     assert table.viewer is None and table.hot_seat is False
     inspector = table.inspector.value
-    assert "hands[1]" in inspector and "hidden from Player 1" in inspector
+    assert "hands[1]" in inspector and "hidden from Player 0" in inspector
     table.set_viewer(1)
     assert "hidden from you" in table.inspector.value
     assert table.shown_actions() == (), "seat 1 may not see seat 0's choices"

@@ -71,6 +71,7 @@ class BoardAdapter:
 
     width = 800
     height = 400
+    hand_width = 670  # seven cards side by side; more overlap
     hit_radius = 22.0
     seat_colors = SEAT_COLORS
     faces: Mapping[str, CardFace] = {}
@@ -113,7 +114,8 @@ class BoardAdapter:
         return self.faces.get(kind) or CardFace(kind.title(), "")
 
     def seat_name(self, seat: int) -> str:
-        return f"Player {seat + 1} ({SEAT_COLOR_NAMES[seat % len(SEAT_COLOR_NAMES)]})"
+        # Seats count from 0, as the engines' event texts do ("player 0 rolled 4").
+        return f"Player {seat} ({SEAT_COLOR_NAMES[seat % len(SEAT_COLOR_NAMES)]})"
 
     def seat_notes(self, view: Any, seat: int) -> str:
         """A short line under a seat's hand (treasures held, turns to miss...)."""

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from ipycanvas import MultiCanvas
+import numpy as np
+from ipycanvas import Canvas, MultiCanvas
 
 from tabletop.ui.board import BoardAdapter
 
-CARD_W, CARD_H = 96, 132
+CARD_W, CARD_H = 88, 124
 GAP = 6
 BACK = "#5d4037"
 
@@ -42,6 +43,7 @@ class HandView:
         seat: the seat whose hand this is.
         width: the canvas width in pixels.
         on_card: called with the index of a clicked card.
+        sprites: the card faces, shared by the hands of a table.
     """
 
     def __init__(
@@ -50,8 +52,10 @@ class HandView:
         seat: int,
         width: int,
         on_card: Callable[[int], None],
+        sprites: CardSprites,
     ) -> None:
         self.adapter = adapter
+        self.sprites = sprites
         self.seat = seat
         self.width = width
         self.height = CARD_H + 30
@@ -129,10 +133,10 @@ class HandView:
         c.fill_text(f"{name}: {count} card{'s' * (count != 1)}   {note}", 12, 16)
         step = self._step(count)
         if isinstance(cards, int):
-            self._draw_backs(c, count, step)
-        else:
-            for i, kind in enumerate(cards):
-                self._draw_face(c, kind, GAP + i * step)
+            _draw_backs(c, [GAP + i * step for i in range(count)])
+            return
+        for i, kind in enumerate(cards):
+            c.draw_image(self.sprites.get(kind), GAP + i * step, 24)
 
     def _draw_marks(
         self,
@@ -156,32 +160,62 @@ class HandView:
             if kind in playable:
                 c.stroke_rect(GAP + i * step, 24, CARD_W, CARD_H)
 
-    @staticmethod
-    def _draw_backs(c: Any, count: int, step: float) -> None:
-        c.fill_style = BACK
-        c.stroke_style = "#fff"
-        c.line_width = 2
-        for i in range(count):
-            x = GAP + i * step
-            c.fill_rect(x, 24, CARD_W, CARD_H)
-            c.stroke_rect(x + 4, 28, CARD_W - 8, CARD_H - 8)
 
-    def _draw_face(self, c: Any, kind: str, x: float) -> None:
-        face = self.adapter.face(kind)
-        c.fill_style = "#fffdf5"
-        c.fill_rect(x, 24, CARD_W, CARD_H)
-        c.fill_style = face.color
-        c.fill_rect(x, 24, CARD_W, 26)
-        c.fill_style = "#fff"
-        c.font = "bold 12px sans-serif"
-        c.fill_text(face.name[:13], x + 5, 42)
-        c.fill_style = "#222"
-        c.font = "10px sans-serif"
-        for row, line in enumerate(wrap(face.text, 17)[:6]):
-            c.fill_text(line, x + 5, 64 + 12 * row)
-        c.fill_style = "#777"
-        c.font = "9px monospace"
-        c.fill_text(face.clause, x + 5, 24 + CARD_H - 6)
-        c.line_width = 1
-        c.stroke_style = "#999"
-        c.stroke_rect(x, 24, CARD_W, CARD_H)
+class CardSprites:
+    """Each card face drawn once into a hidden canvas.
+
+    A hand then places a face with one ``draw_image`` command instead of twenty
+    drawing commands. A reloaded page has blank sprites too, so ``invalidate`` makes
+    the next use draw them again.
+    """
+
+    def __init__(self, adapter: BoardAdapter) -> None:
+        self.adapter = adapter
+        self._canvases: dict[str, Canvas] = {}
+        self._fresh: set[str] = set()
+
+    def get(self, kind: str) -> Canvas:
+        """The sprite canvas of a card kind, drawn if needed."""
+        key = kind
+        canvas = self._canvases.get(key)
+        if canvas is None:
+            canvas = self._canvases[key] = Canvas(width=CARD_W, height=CARD_H)
+        if key not in self._fresh:
+            canvas.clear()
+            _draw_face(canvas, self.adapter.face(kind))
+            self._fresh.add(key)
+        return canvas
+
+    def invalidate(self) -> None:
+        self._fresh = set()
+
+
+def _draw_backs(c: Any, xs: list[float]) -> None:
+    """Card backs at the given x positions, in two vectorised commands."""
+    if not xs:
+        return
+    c.fill_style = BACK
+    c.fill_rects(np.array(xs), 24, CARD_W, CARD_H)
+    c.stroke_style = "#fff"
+    c.line_width = 2
+    c.stroke_rects(np.array(xs) + 4, 28, CARD_W - 8, CARD_H - 8)
+
+
+def _draw_face(c: Any, face: Any) -> None:
+    c.fill_style = "#fffdf5"
+    c.fill_rect(0, 0, CARD_W, CARD_H)
+    c.fill_style = face.color
+    c.fill_rect(0, 0, CARD_W, 26)
+    c.fill_style = "#fff"
+    c.font = "bold 12px sans-serif"
+    c.fill_text(face.name[:14], 5, 18)
+    c.fill_style = "#222"
+    c.font = "10px sans-serif"
+    for row, line in enumerate(wrap(face.text, 15)[:7]):
+        c.fill_text(line, 5, 40 + 12 * row)
+    c.fill_style = "#777"
+    c.font = "9px monospace"
+    c.fill_text(face.clause, 5, CARD_H - 6)
+    c.line_width = 1
+    c.stroke_style = "#999"
+    c.stroke_rect(0, 0, CARD_W, CARD_H)

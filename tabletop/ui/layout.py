@@ -7,7 +7,7 @@ from typing import Any
 import ipywidgets as w
 
 from tabletop.ui.board import BoardView
-from tabletop.ui.hands import HandView
+from tabletop.ui.hands import CardSprites, HandView
 from tabletop.ui.panels import ActionsPanel, SeatControls, Timeline
 from tabletop.ui.seats import HUMAN, bot_names
 
@@ -21,9 +21,10 @@ def build(t: Any) -> None:
     names = [t.adapter.seat_name(s) for s in range(t.game.players)]
     t.board = BoardView(t.adapter, t._guard(t.click_xy))
     t.board.canvas.on_client_ready(t._guard(t.redraw_all))
-    hand_w = max(480, t.adapter.width // 2)
+    hand_w = t.adapter.hand_width
+    t.sprites = CardSprites(t.adapter)
     t.hands = [
-        HandView(t.adapter, s, hand_w, t._guard(t._hand_click(s)))
+        HandView(t.adapter, s, hand_w, t._guard(t._hand_click(s)), t.sprites)
         for s in range(t.game.players)
     ]
     for hand in t.hands:
@@ -35,7 +36,7 @@ def build(t: Any) -> None:
     t.error_area = w.HTML()
     t.error_area.add_class("tabletop-error")
     t.actions = ActionsPanel(
-        t._guard(t._choose_shown),
+        t._guard(t.press),
         t._guard(t.clear_selection),
         t._guard(t.choose),
     )
@@ -70,9 +71,9 @@ def build(t: Any) -> None:
     tabs = w.Tab([t.log_view, t.inspector, t.seat_controls.widget])
     for i, title in enumerate(("Event log", "State inspector", "Seats")):
         tabs.set_title(i, title)
-    grid = w.GridBox(
+    grid = w.Box(
         [h.canvas for h in t.hands],
-        layout=w.Layout(grid_template_columns=f"repeat(2, {t.hands[0].width + 8}px)"),
+        layout=w.Layout(flex_flow="row wrap", grid_gap="4px 12px"),
     )
     side = w.VBox(
         [t.actions.widget], layout=w.Layout(width="340px", margin="0 0 0 8px")

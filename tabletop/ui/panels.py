@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
@@ -16,6 +17,7 @@ import ipywidgets as w
 from tabletop.core import Explanation
 
 MAX_BUTTONS = 36
+GROUP_OVER = 14
 
 
 def _pre(text: str, css: str) -> str:
@@ -28,7 +30,7 @@ class ActionsPanel:
 
     def __init__(
         self,
-        on_choose: Callable[[int], None],
+        on_choose: Callable[[Any], None],
         on_clear: Callable[[], None],
         on_notation: Callable[[str], None],
     ) -> None:
@@ -53,6 +55,7 @@ class ActionsPanel:
         )
         self.widget.add_class("tabletop-actions")
         self.shown: tuple[Explanation, ...] = ()
+        self.items: list[Any] = []
 
     def _typed(self, change: dict) -> None:
         text = change["new"].strip()
@@ -65,24 +68,33 @@ class ActionsPanel:
             index = len(self.buttons)
             b = w.Button(layout=w.Layout(width="auto", margin="2px"))
             b.add_class("tabletop-action")
-            b.on_click(lambda _b, k=index: self._on_choose(k))
+            b.on_click(lambda _b, k=index: self._on_choose(self.items[k]))
             self.buttons.append(b)
         return self.buttons[i]
 
     def render(
         self, entries: Sequence[Explanation], total: int, selection: str, heading: str
     ) -> None:
+        """Show the entries (grouped by clause when there are many and no selection)."""
         self.shown = tuple(entries)
+        self.items = group_entries(entries) if not selection else list(entries)
         buttons = []
-        for i, e in enumerate(entries[:MAX_BUTTONS]):
+        for i, item in enumerate(self.items[:MAX_BUTTONS]):
             b = self._button(i)
-            b.description = e.label or str(e.action)
-            b.tooltip = f"{e.text} [{e.clause}]"
-            b.button_style = "info" if e.card else ""
+            if isinstance(item, Group):
+                b.description = f"{item.label}… ({item.count})"
+                b.tooltip = (
+                    f"{item.count} choices under {item.clause}: press to list them"
+                )
+                b.button_style = "warning"
+            else:
+                b.description = item.label or str(item.action)
+                b.tooltip = f"{item.text} [{item.clause}]"
+                b.button_style = "info" if item.card else ""
             buttons.append(b)
         if tuple(self.box.children) != tuple(buttons):
             self.box.children = buttons
-        more = len(entries) - len(buttons)
+        more = len(self.items) - len(buttons)
         note = (
             f" ({more} more: click the board or a card to narrow)" if more > 0 else ""
         )
@@ -96,6 +108,34 @@ class ActionsPanel:
         ]
         self.why.value = f"<ul style='margin:0;padding-left:18px'>{''.join(rows)}</ul>"
         self.notation.disabled = total == 0
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Several legal actions under one clause, shown as one button."""
+
+    clause: str
+    label: str
+    count: int
+
+
+def group_entries(entries: Sequence[Explanation], over: int = GROUP_OVER) -> list[Any]:
+    """The entries, with each clause that has many of them folded into a Group."""
+    if len(entries) <= over:
+        return list(entries)
+    counts: dict[str, int] = {}
+    for e in entries:
+        counts[e.clause] = counts.get(e.clause, 0) + 1
+    out: list[Any] = []
+    seen = set()
+    for e in entries:
+        if counts[e.clause] < 3:
+            out.append(e)
+        elif e.clause not in seen:
+            seen.add(e.clause)
+            word = (e.label or str(e.action)).split(" ")[0]
+            out.append(Group(e.clause, word, counts[e.clause]))
+    return out
 
 
 class Timeline:

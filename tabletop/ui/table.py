@@ -46,7 +46,7 @@ class Table(w.VBox):
     step = Int(0, help="the current step of the timeline")
     length = Int(0, help="the number of steps in the timeline")
     viewer = Int(None, allow_none=True, help="whose eyes the table shows (None: all)")
-    selection = Unicode("", help="'space:ID' or 'card:KIND' narrowing the actions")
+    selection = Unicode("", help="'space:ID', 'card:KIND' or 'clause:ID' narrowing")
     legal = Tuple(help="the Explanations of every legal action now")
     seats = Tuple(help="per seat: 'human' or the bot's name")
     message = Unicode("", help="the last refusal or notice")
@@ -80,8 +80,8 @@ class Table(w.VBox):
             self.seats = (HUMAN,) * self.game.players
             for seat, kind in enumerate(seats or ()):
                 self._seat(seat, kind)
+            self._play_bots_if_auto()
             self._sync()
-        self._run_bots_if_auto()
 
     # -- widgets ------------------------------------------------------------------
     def _guard(self, fn: Any) -> Any:
@@ -143,8 +143,8 @@ class Table(w.VBox):
         with self._one_update():
             self.selection = ""
             self.message = ""
+            self._play_bots_if_auto()
             self._sync()
-        self._run_bots_if_auto()
         return events
 
     def click_space(self, space: str) -> tuple:
@@ -239,8 +239,8 @@ class Table(w.VBox):
             raise IllegalActionError("TT-TURN", f"there is no seat {seat}")
         with self._one_update():
             self._seat(seat, kind)
+            self._play_bots_if_auto()
             self._sync()
-        self._run_bots_if_auto()
 
     def _seat(self, seat: int, kind: Any) -> None:
         if kind == HUMAN:
@@ -254,23 +254,26 @@ class Table(w.VBox):
 
     def auto_play(self, max_moves: int = MAX_AUTO_MOVES) -> int:
         """Let bot seats move until a human seat is to move or the game ends."""
-        played = 0
         with self._one_update():
-            while played < max_moves:
-                seat = self.to_move
-                if seat is None or seat not in self._bots:
-                    break
-                view = self.game.view(self.match.state, seat)
-                self.match.play(self._bots[seat].choose(view))
-                played += 1
-                self.state = self.match.state
+            played = self._play_bots(max_moves)
             self.selection = ""
             self._sync()
         return played
 
-    def _run_bots_if_auto(self) -> None:
-        if self.auto and self.to_move in self._bots:
-            self.auto_play()
+    def _play_bots(self, max_moves: int) -> int:
+        played = 0
+        while played < max_moves:
+            state = self.match.state
+            seat = self.game.to_move(state)
+            if seat is None or seat not in self._bots:
+                break
+            self.match.play(self._bots[seat].choose(self.game.view(state, seat)))
+            played += 1
+        return played
+
+    def _play_bots_if_auto(self) -> None:
+        if self.auto:
+            self._play_bots(MAX_AUTO_MOVES)
 
     # -- keeping the views in step --------------------------------------------------
     def _sync(self) -> None:
@@ -315,6 +318,7 @@ class Table(w.VBox):
     def redraw_all(self) -> None:
         """Draw everything again (a new or reloaded page starts blank)."""
         forget_current_canvas()
+        self.sprites.invalidate()
         self.board.invalidate()
         for hand in self.hands:
             hand.invalidate()
@@ -353,8 +357,12 @@ class Table(w.VBox):
         self.log_view.value = log_html(self.match.log(self.viewer))
         self.inspector.value = inspector_for(self)
 
-    def _choose_shown(self, index: int) -> None:
-        self.choose(self.actions.shown[index].action)
+    def press(self, item: Any) -> tuple:
+        """An action button: play its action, or list a group of them."""
+        if isinstance(item, Explanation):
+            return self.choose(item.action)
+        self.selection = f"clause:{item.clause}"
+        return ()
 
     def summary(self) -> str:
         """A short deterministic text of where the game stands (for notebooks)."""
@@ -377,4 +385,6 @@ def _matches(entry: Explanation, selection: str) -> bool:
         return value in entry.spaces
     if kind == "card":
         return entry.card == value
+    if kind == "clause":
+        return entry.clause == value
     return True

@@ -1,0 +1,413 @@
+"""How Pitfall Harry looks: the jungle path above, the tunnel below, and the pieces.
+
+Everything is drawn from the board file (space kinds and coordinates) and the state's
+public fields; nothing here decides what is legal. Obstacles get an icon each so they
+read at a glance: pits (black holes, a ladder in some), crocodiles in water, logs,
+fires, cobras, the swamp, and grey stone walls underground.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from tabletop.ui.board import BoardAdapter, CardFace
+
+SCALE = 0.86
+ABOVE_R = 22  # half the side of an aboveground square, board units
+BELOW_R = 19
+CARD_COLORS = {
+    "croc": "#2e7d32",
+    "rope": "#8d6e63",
+    "jump": "#1565c0",
+    "ladder": "#6d4c41",
+    "cobra": "#9e9d24",
+    "fire": "#e65100",
+    "scorpion": "#37474f",
+}
+TOKEN_COLORS = {"gold": "#ffc107", "silver": "#b0bec5", "money": "#8bc34a"}
+KIND_NAMES = {
+    "pit": "pit trap",
+    "ladder_pit": "pit with ladder",
+    "croc": "crocodile",
+    "log": "log",
+    "fire": "fire",
+    "cobra": "cobra",
+    "swamp": "swamp",
+    "wall": "stone wall",
+}
+
+
+def _card_faces() -> dict[str, CardFace]:
+    from tabletop.games.pitfall.cards import CARD_INFO
+
+    return {
+        kind: CardFace(name, text, clause, CARD_COLORS.get(kind, "#555"))
+        for kind, (name, text, clause) in CARD_INFO.items()
+    }
+
+
+class PitfallDraw(BoardAdapter):
+    """The Pitfall Harry board, scaled to fit beside the panels."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        board = game.board
+        self.board = board
+        self.width = int(board.canvas[0] * SCALE)
+        self.height = int(board.canvas[1] * SCALE)
+        self.hit_radius = ABOVE_R * SCALE + 4
+        self.xy = {s: (x * SCALE, y * SCALE) for s, (x, y) in board.xy.items()}
+        self.faces = _card_faces()
+
+    # -- the static board ---------------------------------------------------------
+    def draw_static(self, c: Any) -> None:
+        c.save()
+        c.scale(SCALE)
+        w, h = self.board.canvas
+        c.fill_style = "#2f5d1f"
+        c.fill_rect(0, 0, w, h)
+        self._draw_foliage(c, w, h)
+        c.fill_style = "#5d4037"  # the earth between the two paths
+        c.fill_rect(82, 82, w - 164, h - 164)
+        self._draw_track(c, self.board.above, "#c8a165", 52)
+        self._draw_track(c, self.board.below, "#2b1d17", 44)
+        self._draw_shafts(c)
+        for sid in self.board.spaces:
+            self._draw_space(c, sid)
+        self._draw_centre(c, w, h)
+        c.restore()
+
+    @staticmethod
+    def _draw_foliage(c: Any, w: int, h: int) -> None:
+        c.fill_style = "#24501a"
+        for i in range(40):
+            x = (i * 173) % w
+            y = (i * 97) % h
+            c.fill_circle(x, y, 14 + (i * 7) % 12)
+
+    def _draw_track(self, c: Any, ids: tuple[str, ...], color: str, width: int) -> None:
+        c.stroke_style = color
+        c.line_width = width
+        c.line_cap = "round"
+        c.line_join = "round"
+        points = [self.board.xy[s] for s in ids]
+        c.stroke_lines(points)
+
+    def _draw_shafts(self, c: Any) -> None:
+        """Pit traps join the levels: a dark shaft from the pit to the tunnel below."""
+        c.stroke_style = "#1a1210"
+        c.line_width = 10
+        for above, below in self.board.down.items():
+            (x1, y1), (x2, y2) = self.board.xy[above], self.board.xy[below]
+            c.stroke_line(x1, y1, x2, y2)
+
+    def _draw_space(self, c: Any, sid: str) -> None:
+        x, y = self.board.xy[sid]
+        kind = self.board.kind[sid]
+        below = self.board.level[sid] == "below"
+        r = BELOW_R if below else ABOVE_R
+        c.fill_style = "#3e2a22" if below else "#e8d19a"
+        c.fill_rect(x - r, y - r, 2 * r, 2 * r)
+        c.stroke_style = "#120c0a" if below else "#7a5a2a"
+        c.line_width = 2
+        c.stroke_rect(x - r, y - r, 2 * r, 2 * r)
+        icon = ICONS.get(kind)
+        if icon is not None:
+            icon(c, x, y, r)
+        c.fill_style = "#bba" if below else "#6b5535"
+        c.font = "8px sans-serif"
+        c.text_align = "left"
+        c.fill_text(sid, x - r + 2, y + r - 2)
+
+    def _draw_centre(self, c: Any, w: int, h: int) -> None:
+        c.fill_style = "#efe3c2"
+        c.fill_rect(165, 165, w - 330, h - 330)
+        c.stroke_style = "#8d6e63"
+        c.line_width = 3
+        c.stroke_rect(165, 165, w - 330, h - 330)
+        c.fill_style = "#33691e"
+        c.font = "bold 30px serif"
+        c.text_align = "center"
+        c.fill_text("PITFALL HARRY", w / 2, 205)
+        c.font = "12px sans-serif"
+        c.fill_style = "#4e342e"
+        c.fill_text("riverboat \u2192 clockwise \u2192 diamond", w / 2, 225)
+        self._draw_legend(c, 200, 420)
+        c.text_align = "left"
+
+    @staticmethod
+    def _draw_legend(c: Any, left: float, top: float) -> None:
+        c.text_align = "left"
+        for i, (kind, name) in enumerate(KIND_NAMES.items()):
+            x = left + (i % 4) * 150
+            y = top + (i // 4) * 50
+            c.fill_style = "#3e2a22" if kind == "wall" else "#e8d19a"
+            c.fill_rect(x - 16, y - 16, 32, 32)
+            ICONS[kind](c, x, y, 16)
+            c.fill_style = "#3e2723"
+            c.font = "12px sans-serif"
+            c.fill_text(name, x + 22, y + 4)
+
+    # -- the pieces ---------------------------------------------------------------
+    def pieces(self, view: Any) -> tuple:
+        top = view.discard[-1] if view.discard else -1
+        return (
+            view.positions,
+            view.scorpion,
+            view.diamond,
+            len(view.deck),
+            top,
+            view.facedown,
+            view.treasure,
+        )
+
+    def draw_pieces(self, c: Any, pieces: tuple) -> None:
+        positions, scorpion, diamond, deck, top, facedown, treasure = pieces
+        c.save()
+        c.scale(SCALE)
+        self._draw_piles(c, deck, top, facedown)
+        self._draw_treasure_rows(c, treasure)
+        if diamond < 0:
+            x, y = self.board.xy[self.board.diamond]
+            _diamond(c, x, y - 2, 13, "#4dd0e1")
+        _scorpion(c, *self.board.xy[scorpion])
+        self._draw_pawns(c, positions)
+        c.restore()
+
+    def _draw_pawns(self, c: Any, positions: tuple[str, ...]) -> None:
+        """All pawns in four vectorised commands (a move redraws this layer)."""
+        shared: dict[str, int] = {}
+        xs, ys = [], []
+        for space in positions:
+            k = shared.get(space, 0)
+            shared[space] = k + 1
+            x, y = self.board.xy[space]
+            xs.append(x - 10 + 10 * (k % 3))
+            ys.append(y - 4 + 12 * (k // 3))
+        x, y = np.array(xs), np.array(ys)
+        colors = np.array([_rgb(self.seat_colors[s]) for s in range(len(positions))])
+        c.fill_style = "#111"
+        c.fill_circles(x, y - 7, 6)
+        c.fill_rects(x - 6, y - 2, 12, 13)
+        c.fill_styled_circles(x, y - 7, 4.5, colors)
+        c.fill_styled_rects(x - 4.5, y - 0.5, 9, 10, colors)
+
+    def _draw_piles(self, c: Any, deck: int, top: int, facedown: tuple) -> None:
+        from tabletop.games.pitfall.cards import CARDS
+
+        (dx, dy), (tx, ty) = self.board.piles["draw"], self.board.piles["discard"]
+        c.text_align = "center"
+        c.fill_style = "#5d4037"
+        c.fill_rect(dx - 30, dy - 42, 60, 84)
+        c.fill_style = "#fff"
+        c.font = "bold 16px sans-serif"
+        c.fill_text(str(deck), dx, dy + 6)
+        c.fill_style = "#3e2723"
+        c.font = "11px sans-serif"
+        c.fill_text("draw pile", dx, dy + 56)
+        c.fill_text("discard", tx, ty + 56)
+        if top >= 0:
+            face = self.faces[CARDS[top]]
+            c.fill_style = face.color
+            c.fill_rect(tx - 30, ty - 42, 60, 84)
+            c.fill_style = "#fff"
+            c.font = "bold 11px sans-serif"
+            c.fill_text(face.name.split()[0], tx, ty + 4)
+        else:
+            c.stroke_style = "#8d6e63"
+            c.line_width = 1
+            c.stroke_rect(tx - 30, ty - 42, 60, 84)
+        kx, ky = self.board.piles["tokens"]
+        c.fill_style = "#3e2723"
+        c.fill_text(f"{sum(facedown)} facedown treasure tokens", kx, ky + 36)
+        c.fill_style = "#6d4c41"
+        c.stroke_style = "#efe3c2"
+        c.line_width = 1
+        xs = kx - 70 + 10 * np.arange(min(sum(facedown), 15))
+        c.fill_circles(xs, ky + 12, 8)
+        c.stroke_circles(xs, ky + 12, 8)
+        c.text_align = "left"
+
+    def _draw_treasure_rows(self, c: Any, treasure: tuple) -> None:
+        from tabletop.games.pitfall.cards import TOKENS
+
+        x0, y0 = self.board.piles["hands"]
+        c.font = "11px sans-serif"
+        c.text_align = "left"
+        for seat, counts in enumerate(treasure):
+            y = y0 + 18 * seat - 90
+            c.fill_style = self.seat_colors[seat]
+            c.fill_circle(x0 - 120, y - 4, 6)
+            c.fill_style = "#3e2723"
+            c.fill_text(f"P{seat}", x0 - 110, y)
+            for k, kind in enumerate(TOKENS):
+                for n in range(counts[k]):
+                    c.fill_style = TOKEN_COLORS[kind]
+                    c.fill_rect(x0 - 85 + 42 * k + 8 * n, y - 10, 14, 10)
+
+    # -- hands ----------------------------------------------------------------------
+    def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
+        from tabletop.games.pitfall.cards import HIDDEN, hand_cards
+
+        vector = view.hands[seat]
+        if vector[HIDDEN]:
+            return sum(vector)
+        return hand_cards(vector)
+
+    def seat_notes(self, view: Any, seat: int) -> str:
+        from tabletop.games.pitfall.cards import TOKEN_INFO, TOKENS
+
+        held = [
+            TOKEN_INFO[k]
+            for k, n in zip(TOKENS, view.treasure[seat], strict=True)
+            for _ in range(n)
+        ]
+        return "treasure: " + (", ".join(held) if held else "none")
+
+
+# -- icons: (canvas, x, y, half-size) in board units -----------------------------------
+def _pit(c: Any, x: float, y: float, r: float) -> None:
+    c.fill_style = "#000"
+    c.fill_circle(x, y, r * 0.72)
+
+
+def _ladder_pit(c: Any, x: float, y: float, r: float) -> None:
+    _pit(c, x, y, r)
+    c.stroke_style = "#d7a94b"
+    c.line_width = 2.5
+    c.stroke_line(x - r * 0.3, y - r * 0.7, x - r * 0.3, y + r * 0.7)
+    c.stroke_line(x + r * 0.3, y - r * 0.7, x + r * 0.3, y + r * 0.7)
+    for k in (-0.4, 0, 0.4):
+        c.stroke_line(x - r * 0.3, y + r * k, x + r * 0.3, y + r * k)
+
+
+def _croc(c: Any, x: float, y: float, r: float) -> None:
+    c.fill_style = "#1e88e5"
+    c.fill_rect(x - r + 2, y - r + 2, 2 * r - 4, 2 * r - 4)
+    c.fill_style = "#33691e"
+    c.fill_polygon(
+        [
+            (x - r * 0.8, y),
+            (x - r * 0.2, y - r * 0.4),
+            (x + r * 0.8, y - r * 0.2),
+            (x + r * 0.8, y + r * 0.15),
+            (x - r * 0.2, y + r * 0.35),
+        ]
+    )
+    c.fill_style = "#fff"
+    c.fill_circle(x - r * 0.15, y - r * 0.2, r * 0.12)
+
+
+def _log(c: Any, x: float, y: float, r: float) -> None:
+    c.fill_style = "#6d4c41"
+    c.fill_rect(x - r * 0.85, y - r * 0.3, r * 1.7, r * 0.6)
+    c.fill_style = "#a1887f"
+    c.fill_circle(x + r * 0.85, y, r * 0.3)
+
+
+def _fire(c: Any, x: float, y: float, r: float) -> None:
+    c.fill_style = "#e65100"
+    c.fill_polygon(
+        [(x - r * 0.6, y + r * 0.6), (x, y - r * 0.8), (x + r * 0.6, y + r * 0.6)]
+    )
+    c.fill_style = "#ffca28"
+    c.fill_polygon(
+        [(x - r * 0.3, y + r * 0.6), (x, y - r * 0.2), (x + r * 0.3, y + r * 0.6)]
+    )
+
+
+def _cobra(c: Any, x: float, y: float, r: float) -> None:
+    c.stroke_style = "#827717"
+    c.line_width = r * 0.22
+    c.stroke_arc(x, y + r * 0.25, r * 0.45, 0, 2 * math.pi)
+    c.fill_style = "#afb42b"
+    c.fill_circle(x + r * 0.1, y - r * 0.45, r * 0.28)
+    c.fill_style = "#000"
+    c.fill_circle(x + r * 0.18, y - r * 0.5, r * 0.06)
+
+
+def _swamp(c: Any, x: float, y: float, r: float) -> None:
+    c.fill_style = "#33691e"
+    c.fill_circle(x, y, r * 0.8)
+    c.fill_style = "#558b2f"
+    for dx, dy in ((-0.3, -0.2), (0.25, 0.1), (-0.05, 0.35)):
+        c.fill_circle(x + r * dx, y + r * dy, r * 0.15)
+
+
+def _wall(c: Any, x: float, y: float, r: float) -> None:
+    c.fill_style = "#9e9e9e"
+    c.fill_rect(x - r, y - r, 2 * r, 2 * r)
+    c.stroke_style = "#424242"
+    c.line_width = 1.5
+    for k in range(4):
+        yy = y - r + k * r / 2
+        c.stroke_line(x - r, yy, x + r, yy)
+        off = (r / 2) if k % 2 else 0
+        c.stroke_line(x - r / 2 + off, yy, x - r / 2 + off, yy + r / 2)
+        c.stroke_line(x + r / 2 + off - r, yy, x + r / 2 + off - r, yy + r / 2)
+
+
+def _riverboat(c: Any, x: float, y: float, r: float) -> None:
+    c.fill_style = "#1e88e5"
+    c.fill_rect(x - r, y - r, 2 * r, 2 * r)
+    c.fill_style = "#fafafa"
+    c.fill_polygon(
+        [
+            (x - r * 0.9, y),
+            (x + r * 0.9, y),
+            (x + r * 0.6, y + r * 0.5),
+            (x - r * 0.6, y + r * 0.5),
+        ]
+    )
+    c.fill_style = "#d32f2f"
+    c.fill_rect(x - r * 0.35, y - r * 0.55, r * 0.7, r * 0.55)
+
+
+def _diamond_space(c: Any, x: float, y: float, r: float) -> None:
+    c.fill_style = "#263238"
+    c.fill_rect(x - r, y - r, 2 * r, 2 * r)
+    c.stroke_style = "#4dd0e1"
+    c.line_width = 2
+    c.stroke_rect(x - r + 3, y - r + 3, 2 * r - 6, 2 * r - 6)
+
+
+def _diamond(c: Any, x: float, y: float, r: float, color: str) -> None:
+    c.fill_style = color
+    c.fill_polygon([(x, y - r), (x + r * 0.8, y), (x, y + r), (x - r * 0.8, y)])
+    c.fill_style = "#e0f7fa"
+    c.fill_polygon([(x, y - r), (x + r * 0.3, y), (x, y + r * 0.3), (x - r * 0.3, y)])
+
+
+def _scorpion(c: Any, x: float, y: float) -> None:
+    c.fill_style = "#b71c1c"
+    c.fill_circle(x - 6, y + 2, 7)
+    c.fill_circle(x + 4, y + 2, 5)
+    c.stroke_style = "#b71c1c"
+    c.line_width = 3
+    c.stroke_arc(x + 10, y - 4, 7, math.pi * 0.5, math.pi * 1.8)
+    c.fill_style = "#ffeb3b"
+    c.fill_circle(x + 15, y - 10, 2.5)
+
+
+def _rgb(color: str) -> tuple[int, int, int]:
+    """``#rrggbb`` as an (r, g, b) triple, for the vectorised styled commands."""
+    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
+
+
+ICONS = {
+    "pit": _pit,
+    "ladder_pit": _ladder_pit,
+    "croc": _croc,
+    "log": _log,
+    "fire": _fire,
+    "cobra": _cobra,
+    "swamp": _swamp,
+    "wall": _wall,
+    "riverboat": _riverboat,
+    "diamond": _diamond_space,
+}
+
+ADAPTER = PitfallDraw

@@ -1,0 +1,182 @@
+"""A JupyterLab server and a Chromium page for the real-browser tests.
+
+The server binds 127.0.0.1 on a free port with an empty token, runs from a temporary
+folder holding copies of the notebooks (so running them never rewrites the
+checkout), and gets its own config, data, runtime, workspace and settings folders.
+The settings turn off the news toast (it would cover the board in screenshots) and
+notebook windowing (offscreen cells would not render).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {
+        "windowingMode": "none",
+    },
+}
+
+
+def need_browser() -> None:
+    """Skip without Chromium, unless CI asked for the browser tests (then fail)."""
+    if Path(CHROMIUM).exists():
+        return
+    message = f"the browser tests need Chromium at {CHROMIUM}"
+    if os.environ.get("TABLETOP_REQUIRE_BROWSER"):
+        pytest.fail(message + " (TABLETOP_REQUIRE_BROWSER is set)", pytrace=False)
+    pytest.skip(message + "; on Debian: apt-get install chromium")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _write_settings(folder: Path) -> None:
+    for name, values in SETTINGS.items():
+        plugin, _, file = name.rpartition("/")
+        target = folder / plugin / file
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(values))
+
+
+@contextmanager
+def jupyter_lab(tmp: Path, notebooks: list[str]) -> Iterator[str]:
+    """Run JupyterLab on copies of ``notebooks``; yields its base URL."""
+    work = tmp / "work"
+    work.mkdir()
+    for name in notebooks:
+        shutil.copy(ROOT / "notebooks" / name, work / name)
+    settings = tmp / "settings"
+    _write_settings(settings)
+    env = dict(os.environ)
+    for var in ("CONFIG", "DATA", "RUNTIME"):
+        (tmp / var.lower()).mkdir()
+        env[f"JUPYTER_{var}_DIR"] = str(tmp / var.lower())
+    env["JUPYTER_PLATFORM_DIRS"] = "1"
+    port = _free_port()
+    cmd = [
+        sys.executable, "-m", "jupyterlab", "--no-browser",
+        "--ip=127.0.0.1", f"--port={port}", "--ServerApp.token=",
+        "--ServerApp.password=", "--ServerApp.allow_root=True",
+        "--LabApp.expose_app_in_browser=True",
+        f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+        f"--LabApp.user_settings_dir={settings}",
+        f"--ServerApp.root_dir={work}",
+    ]  # fmt: skip
+    log = (tmp / "jupyter.log").open("w")
+    proc = subprocess.Popen(
+        cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=work
+    )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_up(url + "api/status", proc, tmp / "jupyter.log")
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def _wait_up(url: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError("JupyterLab exited:\n" + log.read_text()[-3000:])
+        try:
+            with urllib.request.urlopen(url, timeout=2) as resp:
+                if resp.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError("JupyterLab did not start:\n" + log.read_text()[-3000:])
+
+
+@contextmanager
+def chromium_page(width: int = 1500, height: int = 1100) -> Iterator[object]:
+    """A fresh headless Chromium page (Debian's binary)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            page = browser.new_page(viewport={"width": width, "height": height})
+            yield page
+        finally:
+            browser.close()
+
+
+KERNEL_READY = """() => {
+  const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const k = w && w.sessionContext && w.sessionContext.session
+      && w.sessionContext.session.kernel;
+  return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
+}"""
+
+BOARD_PIXELS = """(selector) => {
+  const c = document.querySelector(selector);
+  if (!c) return null;
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let lit = 0, hash = 0;
+  for (let i = 0; i < d.length; i += 4) {
+    if (d[i + 3] > 0) lit += 1;
+    hash = (hash * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) % 1000000007;
+  }
+  return {lit: lit, total: d.length / 4, hash: hash, w: c.width, h: c.height};
+}"""
+
+
+def open_and_run(page, url: str, notebook: str) -> None:
+    """Open a notebook, wait for its kernel, run every cell."""
+    page.goto(f"{url}lab/tree/{notebook}")
+    page.wait_for_function(KERNEL_READY, timeout=90_000)
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_selector(".tabletop-board canvas", state="visible", timeout=90_000)
+    page.wait_for_selector(".tabletop-status .tabletop-step", timeout=60_000)
+
+
+def step_text(page) -> str:
+    return page.inner_text(".tabletop-status .tabletop-step")
+
+
+def shoot(page, name: str) -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / name
+    page.screenshot(path=str(path), full_page=False)
+    return path
