@@ -1,0 +1,197 @@
+"""Travel by die: direction, countries, intersections, players and checkpoints on the
+way (RA-M-*, RA-T-SKIP)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.raiders_play import clauses, legal, play, position, rolls
+
+P1_IDLE = {"at": "PERU", "hand": ["ambush"]}
+
+
+def at(where: str, came_from: str = "", cards=("ambush",), **more) -> dict:
+    return {"at": where, "from": came_from, "hand": list(cards), **more}
+
+
+def test_ra_m_roll_moves_exactly_the_die_count():
+    """RA-M-ROLL: a 3 from S1 (coming from USA) ends exactly on X1."""
+    game, s = position(ark="NEPAL", players=[at("S1", "USA"), P1_IDLE])
+    s, events = play(game, rolls(s, 3), "roll")
+    assert s.positions[0] == "X1" and s.player == 1 and s.prev[0] == "S3"
+    assert [e.text for e in events if e.kind == "step"] == [
+        "player 0 moves to S2", "player 0 moves to S3", "player 0 moves to X1"]
+
+
+def test_ra_m_direction_is_remembered_across_turns():
+    """RA-M-DIRECTION: a token on a path keeps its way; S17 travelling toward USA
+    goes to USA, not back to S18."""
+    game, s = position(ark="NEPAL", players=[at("S17", "S18"), P1_IDLE])
+    s, _ = play(game, rolls(s, 1), "roll")
+    assert s.positions[0] == "USA"
+
+
+def test_ra_m_direction_free_for_a_token_put_on_a_path():
+    """RA-M-DIRECTION ruling: a token with no memory (moved there by another player)
+    may go either way."""
+    game, s = position(ark="NEPAL", players=[at("S17"), P1_IDLE])
+    s, _ = play(game, rolls(s, 1), "roll")
+    assert s.phase == "move" and legal(game, s) == ["to USA", "to S18"]
+    s, _ = play(game, s, "to USA")
+    assert s.positions[0] == "USA" and s.phase == "turn" and s.player == 1
+
+
+def test_ra_m_unoccupied_country_allows_going_back():
+    """RA-M-UNOCCUPIED: mid-move at an unoccupied country any way is open, back
+    included."""
+    game, s = position(ark="NEPAL", players=[at("S18", "S17"), P1_IDLE])
+    s, _ = play(game, rolls(s, 2), "roll")
+    assert s.positions[0] == "MEXICO"
+    assert legal(game, s) == ["to S18", "to S19", "to S78"]
+
+
+def test_ra_m_forward_only_at_occupied_country_and_intersection():
+    """RA-M-FORWARD: at an occupied country or an intersection, not back."""
+    game, s = position(ark="NEPAL", players=[at("S18", "S17"), at("MEXICO")])
+    s, _ = play(game, rolls(s, 2), "roll")
+    assert legal(game, s) == ["to S19", "to S78"]
+    assert game.check(s, game.parse_action("to S18")).clause == "RA-M-FORWARD"
+    game, s = position(3, ark="NEPAL", players=[at("S3", "S2"), at("ENGLAND"),
+                                                 at("PERU")])
+    s, _ = play(game, rolls(s, 2), "roll")
+    assert s.positions[0] == "X1" and legal(game, s) == ["to S4", "to S6"]
+
+
+def test_ra_m_occupied_country_cannot_be_landed_on():
+    """RA-M-OCCUPIED: a roll that can only land on an occupied country: no move,
+    the turn is over."""
+    game, s = position(ark="NEPAL", players=[at("S18", "S17"), at("MEXICO")])
+    after, events = play(game, rolls(s, 1), "roll")
+    assert after.positions[0] == "S18" and after.player == 1
+    assert "RA-M-OCCUPIED" in clauses(events)
+
+
+def test_ra_m_occupied_country_way_is_not_offered():
+    """RA-M-OCCUPIED ruling: a way ending on an occupied country is not offered
+    when another way is open."""
+    game, s = position(3, ark="NEPAL", phase="move", steps=3, route=["S3", "X1"],
+                       players=[at("X1", "S3"), at("ENGLAND"), at("PERU")])
+    assert legal(game, s) == ["to S6"]
+    assert game.check(s, game.parse_action("to S4")).clause == "RA-M-OCCUPIED"
+
+
+@pytest.mark.parametrize("start, came, roll, effect_check", [
+    ("S1", "USA", 1, "draw"),
+    ("S7", "S6", 1, "lose_turn"),
+    ("S19", "MEXICO", 1, "discard"),
+    ("S25", "EGYPT", 1, "back"),
+    ("S14", "X2", 1, "roll_again"),
+])
+def test_ra_m_instruction_spaces_do_what_they_say(start, came, roll, effect_check):
+    """RA-M-INSTRUCTION: landing by exact count, the mover follows the space."""
+    game, s = position(ark="NEPAL", players=[at(start, came, ("ambush", "air")),
+                                             P1_IDLE])
+    s, events = play(game, rolls(s, roll, 2), "roll")
+    assert "RA-M-INSTRUCTION" in clauses(events)
+    if effect_check == "draw":
+        assert len(s.hands[0]) == 3
+    elif effect_check == "lose_turn":
+        assert s.skips[0] == 1
+    elif effect_check == "discard":
+        assert len(s.hands[0]) == 1 and len(s.discards) == 1
+    elif effect_check == "back":
+        # back along this move's route, at most to where the move began
+        assert s.positions[0] == "S25" and s.prev[0] == ""
+    else:
+        assert s.positions[0] == "AFRICA"
+
+
+def test_ra_m_country_card_drawn_passing_or_landing_not_at_start():
+    """RA-M-COUNTRY-CARD: each unoccupied country passed or landed on gives a card;
+    the start country does not."""
+    game, s = position(ark="NEPAL", players=[at("S18", "S17"), P1_IDLE],
+                       deck_top=["air", "map"])
+    s, events = play(game, rolls(s, 2), "roll", "to S19")
+    assert sorted(s.hands[0]) == ["air", "ambush"]
+    assert "RA-M-COUNTRY-CARD" in clauses(events)
+    game, s = position(ark="NEPAL", players=[at("MEXICO"), P1_IDLE])
+    s, _ = play(game, rolls(s, 1), "roll", "to S19")
+    assert s.hands[0] == ("ambush",)
+
+
+def test_ra_m_pass_player_takes_a_random_card_once():
+    """RA-M-PASS-PLAYER: passing a player on a path takes one card of theirs."""
+    game, s = position(3, ark="NEPAL", players=[
+        at("S17", "USA"), at("S18", "", ("passport",)), at("S18", "", ("air",))])
+    s, events = play(game, rolls(s, 3), "roll", "to S19")
+    takes = [e for e in events if e.clause == "RA-M-PASS-PLAYER"]
+    assert [e.text for e in takes] == ["player 0 takes Passport from player 1",
+                                       "player 0 takes Air Passage from player 2"]
+    assert all(e.secret and "a card" in e.public for e in takes)
+    assert {"air", "passport"} <= set(s.hands[0])
+
+
+def test_ra_m_safe_players_in_countries_are_not_robbed():
+    """RA-M-SAFE: passing through a country with a player in it takes nothing."""
+    game, s = position(ark="NEPAL", players=[at("S18", "S17"),
+                                             at("MEXICO", "", ("passport",))])
+    s, events = play(game, rolls(s, 2), "roll", "to S19")
+    assert s.hands[1] == ("passport",) and "RA-M-PASS-PLAYER" not in clauses(events)
+
+
+def test_ra_m_land_player_send_them_anywhere_free_without_instructions():
+    """RA-M-LAND-PLAYER: landing on a player on a path, the mover may move them;
+    the instruction there does not touch them."""
+    game, s = position(ark="NEPAL", players=[at("S17", "USA"), at("S18", "S17")])
+    s, _ = play(game, rolls(s, 1), "roll")
+    assert s.phase == "land" and "leave 1" in legal(game, s)
+    assert "send 1 S18" not in legal(game, s) and "send 1 S8" in legal(game, s)
+    s, events = play(game, s, "send 1 S8")
+    assert s.positions[1] == "S8" and s.skips[1] == 0 and s.prev[1] == ""
+    assert s.player == 1 and "RA-M-LAND-PLAYER" in clauses(events)
+
+
+def test_ra_m_checkpoint_without_passport_stops_and_loses_a_turn():
+    """RA-M-CHECKPOINT: going past along the arrow needs a Passport; without one the
+    token stops on the checkpoint and misses the next turn."""
+    game, s = position(ark="NEPAL", players=[at("S22", "ENGLAND"), P1_IDLE])
+    s, events = play(game, rolls(s, 3), "roll")
+    assert s.positions[0] == "S23" and s.skips[0] == 1
+    assert "RA-M-CHECKPOINT" in clauses(events)
+
+
+def test_ra_m_checkpoint_with_passport_or_against_the_arrow():
+    """RA-M-CHECKPOINT: a Passport is discarded to go on; against the arrow is free."""
+    game, s = position(ark="NEPAL", players=[at("S22", "ENGLAND", ("passport",
+                                                                    "air")), P1_IDLE])
+    s, _ = play(game, rolls(s, 2), "roll")
+    assert s.positions[0] == "S24" and s.hands[0] == ("air",)
+    assert s.discards == ("passport",)
+    game, s = position(ark="NEPAL", players=[at("S24", "EGYPT"), P1_IDLE])
+    s, _ = play(game, rolls(s, 2), "roll")
+    assert s.positions[0] == "S22" and s.skips[0] == 0
+
+
+def test_ra_m_checkpoint_land_passport_or_lose_the_next_turn():
+    """RA-M-CHECKPOINT-LAND: landing on it along the arrow, the next turn starts
+    with a Passport or is lost."""
+    game, s = position(ark="NEPAL", players=[at("S22", "ENGLAND", ("passport",
+                                                                    "air")), P1_IDLE])
+    s, events = play(game, rolls(s, 1), "roll")
+    assert s.owes[0] and "RA-M-CHECKPOINT-LAND" in clauses(events)
+    s, _ = play(game, rolls(s, 1), "roll", "to S11")
+    assert s.phase == "customs" and legal(game, s) == ["passport", "skip"]
+    paid, _ = play(game, s, "passport")
+    assert paid.phase == "turn" and paid.player == 0 and paid.hands[0] == ("air",)
+    lost, _ = play(game, s, "skip")
+    assert lost.player == 1 and lost.positions[0] == "S23" and not lost.owes[0]
+
+
+def test_ra_t_skip_misses_add_up():
+    """RA-T-SKIP: each miss skips one turn of that player."""
+    game, s = position(ark="NEPAL", players=[at("USA"), at("PERU", skips=2)])
+    s, events = play(game, rolls(s, 1, 1), "roll", "to S1", "roll")
+    assert s.skips[1] == 0 and s.player == 0
+    assert clauses(events).count("RA-T-SKIP") == 2
+    s, _ = play(game, rolls(s, 1), "roll")
+    assert s.player == 1
