@@ -64,6 +64,9 @@ CARD_INFO: Mapping[str, tuple[str, str, str]] = {
 TOKENS: tuple[str, ...] = ("gold", "silver", "money")
 """The three treasure kinds (the diamond is apart), order of token count vectors."""
 
+HIDDEN_TOKEN = 3
+"""A facedown token in a view: its kind is not shown."""
+
 TOKEN_INFO: Mapping[str, str] = {
     "gold": "gold bar",
     "silver": "silver bar",

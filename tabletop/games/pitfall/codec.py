@@ -8,7 +8,14 @@ from typing import Any
 
 from tabletop.core import Rng
 from tabletop.games.pitfall.board import PitfallBoard
-from tabletop.games.pitfall.cards import CARD_INDEX, CARDS, HAND_SLOTS, HIDDEN, TOKENS
+from tabletop.games.pitfall.cards import (
+    CARD_INDEX,
+    CARDS,
+    HAND_SLOTS,
+    HIDDEN,
+    HIDDEN_TOKEN,
+    TOKENS,
+)
 from tabletop.games.pitfall.state import PHASES, PitfallState
 
 FIELDS = (
@@ -54,7 +61,7 @@ def to_json(s: PitfallState) -> dict[str, Any]:
         "deck": _names(s.deck),
         "discard": _names(s.discard),
         "treasure": [dict(zip(TOKENS, t, strict=True)) for t in s.treasure],
-        "facedown": dict(zip(TOKENS, s.facedown, strict=True)),
+        "facedown": [TOKENS[k] if k != HIDDEN_TOKEN else "?" for k in s.facedown],
         "diamond": s.diamond if s.diamond >= 0 else None,
         "scorpion": s.scorpion,
         "scorpion_played": s.scorpion_played,
@@ -90,7 +97,7 @@ def from_json(board: PitfallBoard, players: int, data: Any) -> PitfallState:
         deck=tuple(_card(c, "deck") for c in _list(d, "deck")),
         discard=tuple(_card(c, "discard") for c in _list(d, "discard")),
         treasure=tuple(_tokens(t, "treasure") for t in _list(d, "treasure", players)),
-        facedown=_tokens(d["facedown"], "facedown"),
+        facedown=tuple(_token(t) for t in _list(d, "facedown")),
         diamond=-1 if d["diamond"] is None else _int(d, "diamond"),
         scorpion=_str(d["scorpion"], "scorpion"),
         scorpion_played=_bool(d, "scorpion_played"),
@@ -166,6 +173,14 @@ def _card(value: Any, key: str) -> int:
     return CARD_INDEX[value]
 
 
+def _token(value: Any) -> int:
+    if value == "?":
+        return HIDDEN_TOKEN
+    if value not in TOKENS:
+        raise ValueError(f"state field 'facedown': unknown token {value!r}")
+    return TOKENS.index(value)
+
+
 def _vector(cards: Any, key: str) -> tuple[int, ...]:
     counts = [0] * HAND_SLOTS
     for c in _plain_list(cards, key):
@@ -238,9 +253,13 @@ def _card_problems(board: PitfallBoard, s: PitfallState) -> list[str]:
 
 def _token_problems(board: PitfallBoard, players: int, s: PitfallState) -> list[str]:
     out = []
+    hidden = s.facedown.count(HIDDEN_TOKEN)
+    count = len(s.facedown) + sum(map(sum, s.treasure)) + (s.token >= 0)
+    if count != sum(board.tokens):
+        out.append("treasure tokens are not all accounted for")
     for k, name in enumerate(TOKENS):
-        held = s.facedown[k] + sum(t[k] for t in s.treasure) + (s.token == k)
-        if held != board.tokens[k]:
+        held = s.facedown.count(k) + sum(t[k] for t in s.treasure) + (s.token == k)
+        if held > board.tokens[k] or (not hidden and held != board.tokens[k]):
             out.append(f"{held} {name} tokens in play, the game has {board.tokens[k]}")
     if not -1 <= s.diamond < players:
         out.append(f"the diamond is held by {s.diamond}, not a seat")

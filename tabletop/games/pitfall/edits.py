@@ -63,11 +63,16 @@ def apply_edit(
         return _set_hand(board, s, _seat(s, args), args.get("cards"))
     seat, kind = _seat(s, args), _token(args)
     held, facedown = list(s.treasure[seat]), list(s.facedown)
-    source, sink = (facedown, held) if op == "give_token" else (held, facedown)
-    if not source[kind]:
-        raise IllegalEditError(f"no {TOKENS[kind]} token to move for {op}")
-    source[kind] -= 1
-    sink[kind] += 1
+    if op == "give_token":
+        if kind not in facedown:
+            raise IllegalEditError(f"no facedown {TOKENS[kind]} token is left")
+        del facedown[len(facedown) - 1 - facedown[::-1].index(kind)]
+        held[kind] += 1
+    else:
+        if not held[kind]:
+            raise IllegalEditError(f"player {seat} holds no {TOKENS[kind]} token")
+        held[kind] -= 1
+        facedown.insert(0, kind)
     treasure = s.treasure[:seat] + (tuple(held),) + s.treasure[seat + 1 :]
     return _done(
         replace(s, treasure=treasure, facedown=tuple(facedown)),

@@ -171,7 +171,7 @@ def playable(
     out = tuple(
         c
         for c in OBSTACLES[board.kind[target]]
-        if hand[c] and (c != COBRA and c != FIRE or any(facedown))
+        if hand[c] and (c != COBRA and c != FIRE or facedown)
     )
     if hand[SCORPION] and board.down.get(target) == scorpion:
         out += (SCORPION,)

@@ -32,7 +32,13 @@ from tabletop.core import (
 from tabletop.games.pitfall import codec, options
 from tabletop.games.pitfall.actions import Seated, parse_action
 from tabletop.games.pitfall.board import PitfallBoard, load_board
-from tabletop.games.pitfall.cards import CARDS, HAND_SLOTS, HIDDEN, hand_codes
+from tabletop.games.pitfall.cards import (
+    CARDS,
+    HAND_SLOTS,
+    HIDDEN,
+    HIDDEN_TOKEN,
+    hand_codes,
+)
 from tabletop.games.pitfall.edits import apply_edit
 from tabletop.games.pitfall.explain import explain
 from tabletop.games.pitfall.moves import resolve
@@ -114,6 +120,8 @@ class Pitfall:
                     f"player {seat} was dealt {size} cards",
                 )
             )
+        pile = [k for k, count in enumerate(board.tokens) for _ in range(count)]
+        tokens, rng = rng.shuffle(pile)
         first, rounds, rng = self._roll_off(rng, events)
         state = PitfallState(
             turn=first,
@@ -123,7 +131,7 @@ class Pitfall:
             deck=deck,
             discard=(),
             treasure=((0, 0, 0),) * n,
-            facedown=board.tokens,
+            facedown=tokens,
             diamond=-1,
             scorpion=board.scorpion_start,
             scorpion_played=False,
@@ -242,7 +250,11 @@ class Pitfall:
             for seat, h in enumerate(state.hands)
         )
         return _replace(
-            state, hands=hands, deck=(HIDDEN,) * len(state.deck), rng=Rng(0)
+            state,
+            hands=hands,
+            deck=(HIDDEN,) * len(state.deck),
+            facedown=(HIDDEN_TOKEN,) * len(state.facedown),
+            rng=Rng(0),
         )
 
     def determinize(self, view: PitfallState, player: int, rng: Rng) -> PitfallState:
@@ -266,7 +278,28 @@ class Pitfall:
             full[HIDDEN] = 0
             hands.append(tuple(full))
         deck = tuple(c if c != HIDDEN else pool.pop() for c in view.deck)
-        return _replace(view, hands=tuple(hands), deck=deck, rng=rng)
+        return _replace(
+            view,
+            hands=tuple(hands),
+            deck=deck,
+            facedown=self._unseen_tokens(view, rng),
+            rng=rng,
+        )
+
+    def _unseen_tokens(self, view: PitfallState, rng: Rng) -> tuple[int, ...]:
+        """The facedown pile, its hidden tokens sampled from the unseen ones."""
+        left = list(self.board.tokens)
+        for held in view.treasure:
+            for k, n in enumerate(held):
+                left[k] -= n
+        if view.token >= 0:
+            left[view.token] -= 1
+        for k in view.facedown:
+            if k != HIDDEN_TOKEN:
+                left[k] -= 1
+        pool, _ = rng.shuffle([k for k, n in enumerate(left) for _ in range(n)])
+        pool = list(pool)
+        return tuple(k if k != HIDDEN_TOKEN else pool.pop() for k in view.facedown)
 
     # -- saving, checking, editing ------------------------------------------------
     def state_to_json(self, state: PitfallState) -> dict[str, Any]:

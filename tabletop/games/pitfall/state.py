@@ -14,9 +14,9 @@ Fields (players are seats ``0..n-1``; spaces are board ids such as ``A12``/``U12
 - ``deck``: the draw pile as card indices, top last (``HIDDEN`` in views).
 - ``discard``: the discard pile, top last (face up, public).
 - ``treasure``: each seat's face-up tokens, counts per ``cards.TOKENS`` kind.
-- ``facedown``: the facedown tokens, counts per kind. Which physical token is which is
-  settled by the generator only when one is taken (PH-5-TAKE), and the mix is public,
-  so these counts reveal nothing.
+- ``facedown``: the facedown treasure tokens as kind indices (``cards.TOKENS``),
+  shuffled at setup (PH-S-TOKENS); a token taken is the last one (PH-5-TAKE). Views
+  show ``HIDDEN_TOKEN`` for each.
 - ``diamond``: the seat that took the diamond (the winner), or -1 while it lies on the
   diamond space.
 - ``scorpion``: the scorpion's space.

@@ -58,7 +58,7 @@ def render(s, board: PitfallBoard | None = None) -> str:
             f"{hand_codes(hand):<21} treasure: {held}"
         )
     top = CODES[s.discard[-1]] if s.discard and s.discard[-1] != HIDDEN else "-"
-    facedown = ", ".join(f"{n} {TOKENS[k]}" for k, n in enumerate(s.facedown))
+    facedown = len(s.facedown)
     diamond = "on the diamond space" if s.diamond < 0 else f"taken by P{s.diamond}"
     lines.append(
         f"draw pile: {len(s.deck)}  discard pile: {len(s.discard)} (top {top})"

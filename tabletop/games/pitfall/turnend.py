@@ -9,13 +9,10 @@ from tabletop.games.pitfall.work import Work, put, vector
 
 
 def take_token(w: Work) -> bool:
-    """PH-5-TAKE..EXTRA: take a random facedown token; True if a give is pending."""
-    pick, w.rng = w.rng.below(sum(w.facedown))
-    kind = 0
-    while pick >= w.facedown[kind]:
-        pick -= w.facedown[kind]
-        kind += 1
-    w.facedown = put(w.facedown, kind, w.facedown[kind] - 1)
+    """PH-5-TAKE..EXTRA: take the top facedown token (the pile was shuffled, so it
+    is a random one) and turn it up; True if a give is pending."""
+    kind = w.facedown[-1]
+    w.facedown = w.facedown[:-1]
     name = TOKEN_INFO[TOKENS[kind]]
     w.say("PH-5-TAKE", f"player {w.turn} took a treasure token: a {name}", "token")
     if not w.treasure[w.turn][kind]:
