@@ -161,6 +161,11 @@ def refusal(board: PitfallBoard, s: PitfallState, action: object) -> Refusal:
         return Refusal(
             "TT-OVER", "the game is over: no further action is legal (PH-WIN)"
         )
+    if s.roll and isinstance(action, Roll | Discard | Swap):
+        return Refusal(
+            "PH-T-ROLLED",
+            f"player {s.turn} has rolled and must move: no exchange or second roll now",
+        )
     if not isinstance(action, PHASE_ACTIONS[s.phase]):
         return Refusal(
             "TT-PHASE",
