@@ -70,6 +70,24 @@ class Match:
         self._initial = game.initial_state(seed)
         self._steps: list[Step] = []
         self._cursor = 0
+        self._given_start = False
+
+    @classmethod
+    def from_state(cls, game: Game, state: Any, seed: int = 0) -> Match:
+        """A match whose timeline starts at ``state`` (a scenario, a set position).
+
+        Its save keeps that starting state, so loading replays from it.
+
+        Raises:
+            IllegalEditError: the state breaks the game's invariants.
+        """
+        problems = game.invariants(state)
+        if problems:
+            raise IllegalEditError("not a consistent state: " + "; ".join(problems))
+        match = cls.__new__(cls)
+        match.game, match.seed, match._initial = game, seed, state
+        match._steps, match._cursor, match._given_start = [], 0, True
+        return match
 
     # -- where we are -------------------------------------------------------------
     @property
@@ -191,6 +209,7 @@ class Match:
         other._initial = self._initial
         other._steps = self._steps[: self._cursor]
         other._cursor = self._cursor
+        other._given_start = self._given_start
         return other
 
     def _push(self, step: Step) -> None:
@@ -219,6 +238,7 @@ class Match:
             else:
                 steps.append({"edit": dict(step.edit)})
         last = self._steps[-1].state if self._steps else self._initial
+        start = {"start": self.game.state_to_json(self._initial)}
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -228,6 +248,7 @@ class Match:
             "steps": steps,
             "cursor": self._cursor,
             "digest": state_digest(self.game, last),
+            **(start if self._given_start else {}),
         }
 
     def dumps(self) -> str:
@@ -325,7 +346,7 @@ def _load(data: Any) -> Match:
     missing = sorted(expected - set(data))
     if missing:
         raise SaveError(f"save is missing field(s): {', '.join(missing)}")
-    extra = sorted(set(data) - expected)
+    extra = sorted(set(data) - expected - {"start"})
     if extra:
         raise SaveError(f"save has unknown field(s): {', '.join(extra)}")
     if data["format"] != SAVE_FORMAT:
@@ -357,7 +378,7 @@ def _load(data: Any) -> Match:
     if isinstance(options, dict) and isinstance(options.get("players"), bool):
         raise SaveError("save option 'players' must be an integer")
     game = game_from_spec(data["game"], options)
-    match = Match(game, seed)
+    match = _start(game, seed, data.get("start"))
     for number, entry in enumerate(steps, start=1):
         _replay_step(match, number, entry)
     digest = state_digest(game, match.state)
@@ -368,6 +389,16 @@ def _load(data: Any) -> Match:
         )
     match.goto(cursor)
     return match
+
+
+def _start(game: Game, seed: int, start: Any) -> Match:
+    """The match a save replays from: the seed's deal, or its saved start state."""
+    if start is None:
+        return Match(game, seed)
+    try:
+        return Match.from_state(game, game.state_from_json(start), seed)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise SaveError(f"save field 'start' is not a valid state: {exc}") from None
 
 
 def _replay_step(match: Match, number: int, entry: Any) -> None:
