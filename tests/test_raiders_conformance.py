@@ -1,0 +1,86 @@
+"""Seeded random Raiders playouts checked after every step.
+
+2,000 games over 2..6 players (some with the restricted Country cards option or a
+turn limit), each capped in length. After every step: the game's invariants (56
+cards conserved, no two tokens on one country, valid places), the input state
+unchanged by ``apply``, the mover's view giving the same legal actions, legal
+actions for every unfinished state, and ``check`` agreeing with the list. The JSON
+round trip is checked on every step of every 10th game and on every final state;
+every game is replayed from its seed and must end in the same state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from tabletop.core import Rng
+from tabletop.games.raiders import Raiders
+
+GAMES = 2000
+CAP = 300
+
+
+def _games() -> dict[tuple, Raiders]:
+    games = {}
+    for n in range(2, 7):
+        games[(n, False, None)] = Raiders(players=n)
+        games[(n, True, None)] = Raiders(players=n, country_cards_restricted=True)
+        games[(n, False, 40)] = Raiders(players=n, turn_limit=40)
+    return games
+
+
+def _playout(game: Raiders, seed: int, deep: bool, seen: set) -> tuple[list, object]:
+    chooser = random.Random(seed)
+    state = game.initial_state(seed)
+    actions = []
+    for _ in range(CAP):
+        if game.outcome(state) is not None:
+            assert game.legal_actions(state) == []
+            break
+        legal = game.legal_actions(state)
+        assert legal, f"seed {seed}: an unfinished state has no legal action\n{state}"
+        mover = game.to_move(state)
+        assert game.legal_actions(game.view(state, mover)) == legal
+        action = legal[chooser.randrange(len(legal))]
+        assert game.check(state, action) is None
+        before = hash(state)
+        nxt, events = game.apply(state, action)
+        assert hash(state) == before, "apply changed its input"
+        problems = game.invariants(nxt)
+        assert not problems, f"seed {seed} after {action}: {problems}"
+        seen.update(e.clause for e in events)
+        if deep:
+            _round_trip(game, nxt)
+        actions.append(action)
+        state = nxt
+    _round_trip(game, state)
+    return actions, state
+
+
+def _round_trip(game: Raiders, state) -> None:
+    text = json.dumps(game.state_to_json(state))
+    assert game.state_from_json(json.loads(text)) == state
+
+
+def test_conformance_2000_seeded_random_playouts():
+    games = _games()
+    keys = list(games)
+    finished = 0
+    seen: set[str] = set()
+    for seed in range(GAMES):
+        game = games[keys[seed % len(keys)]]
+        actions, final = _playout(game, seed, deep=seed % 10 == 0, seen=seen)
+        replayed = game.initial_state(seed)
+        for action in actions:
+            replayed, _ = game.apply(replayed, action)
+        assert replayed == final, f"seed {seed}: replay differs"
+        finished += game.outcome(final) is not None
+        if seed % 50 == 0:
+            view = game.view(final, 0)
+            full = game.determinize(view, 0, Rng.from_seed(seed))
+            assert not game.invariants(full)
+            assert full.hands[0] == final.hands[0]
+    assert finished > GAMES // 10
+    assert {"RA-K-RESHUFFLE", "RA-E-EMPTY", "RA-M-CHECKPOINT-LAND", "RA-M-OCCUPIED",
+            "RA-M-LAND-PLAYER", "RA-W-WIN", "TT-LIMIT", "RA-M-PASS-PLAYER"} <= seen
