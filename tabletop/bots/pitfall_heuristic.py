@@ -1,0 +1,279 @@
+"""A Pitfall Harry bot that plays the obvious good moves.
+
+- Direction (PH-2A-MOVE, PH-5-BACK): both ways are tried on a state sampled from the
+  bot's own view (``determinize``), resolving the move with the rules below, and the
+  better end position is taken (a treasure taken, the diamond reached, not fallen
+  underground, closer to the next goal).
+- Obstacles (PH-3-CARD, PH-4-*): play the card that passes; a Cobra or Fire card on a
+  treasure space while a treasure kind is missing (PH-4-TREASURE), Jump there once
+  all three kinds are held; Rope over pit traps rather than falling.
+- Climbing (PH-4-CLIMB, PH-4-LADDER): always climb back to the path above.
+- Duplicate tokens (PH-5-GIVE): to the opponent furthest from winning.
+- Scorpion (PH-6-MOVE, PH-6-HIT): hit the leading opponent when they are underground.
+- Exchange (PH-2B-DISCARD): when a treasure kind is missing and no treasure card is
+  held, discard the four least useful cards.
+
+``policy`` is the same play on a full state (search rollouts); ``evaluate`` turns the
+position into win chances for search cut-offs.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tabletop.core import Rng
+from tabletop.games.pitfall.actions import (
+    Climb,
+    Decline,
+    Discard,
+    PlaceScorpion,
+    Play,
+    Roll,
+)
+from tabletop.games.pitfall.cards import (
+    COBRA,
+    FIRE,
+    JUMP,
+    LADDER,
+    OBSTACLES,
+    ROPE,
+    SCORPION,
+)
+
+# How much a card is worth keeping: (kind, first copy, each further copy).
+_KEEP = {COBRA: (9, 8), FIRE: (9, 8), SCORPION: (5, 1), ROPE: (4, 2), JUMP: (4, 2)}
+_KEEP_DEFAULT = (3, 1)
+_WIN = 1000.0
+
+
+class HeuristicBot:
+    """The Pitfall heuristic bot (see the module docstring).
+
+    Args:
+        game: a ``Pitfall`` game.
+        seed: seeds the samples used to look ahead at a move.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, game: Any, seed: int = 0) -> None:
+        self.game = game
+        self.rng = Rng.from_seed(seed)
+
+    def choose(self, view: Any) -> Any:
+        me = self.game.to_move(view)
+        if view.phase == "direction":
+            value, self.rng = self.rng.below(1 << 62)
+            full = self.game.determinize(view, me, Rng.from_seed(value))
+            return best_direction(self.game, full, me)
+        return rule_action(self.game, view, me)
+
+
+def policy(game: Any, state: Any, rng: Rng) -> tuple[Any, Rng]:
+    """The heuristic's choice on a full state (a search rollout step)."""
+    me = game.to_move(state)
+    if state.phase == "direction":
+        return best_direction(game, state, me), rng
+    return rule_action(game, state, me), rng
+
+
+def evaluate(game: Any, state: Any) -> tuple[float, ...]:
+    """Win chances from the position values (a softmax over the seats)."""
+    if state.diamond >= 0:
+        return tuple(float(s == state.diamond) for s in range(state.players))
+    values = [value(game, state, seat) / 6.0 for seat in range(state.players)]
+    top = max(values)
+    weights = [math.exp(v - top) for v in values]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+def kinds(state: Any, seat: int) -> int:
+    """How many of the three treasure kinds a seat holds (PH-5-NEED)."""
+    return sum(1 for n in state.treasure[seat] if n)
+
+
+def value(game: Any, state: Any, seat: int) -> float:
+    """How good a position is for ``seat``: treasures, then the way to the goal."""
+    if state.diamond == seat:
+        return _WIN
+    board = game.board
+    pos = state.positions[seat]
+    here = board.order[pos]
+    below = 3.0 if board.level[pos] == "below" else 0.0
+    held = kinds(state, seat)
+    if held == 3:
+        return 30.0 + 0.6 * here - below
+    hand = state.hands[seat]
+    cards = min(hand[COBRA] + hand[FIRE], 2) * 1.5
+    spaces = [
+        t
+        for t in _treasure_spaces(board)
+        if hand[COBRA if board.kind[t] == "cobra" else FIRE]
+    ] or _treasure_spaces(board)
+    gap = min(abs(here - board.order[t]) for t in spaces)
+    return 9.0 * held + cards - 0.25 * gap - below
+
+
+def best_direction(game: Any, state: Any, me: int) -> Any:
+    """The direction whose resolved move ends in the better position."""
+    best, best_value = None, -math.inf
+    for action in game.legal_actions(state):
+        after = finish_turn(game, game.apply(state, action)[0], me)
+        score = value(game, after, me)
+        if score > best_value:
+            best, best_value = action, score
+    return best
+
+
+def finish_turn(game: Any, state: Any, me: int, limit: int = 40) -> Any:
+    """Resolve the rest of ``me``'s move with the rules (stops when a turn ends)."""
+    for _ in range(limit):
+        if state.phase in ("over", "start") or game.to_move(state) != me:
+            return state
+        state, _ = game.apply(state, rule_action(game, state, me))
+    return state
+
+
+def rule_action(game: Any, state: Any, me: int) -> Any:
+    """The rule-based choice for every phase but the direction."""
+    legal = game.legal_actions(state)
+    phase = state.phase
+    if phase == "obstacle":
+        return _obstacle(state, me, legal)
+    if phase == "climb":
+        return Climb() if Climb() in legal else legal[0]
+    if phase == "give":
+        return min(legal, key=lambda a: _threat(game, state, a.seat))
+    if phase == "scorpion":
+        return _place_scorpion(game, state, me, legal)
+    if phase == "start":
+        return _start(game, state, me, legal)
+    return legal[0]
+
+
+def _obstacle(state: Any, me: int, legal: Any) -> Any:
+    plays = [a.card for a in legal if isinstance(a, Play)]
+    need = kinds(state, me) < 3
+    for card in (COBRA, FIRE):
+        if card in plays and need:
+            return Play(card)
+    for card in (ROPE, JUMP, SCORPION):
+        if card in plays:
+            return Play(card)
+    others = [c for c in plays if c not in (COBRA, FIRE)]
+    if others:
+        return Play(others[0])
+    # With all three kinds a treasure card still passes (the token may be a spare).
+    return Play(plays[0]) if plays else Decline()
+
+
+def _start(game: Any, state: Any, me: int, legal: Any) -> Any:
+    if Play(SCORPION) in legal and _scorpion_victim(game, state, me) is not None:
+        return Play(SCORPION)
+    hand = state.hands[me]
+    hunting = kinds(state, me) < 3 and any(state.facedown)
+    no_treasure_card = hunting and not hand[COBRA] and not hand[FIRE]
+    if no_treasure_card or _blocked(game, state, me, _goal_way(game, state, me)):
+        # Only played cards are refilled (PH-2A-REFILL): without the card for the
+        # way ahead, exchanging is the only way to get it (PH-2B-DISCARD).
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if discards:
+            return min(discards, key=lambda a: _discard_cost(hand, a.cards))
+    return Roll()
+
+
+def _goal_way(game: Any, state: Any, me: int) -> int:
+    """+1 or -1: towards the diamond, or the nearest treasure space we can take."""
+    board = game.board
+    if kinds(state, me) == 3 or not any(state.facedown):
+        return 1
+    hand = state.hands[me]
+    here = board.order[state.positions[me]]
+    targets = [
+        board.order[t]
+        for t in _treasure_spaces(board)
+        if hand[COBRA if board.kind[t] == "cobra" else FIRE] and board.order[t] != here
+    ]
+    if not targets:
+        return 1
+    nearest = min(targets, key=lambda t: abs(t - here))
+    return 1 if nearest > here else -1
+
+
+def _blocked(game: Any, state: Any, me: int, way: int) -> bool:
+    """True when the hand cannot take the pawn past the next obstacle that way."""
+    board = game.board
+    hand = state.hands[me]
+    table = board.forward if way > 0 else board.backward
+    pos = state.positions[me]
+    for _ in range(6):
+        above = board.up.get(pos)
+        if above is not None and (board.kind[above] == "ladder_pit" or hand[LADDER]):
+            return False
+        nxt = table[pos]
+        if nxt is None:
+            return True
+        if nxt == state.scorpion:
+            return not hand[SCORPION]
+        kind = board.kind[nxt]
+        if kind == "diamond":
+            return False
+        if kind in OBSTACLES:
+            return not any(
+                hand[c] and (c not in (COBRA, FIRE) or any(state.facedown))
+                for c in OBSTACLES[kind]
+            )
+        pos = nxt
+    return False
+
+
+def _discard_cost(hand: Any, cards: Any) -> int:
+    """What we lose by discarding ``cards``: the keep value of each copy given up."""
+    cost = 0
+    left = list(hand)
+    for card in cards:
+        first, more = _KEEP.get(card, _KEEP_DEFAULT)
+        cost += first if left[card] == 1 else more
+        left[card] -= 1
+    if not left[LADDER] and hand[LADDER]:
+        cost += 1
+    return cost
+
+
+def _threat(game: Any, state: Any, seat: int) -> float:
+    """How close a seat is to winning (higher is more dangerous)."""
+    return kinds(state, seat) * 100 + game.board.order[state.positions[seat]]
+
+
+def _scorpion_victim(game: Any, state: Any, me: int) -> int | None:
+    """The most dangerous opponent standing underground, if worth hitting."""
+    board = game.board
+    mine = _threat(game, state, me)
+    victims = [
+        seat
+        for seat, pos in enumerate(state.positions)
+        if seat != me
+        and board.level[pos] == "below"
+        and pos not in state.positions[me : me + 1]
+        and board.order[board.retreat[pos]] < board.order[pos]
+        and (kinds(state, seat) >= 2 or _threat(game, state, seat) > mine)
+    ]
+    return max(victims, key=lambda s: _threat(game, state, s), default=None)
+
+
+def _place_scorpion(game: Any, state: Any, me: int, legal: Any) -> Any:
+    victim = _scorpion_victim(game, state, me)
+    if victim is not None:
+        hit = PlaceScorpion(state.positions[victim])
+        if hit in legal:
+            return hit
+    return legal[0]
+
+
+def _treasure_spaces(board: Any) -> tuple[str, ...]:
+    spaces = getattr(board, "_treasure_spaces", None)
+    if spaces is None:
+        spaces = tuple(s for s in board.above if board.kind[s] in ("cobra", "fire"))
+    return spaces
