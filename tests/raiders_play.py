@@ -40,3 +40,55 @@ def legal(game: Raiders, state: RaidersState) -> list[str]:
 
 def hand(*cards: str) -> list[str]:
     return list(cards)
+
+
+class Greedy:
+    """A simple greedy Raiders policy for tests: collect cards, ambush the richest
+    opponent, fly or walk toward countries, and race to the Ark with the three
+    key cards. It decides from the player's own view."""
+
+    def __init__(self, game: Raiders) -> None:
+        self.game = game
+        self.dist = {loc: _distances(game, loc) for loc in game.board.countries}
+
+    def choose(self, state: RaidersState):
+        game = self.game
+        me = game.to_move(state)
+        view = game.view(state, me)
+        actions = game.legal_actions(view)
+        by_text = {str(a): a for a in actions}
+        keys = {"ark", "staff", "map"} <= set(view.hands[me])
+        if view.phase == "turn":
+            if keys and f"country {view.ark}" in by_text:
+                return by_text[f"country {view.ark}"]
+            if not keys:
+                ambushes = [a for a in actions if str(a).startswith("ambush")]
+                if ambushes:
+                    return max(ambushes, key=lambda a: len(view.hands[a.victim]))
+                flights = [a for a in actions if str(a).startswith("country")]
+                if flights:
+                    return flights[0]
+            return by_text.get("air", by_text["roll"])
+        if view.phase == "move":
+            targets = [view.ark] if keys else [
+                c for c in game.board.countries if c not in view.positions]
+            return min(actions, key=lambda a: min(self.dist[t][a.to] for t in targets))
+        if view.phase == "customs" and "passport" in by_text:
+            return by_text["passport"]
+        if view.phase == "land":
+            return actions[-1]
+        return actions[0]
+
+
+def _distances(game: Raiders, start: str) -> dict[str, int]:
+    dist = {start: 0}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for loc in frontier:
+            for n in game.board.adjacent[loc]:
+                if n not in dist:
+                    dist[n] = dist[loc] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist
