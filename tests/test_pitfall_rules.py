@@ -54,7 +54,7 @@ def test_ph_c_deck_and_ph_s_deal_sixty_cards_seven_each():
 
 
 def test_ph_c_tokens_and_ph_s_tokens_fifteen_facedown_and_diamond():
-    """PH-C-TOKENS, PH-S-TOKENS: 5 gold, 5 silver, 5 money facedown; diamond on board."""
+    """PH-C-TOKENS, PH-S-TOKENS: 5 gold, 5 silver, 5 money facedown, a diamond."""
     game = Pitfall(players=2)
     state = game.initial_state(1)
     assert sorted(state.facedown) == [0] * 5 + [1] * 5 + [2] * 5
@@ -97,7 +97,7 @@ def test_ph_s_first_highest_roll_starts_ties_roll_again():
 
 # -- the board -------------------------------------------------------------------------
 def test_ph_b_above_below_walls_layout_of_the_standard_board():
-    """PH-B-ABOVE, PH-B-BELOW, PH-B-WALLS, PH-B-LAYOUT: counts, levels, walls, halves."""
+    """PH-B-ABOVE, PH-B-BELOW, PH-B-WALLS, PH-B-LAYOUT: the standard board."""
     board = Pitfall().board
     kinds = [board.kind[s] for s in board.above]
     assert kinds[0] == "riverboat" and kinds[-1] == "diamond"
