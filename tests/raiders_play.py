@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from tabletop.games.raiders import Raiders
-from tabletop.games.raiders.scenarios import build
+from tabletop.games.raiders.scenarios import build_state
 from tabletop.games.raiders.state import RaidersState
 
 
@@ -13,7 +13,7 @@ def position(seats: int = 2, **description) -> tuple[Raiders, RaidersState]:
     """A game and a state built from a scenario description."""
     options = description.pop("options", {})
     game = Raiders(players=seats, **options)
-    return game, build(game, description)
+    return game, build_state(game, **description)
 
 
 def rolls(state: RaidersState, *values: int) -> RaidersState:

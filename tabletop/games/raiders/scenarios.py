@@ -1,30 +1,33 @@
 """Raiders positions built from short descriptions, and named scenarios.
 
-``build(game, description)`` turns a small dict into a validated state::
+``build_state(game, **description)`` turns a few keywords into a validated state::
 
-    build(Raiders(players=2), {
-        "ark": "EGYPT",
-        "players": [
+    build_state(Raiders(players=2),
+        ark="EGYPT",
+        players=[
             {"at": "S22", "from": "ENGLAND", "hand": ["passport", "ambush"]},
             {"at": "EGYPT", "hand": ["ark", "staff", "map"], "skips": 1},
         ],
-        "to_move": 0,
-        "deck_top": ["air"],
-    })
+        to_move=0,
+        deck_top=["air"],
+        next_roll=3,
+    )
 
 Player keys: ``at`` (a place id), ``from`` (direction memory: the neighbour the
 token came from), ``hand`` (card strings), ``skips``, ``hostage`` (taken hostage and
 not yet played since), ``owes`` (a Passport debt). Top-level keys: ``ark``,
 ``players``, ``to_move``, ``phase`` (default ``turn``; ``move`` needs ``steps``),
 ``steps``, ``route``, ``landed``, ``deck_top`` (cards on top of the deck, in order),
-``discards``, ``seed``. Cards not named anywhere form the rest of the deck in a
-seeded order. ``scenario(name)`` returns a game and state for the named scenarios
-that tests and the tutorial share.
+``discards``, ``seed``, ``turn``, ``next_roll`` (die value(s) forced next). Cards
+not named anywhere form the rest of the deck in a seeded order. ``scenario(name)``
+returns one of the named situations in ``SCENARIOS`` (shared by the tests and the
+tutorials), with the same shape as the Pitfall scenarios.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core import Rng
@@ -34,10 +37,10 @@ from tabletop.games.raiders.state import RaidersState
 
 _PLAYER_KEYS = {"at", "from", "hand", "skips", "hostage", "owes"}
 _TOP_KEYS = {"ark", "players", "to_move", "phase", "steps", "route", "landed",
-             "deck_top", "discards", "seed", "turn"}
+             "deck_top", "discards", "seed", "turn", "next_roll"}
 
 
-def build(game: Raiders, description: dict[str, Any]) -> RaidersState:
+def build_state(game: Raiders, **description: Any) -> RaidersState:
     """A validated state from a description (see the module docstring).
 
     Raises:
@@ -66,6 +69,9 @@ def build(game: Raiders, description: dict[str, Any]) -> RaidersState:
         raise ValueError(f"the scenario uses more cards than the deck holds: {over}")
     rng = Rng.from_seed(description.get("seed", 0))
     shuffled, rng = rng.shuffle(sorted(rest.elements()))
+    forced = description.get("next_roll")
+    if forced is not None:
+        rng = rng.force(*([forced] if isinstance(forced, int) else forced))
     mover = description.get("to_move", 0)
     positions = tuple(p.get("at", "") for p in people)
     phase = description.get("phase", "turn")
@@ -88,48 +94,106 @@ def build(game: Raiders, description: dict[str, Any]) -> RaidersState:
     return state
 
 
-#: name -> (players, description, what it shows)
-SCENARIOS: dict[str, tuple[int, dict[str, Any], str]] = {
-    "checkpoint": (2, {
-        "ark": "NEPAL",
-        "players": [{"at": "S22", "from": "ENGLAND", "hand": ["ambush"]},
-                    {"at": "PERU", "hand": ["ambush"]}],
-        "deck_top": ["air"],
-    }, "Player 0 walks toward the ENGLAND-EGYPT checkpoint S23 with no Passport: "
-       "a roll past it stops them there (RA-M-CHECKPOINT)."),
-    "pass_player": (2, {
-        "ark": "NEPAL",
-        "players": [{"at": "S17", "from": "USA", "hand": ["ambush"]},
-                    {"at": "S18", "from": "S17", "hand": ["passport"]}],
-    }, "Player 1 stands on the path ahead of player 0: rolling past them takes a "
-       "card at random (RA-M-PASS-PLAYER)."),
-    "race_to_ark": (2, {
-        "ark": "EGYPT",
-        "players": [{"at": "S24", "from": "S23", "hand": ["ark", "map", "staff"]},
-                    {"at": "PERU", "hand": ["hostage", "ambush"]}],
-    }, "Player 0 holds the three key cards one step from the Ark's country: any "
-       "roll through EGYPT wins (RA-W-WIN)."),
-    "intersection": (3, {
-        "ark": "CHINA",
-        "players": [{"at": "S3", "from": "S2", "hand": ["passport"]},
-                    {"at": "ENGLAND", "hand": ["ambush"]},
-                    {"at": "PERU", "hand": ["ambush"]}],
-    }, "Player 0 reaches intersection X1 mid-roll and chooses a way on, but not back "
-       "(RA-M-FORWARD)."),
-    "hostage": (3, {
-        "ark": "AFRICA",
-        "players": [{"at": "USA", "hand": ["hostage", "hostage"]},
-                    {"at": "S40", "from": "S39", "hand": ["ark"]},
-                    {"at": "EGYPT", "hand": ["staff"], "hostage": True}],
-    }, "Player 0 may take player 1 hostage but not player 2, who was just taken "
-       "(RA-K-HOSTAGE, RA-K-HOSTAGE-TWICE)."),
-}
+
+@dataclass(frozen=True)
+class Scenario:
+    """A named situation: what it shows, the game and the state to start from."""
+
+    name: str
+    summary: str
+    clauses: tuple[str, ...]
+    game: Raiders
+    state: RaidersState
+    try_actions: tuple[str, ...]
 
 
-def scenario(name: str, **rule_options: Any) -> tuple[Raiders, RaidersState]:
-    """The game and state of a named scenario (see ``SCENARIOS``)."""
+SCENARIOS: dict[str, tuple[str, tuple[str, ...], int, dict[str, Any], tuple]] = {}
+"""name -> (summary, clauses, players, description, suggested actions)."""
+
+
+def register(name: str, summary: str, clauses: tuple[str, ...], players: int,
+             description: dict[str, Any], try_actions: tuple[str, ...] = ()) -> None:
+    """Add a named scenario to the registry."""
+    SCENARIOS[name] = (summary, clauses, players, description, try_actions)
+
+
+def scenario(name: str, **rule_options: Any) -> Scenario:
+    """The named scenario, freshly built.
+
+    Raises:
+        KeyError: no scenario of that name (the message lists them).
+    """
     if name not in SCENARIOS:
-        raise KeyError(f"no Raiders scenario {name!r} (known: {', '.join(SCENARIOS)})")
-    players, description, _ = SCENARIOS[name]
+        raise KeyError(f"no scenario {name!r}; known: {', '.join(sorted(SCENARIOS))}")
+    summary, clauses, players, description, try_actions = SCENARIOS[name]
     game = Raiders(players=players, **rule_options)
-    return game, build(game, description)
+    state = build_state(game, **description)
+    return Scenario(name, summary, clauses, game, state, try_actions)
+
+
+def _p(at: str, came: str = "", *cards: str, **more: Any) -> dict[str, Any]:
+    return {"at": at, "from": came, "hand": list(cards) or ["ambush"], **more}
+
+
+register(
+    "checkpoint", "Player 0 heads for the ENGLAND-EGYPT checkpoint S23 without a "
+    "Passport: a 3 stops them there and costs a turn.",
+    ("RA-M-CHECKPOINT",), 2,
+    {"ark": "NEPAL", "players": [_p("S22", "ENGLAND"), _p("PERU")], "next_roll": 3},
+    ("roll",),
+)
+register(
+    "checkpoint-land", "A 1 lands player 0 exactly on checkpoint S23: a Passport "
+    "is due at the start of the next turn.",
+    ("RA-M-CHECKPOINT-LAND", "RA-K-PASSPORT"), 2,
+    {"ark": "NEPAL", "players": [_p("S22", "ENGLAND", "passport", "air"),
+                                 _p("PERU")], "next_roll": 1},
+    ("roll",),
+)
+register(
+    "pass-player", "Player 1 stands on the path ahead: rolling past them takes a "
+    "card at random.",
+    ("RA-M-PASS-PLAYER",), 2,
+    {"ark": "NEPAL", "players": [_p("S17", "USA"), _p("S18", "S17", "passport")],
+     "next_roll": 2},
+    ("roll",),
+)
+register(
+    "land-on-player", "A 1 lands player 0 on player 1: send them anywhere free.",
+    ("RA-M-LAND-PLAYER",), 2,
+    {"ark": "NEPAL", "players": [_p("S17", "USA"), _p("S18", "S17", "air")],
+     "next_roll": 1},
+    ("roll", "send 1 S8"),
+)
+register(
+    "race-to-ark", "Player 0 holds the three key cards one step from the Ark's "
+    "country: any roll through EGYPT wins.",
+    ("RA-W-WIN",), 2,
+    {"ark": "EGYPT", "players": [_p("S24", "S23", "ark", "map", "staff"),
+                                 _p("PERU", "", "hostage", "ambush")]},
+    ("roll",),
+)
+register(
+    "intersection", "Player 0 reaches intersection X1 mid-roll and picks a way on, "
+    "but not back.",
+    ("RA-M-FORWARD", "RA-M-DIRECTION"), 3,
+    {"ark": "CHINA", "players": [_p("S3", "S2", "passport"), _p("ENGLAND"),
+                                 _p("PERU")], "next_roll": 3},
+    ("roll", "to S6"),
+)
+register(
+    "hostage", "Player 0 may take player 1 hostage but not player 2, who was just "
+    "taken.",
+    ("RA-K-HOSTAGE", "RA-K-HOSTAGE-TWICE"), 3,
+    {"ark": "AFRICA", "players": [_p("USA", "", "hostage", "hostage"),
+                                  _p("S40", "S39", "ark"),
+                                  _p("EGYPT", "", "staff", hostage=True)]},
+    ("hostage 1 S8",),
+)
+register(
+    "wrap", "Player 0 on the Pacific route S66 crosses the map edge to S67 and on "
+    "toward intersection X5.",
+    ("RA-B-WRAP",), 2,
+    {"ark": "USA", "players": [_p("S66", "X6"), _p("PERU")], "next_roll": 4},
+    ("roll",),
+)
