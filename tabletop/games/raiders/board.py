@@ -91,32 +91,8 @@ def load_board(source: str | FilePath | Mapping[str, Any] = "raiders") -> Raider
     """
     data, label = read_board(source, "raiders")
     problems = Problems(label)
-    canvas = data.get("canvas")
-    width, height = 1000, 560
-    if problems.need(isinstance(canvas, dict), "'canvas' must be an object"):
-        width = canvas.get("width", width)
-        height = canvas.get("height", height)
-        problems.need(
-            isinstance(width, int | float) and isinstance(height, int | float),
-            "canvas width and height must be numbers",
-        )
-    num = (int, float)
-    countries = check_records(
-        problems, data.get("countries"), "countries",
-        {"id": str, "name": str, "x": num, "y": num},
-    )
-    inters = check_records(
-        problems, data.get("intersections"), "intersections",
-        {"id": str, "x": num, "y": num},
-    )
-    spaces = check_records(
-        problems, data.get("spaces"), "spaces", {"id": str, "x": num, "y": num}
-    )
-    problems.need(
-        len(countries) == COUNTRY_COUNT,
-        f"the map needs {COUNTRY_COUNT} countries (RA-C-COUNTRIES), "
-        f"found {len(countries)}",
-    )
+    width = _canvas_width(problems, data.get("canvas"))
+    countries, inters, spaces = _check_places(problems, data)
     kind: dict[str, str] = {}
     xy: dict[str, tuple[float, float]] = {}
     for what, records in (("country", countries), ("intersection", inters),
@@ -128,12 +104,6 @@ def load_board(source: str | FilePath | Mapping[str, Any] = "raiders") -> Raider
                 continue
             kind[rid] = what
             xy[rid] = (rec["x"], rec["y"])
-            if isinstance(width, int | float) and isinstance(height, int | float):
-                problems.need(
-                    0 <= rec["x"] <= width and 0 <= rec["y"] <= height,
-                    f"{what} {rid!r}: coordinates ({rec['x']}, {rec['y']}) lie "
-                    "outside the canvas",
-                )
     paths = _check_paths(problems, data.get("paths"), kind, xy, width)
     adjacent = _adjacency(paths, kind)
     _check_degrees(problems, kind, adjacent, paths)
@@ -141,13 +111,8 @@ def load_board(source: str | FilePath | Mapping[str, Any] = "raiders") -> Raider
     instructions = _check_instructions(
         problems, data.get("instructions"), kind, checkpoints
     )
-    if countries and kind:
-        links = [(a, b) for a, nbrs in adjacent.items() for b in nbrs]
-        for loc in unreachable(countries[0]["id"], kind, links):
-            problems.add(
-                f"{kind[loc]} {loc!r} cannot be reached from the rest of the map "
-                "(unreachable)"
-            )
+    if countries:
+        _check_reachable(problems, countries[0]["id"], kind, adjacent)
     problems.raise_if_any()
     path_of = {s: p.id for p in paths.values() for s in p.spaces}
     return RaidersBoard(
@@ -160,6 +125,50 @@ def load_board(source: str | FilePath | Mapping[str, Any] = "raiders") -> Raider
         kind=kind, adjacent=adjacent, checkpoints=checkpoints,
         instructions=instructions, paths=paths, path_of=path_of, xy=xy,
     )
+
+
+def _check_reachable(problems: Problems, start: str, kind: dict, adjacent: dict) -> None:
+    links = [(a, b) for a, nbrs in adjacent.items() for b in nbrs]
+    for loc in unreachable(start, kind, links):
+        problems.add(f"{kind[loc]} {loc!r} cannot be reached from the rest of the "
+                     "map (unreachable)")
+
+
+def _canvas_width(problems: Problems, canvas: Any) -> float | None:
+    """The canvas width (the wrap edge), or None when the canvas is malformed."""
+    if not problems.need(isinstance(canvas, dict), "'canvas' must be an object"):
+        return None
+    width, height = canvas.get("width"), canvas.get("height")
+    ok = all(isinstance(v, int | float) and not isinstance(v, bool) and v > 0
+             for v in (width, height))
+    problems.need(ok, "canvas width and height must be positive numbers")
+    return width if ok else None
+
+
+def _check_places(problems: Problems, data: dict) -> tuple[list, list, list]:
+    """Countries (RA-C-COUNTRIES), intersections and spaces with coordinates."""
+    num = (int, float)
+    countries = check_records(problems, data.get("countries"), "countries",
+                              {"id": str, "name": str, "x": num, "y": num})
+    inters = check_records(problems, data.get("intersections"), "intersections",
+                           {"id": str, "x": num, "y": num})
+    spaces = check_records(problems, data.get("spaces"), "spaces",
+                           {"id": str, "x": num, "y": num})
+    problems.need(
+        len(countries) == COUNTRY_COUNT,
+        f"the map needs {COUNTRY_COUNT} countries (RA-C-COUNTRIES), "
+        f"found {len(countries)}",
+    )
+    canvas = data.get("canvas") if isinstance(data.get("canvas"), dict) else {}
+    width, height = canvas.get("width", 1000), canvas.get("height", 560)
+    for rec in countries + inters + spaces:
+        if isinstance(width, int | float) and isinstance(height, int | float):
+            problems.need(
+                0 <= rec["x"] <= width and 0 <= rec["y"] <= height,
+                f"{rec['id']!r}: coordinates ({rec['x']}, {rec['y']}) lie outside "
+                "the canvas",
+            )
+    return countries, inters, spaces
 
 
 def _check_paths(

@@ -49,20 +49,56 @@ def build_state(game: Raiders, **description: Any) -> RaidersState:
     unknown = set(description) - _TOP_KEYS
     if unknown:
         raise ValueError(f"unknown scenario keys: {sorted(unknown)}")
+    people = _people(game, description)
+    hands = tuple(tuple(sorted(p.get("hand", ()))) for p in people)
+    deck, rng = _deck(game, description, hands)
+    mover = description.get("to_move", 0)
+    if mover not in range(game.players):
+        raise ValueError(f"to_move must be a seat 0..{game.players - 1}")
+    positions = tuple(p.get("at", "") for p in people)
+    phase = description.get("phase", "turn")
+    start = (positions[mover],) if phase == "move" else ()
+    state = RaidersState(
+        phase=phase, player=mover, positions=positions,
+        prev=tuple(p.get("from", "") for p in people), hands=hands, deck=deck,
+        discards=tuple(description.get("discards", ())),
+        ark=description.get("ark", ""),
+        skips=tuple(p.get("skips", 0) for p in people),
+        hostage=tuple(p.get("hostage", False) for p in people),
+        owes=tuple(p.get("owes", False) for p in people),
+        steps=description.get("steps", 0),
+        route=tuple(description.get("route", start)), passed=(),
+        landed=tuple(description.get("landed", ())), winner=-1,
+        turn=description.get("turn", 1), rng=rng,
+    )
+    problems = game.invariants(state)
+    if problems:
+        raise ValueError("the scenario is inconsistent: " + "; ".join(problems))
+    return state
+
+
+def _people(game: Raiders, description: dict[str, Any]) -> list[dict[str, Any]]:
     people = description.get("players", [])
-    if len(people) != game.players:
-        raise ValueError(f"the scenario describes {len(people)} players, the game "
+    if not isinstance(people, list) or len(people) != game.players:
+        count = len(people) if isinstance(people, list) else people
+        raise ValueError(f"the scenario describes {count} players, the game "
                          f"has {game.players}")
     for i, person in enumerate(people):
         extra = sorted(set(person) - _PLAYER_KEYS)
         if extra:
             raise ValueError(f"player {i}: unknown keys {extra}")
-    hands = tuple(tuple(sorted(p.get("hand", ()))) for p in people)
-    discards = tuple(description.get("discards", ()))
+        if not isinstance(person.get("at", ""), str):
+            raise ValueError(f"player {i}: 'at' must be a place id")
+    return people
+
+
+def _deck(game: Raiders, description: dict[str, Any],
+          hands: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], Rng]:
+    """The deck: named top cards, then every unnamed card in a seeded order."""
     top = tuple(description.get("deck_top", ()))
     rest = Counter(full_deck(game.board.countries))
     rest.subtract([c for h in hands for c in h])
-    rest.subtract(discards)
+    rest.subtract(description.get("discards", ()))
     rest.subtract(top)
     if any(n < 0 for n in rest.values()):
         over = sorted(c for c, n in rest.items() if n < 0)
@@ -72,27 +108,7 @@ def build_state(game: Raiders, **description: Any) -> RaidersState:
     forced = description.get("next_roll")
     if forced is not None:
         rng = rng.force(*([forced] if isinstance(forced, int) else forced))
-    mover = description.get("to_move", 0)
-    positions = tuple(p.get("at", "") for p in people)
-    phase = description.get("phase", "turn")
-    state = RaidersState(
-        phase=phase, player=mover, positions=positions,
-        prev=tuple(p.get("from", "") for p in people), hands=hands,
-        deck=top + shuffled, discards=discards, ark=description.get("ark", ""),
-        skips=tuple(p.get("skips", 0) for p in people),
-        hostage=tuple(p.get("hostage", False) for p in people),
-        owes=tuple(p.get("owes", False) for p in people),
-        steps=description.get("steps", 0),
-        route=tuple(description.get("route", (positions[mover],) if phase == "move"
-                                    else ())),
-        passed=(), landed=tuple(description.get("landed", ())), winner=-1,
-        turn=description.get("turn", 1), rng=rng,
-    )
-    problems = game.invariants(state)
-    if problems:
-        raise ValueError("the scenario is inconsistent: " + "; ".join(problems))
-    return state
-
+    return top + shuffled, rng
 
 
 @dataclass(frozen=True)

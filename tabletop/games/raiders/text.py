@@ -130,18 +130,24 @@ def explain(g: Raiders, s: RaidersState) -> list[Explanation]:
 
 
 def _explain(g: Raiders, s: RaidersState, a) -> Explanation:
-    p = s.player
     if isinstance(a, Place):
         return Explanation(a, "RA-S-PLACE", f"put your token in {a.country}",
                            f"place {a.country}", (a.country,))
     if isinstance(a, Roll):
         return Explanation(a, "RA-T-CHOICE", "roll the die and travel that many "
                            "spaces", "roll")
+    if isinstance(a, Air | FlyCountry | Ambush | Hostage):
+        return _explain_card(g, s, a)
+    return _explain_travel(s, a)
+
+
+def _explain_card(g: Raiders, s: RaidersState, a) -> Explanation:
+    """Explanations of the card plays of a turn (RA-K-*)."""
     if isinstance(a, Air):
         return Explanation(a, "RA-K-AIR", "play an Air Passage and roll: the roll "
                            "counts double", "Air Passage", (), AIR)
     if isinstance(a, FlyCountry):
-        hand = s.hands[p]
+        hand = s.hands[s.player]
         card = country_card(a.country)
         if card not in hand:
             card = next(country_card(c) for c in g.board.countries
@@ -153,10 +159,13 @@ def _explain(g: Raiders, s: RaidersState, a) -> Explanation:
         return Explanation(a, "RA-K-AMBUSH", f"ambush player {a.victim}: take a "
                            "card at random from their hand", f"ambush {a.victim}",
                            (s.positions[a.victim],), AMBUSH)
-    if isinstance(a, Hostage):
-        return Explanation(a, "RA-K-HOSTAGE", f"take player {a.victim} hostage to "
-                           f"{a.to}; they miss their next turn",
-                           f"hostage {a.victim}>{a.to}", (a.to,), HOSTAGE)
+    return Explanation(a, "RA-K-HOSTAGE", f"take player {a.victim} hostage to "
+                       f"{a.to}; they miss their next turn",
+                       f"hostage {a.victim}>{a.to}", (a.to,), HOSTAGE)
+
+
+def _explain_travel(s: RaidersState, a) -> Explanation:
+    """Explanations of the decisions during and after travel (RA-M-*)."""
     if isinstance(a, Step):
         return Explanation(a, "RA-M-DIRECTION", f"travel on to {a.to} ({s.steps} "
                            "steps left)", f"to {a.to}", (a.to,))
