@@ -127,7 +127,9 @@ def load_board(source: str | FilePath | Mapping[str, Any] = "raiders") -> Raider
     )
 
 
-def _check_reachable(problems: Problems, start: str, kind: dict, adjacent: dict) -> None:
+def _check_reachable(problems: Problems, start: str, kind: dict,
+                     adjacent: dict) -> None:
+    """Every place can be reached from the first country (RA-B-MAP)."""
     links = [(a, b) for a, nbrs in adjacent.items() for b in nbrs]
     for loc in unreachable(start, kind, links):
         problems.add(f"{kind[loc]} {loc!r} cannot be reached from the rest of the "
