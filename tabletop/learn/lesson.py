@@ -1,0 +1,230 @@
+"""A lesson of a rules tutorial: a rule, a small position, a move to try, what happens.
+
+A ``Lesson`` is data: the text (in the project's own words), the clauses it teaches
+(with the project's rulings and why they were made), where the position comes from
+(a named engine scenario, a scenario description or a fresh seeded deal), the
+actions to try, tempting actions that are refused (and by which clause), and the
+facts the text states about the result. ``problems()`` checks every stated fact
+through the Game protocol, so a lesson that drifts from the engine fails its test.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.core import Explanation, Match
+
+#: A stated fact: its sentence and a check of (game, state before, state after).
+Check = Callable[[Any, Any, Any], bool]
+
+
+@dataclass(frozen=True)
+class Fact:
+    """Something the lesson claims about the position or the result."""
+
+    text: str
+    check: Check
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One section of a tutorial.
+
+    Attributes:
+        game: ``"pitfall"`` or ``"raiders"``.
+        title: the section heading.
+        clauses: the clause IDs the section teaches.
+        text: the explanation (Markdown), paraphrasing the rules.
+        rulings: ``(clause, why)`` for the project's rulings taught here.
+        scenario: the name of an engine scenario to start from, or ``""``.
+        players: seats, for ``describe`` or ``deal``.
+        describe: a scenario description for the engine's ``build_state``.
+        deal: a seed: start from a fresh seeded game instead of a scenario.
+        before: actions played to reach the lesson's position (not shown as tries).
+        tries: the suggested actions, in order (default: the scenario's own).
+        why_not: ``(before try i, action, clause)``: a tempting action refused.
+        events: clause IDs that the tries' events show.
+        at: seat -> where its piece stands after the tries.
+        facts: other stated facts, checked by code.
+    """
+
+    game: str
+    title: str
+    clauses: tuple[str, ...]
+    text: str
+    rulings: tuple[tuple[str, str], ...] = ()
+    scenario: str = ""
+    players: int = 2
+    describe: Mapping[str, Any] | None = None
+    deal: int | None = None
+    before: tuple[str, ...] = ()
+    tries: tuple[str, ...] | None = None
+    why_not: tuple[tuple[int, str, str], ...] = ()
+    events: tuple[str, ...] = ()
+    at: Mapping[int, str] = field(default_factory=dict)
+    facts: tuple[Fact, ...] = ()
+
+    # -- the position -------------------------------------------------------------
+    def start(self) -> Match:
+        """A match at the lesson's position (the tries not yet played)."""
+        module = _engine(self.game)
+        if self.scenario:
+            built = module["scenario"](self.scenario)
+            match = Match.from_state(built.game, built.state)
+        elif self.describe is not None:
+            game = module["game"](players=self.players)
+            match = Match.from_state(game, module["build"](game, **self.describe))
+        else:
+            match = Match(module["game"](players=self.players), seed=self.deal or 0)
+        for action in self.before:
+            match.play(action)
+        return match
+
+    def suggested(self) -> tuple[str, ...]:
+        """The actions the lesson suggests, in order."""
+        if self.tries is not None:
+            return self.tries
+        if self.scenario:
+            return tuple(_engine(self.game)["scenario"](self.scenario).try_actions)
+        return ()
+
+    def match(self) -> Match:
+        """A match with the suggested actions played (step back to try others)."""
+        match = self.start()
+        for action in self.suggested():
+            match.play(action)
+        return match
+
+    # -- checking what the text states -------------------------------------------
+    def problems(self) -> list[str]:
+        """Every stated fact that does not hold (empty when the lesson is right)."""
+        out: list[str] = []
+        match = self.start()
+        game, first = match.game, match.state
+        seen: list[str] = []
+        tries = self.suggested()
+        for i in range(len(tries) + 1):
+            out += self._refusals(match, i)
+            if i == len(tries):
+                break
+            refusal = match.check(tries[i])
+            if refusal is not None:
+                out.append(f"suggested action {tries[i]!r} is refused: {refusal}")
+                return out
+            seen += [e.clause for e in match.play(tries[i])]
+        out += [f"no {c} event after the tries" for c in self.events if c not in seen]
+        for seat, place in self.at.items():
+            now = match.state.positions[seat]
+            if now != place:
+                out.append(f"seat {seat} is on {now}, not {place}")
+        for fact in self.facts:
+            if not fact.check(game, first, match.state):
+                out.append(f"not true: {fact.text}")
+        return out
+
+    def _refusals(self, match: Match, step: int) -> list[str]:
+        out = []
+        for at, action, clause in self.why_not:
+            if at != step:
+                continue
+            refusal = match.check(action)
+            if refusal is None:
+                out.append(f"{action!r} is legal before try {at}, not refused")
+            elif refusal.clause != clause:
+                out.append(f"{action!r} is refused by {refusal.clause}, not {clause}")
+        return out
+
+    # -- showing it ---------------------------------------------------------------
+    def transcript(self) -> str:
+        """The lesson played out as deterministic text (options, tries, events)."""
+        match = self.start()
+        lines = [f"== {self.title}  [{', '.join(self.clauses)}]", match.pending()]
+        lines += _options(match.explain())
+        tries = self.suggested()
+        for i in range(len(tries) + 1):
+            lines += _why_not_lines(match, self.why_not, i)
+            if i == len(tries):
+                break
+            lines.append(f"> try: {tries[i]}")
+            lines += [f"    {event}" for event in match.play(tries[i])]
+            if i + 1 < len(tries):
+                lines += _options(match.explain())
+        lines.append(f"now: {match.pending()}")
+        lines += [f"  fact: {fact.text}" for fact in self.facts]
+        return "\n".join(lines)
+
+    def markdown(self) -> str:
+        """The section text with its rulings, as Markdown."""
+        parts = [f"## {self.title}", "", self.text.strip()]
+        for clause, why in self.rulings:
+            parts += ["", f"*Ruling `{clause}`*: {why.strip()}"]
+        parts += ["", "Clauses: " + ", ".join(f"`{c}`" for c in self.clauses)]
+        tries = self.suggested()
+        if tries:
+            parts += ["", "Try: " + " then ".join(f"`{t}`" for t in tries)]
+        return "\n".join(parts)
+
+    def table(self, teach: bool = True) -> Any:
+        """A live Table at the end of the tries (step back on its timeline)."""
+        from tabletop.ui import Table
+
+        return Table(self.match(), teach=teach)
+
+    def show(self, table: bool = True) -> None:
+        """Display the lesson in a notebook: text, transcript, text board, table."""
+        from IPython.display import HTML, Markdown, display
+
+        display(Markdown(self.markdown()))
+        board = html.escape(str(self.match().state))
+        display(
+            HTML(
+                f"<pre>{html.escape(self.transcript())}</pre><details><summary>"
+                f"text board after the tries</summary><pre>{board}</pre></details>"
+            )
+        )
+        if table:
+            display(self.table())
+
+
+def _options(explanations: tuple[Explanation, ...], limit: int = 8) -> list[str]:
+    """One line per legal action; when there are many, two per clause and a count."""
+    if len(explanations) <= limit:
+        return [f"  option: {e.action}  [{e.clause}] {e.text}" for e in explanations]
+    groups: dict[str, list[Explanation]] = {}
+    for e in explanations:
+        groups.setdefault(e.clause, []).append(e)
+    lines = []
+    for clause, group in groups.items():
+        lines += [f"  option: {e.action}  [{clause}] {e.text}" for e in group[:2]]
+        if len(group) > 2:
+            lines.append(f"    ... and {len(group) - 2} more like these [{clause}]")
+    return lines
+
+
+def _why_not_lines(match: Match, why_not: Any, step: int) -> list[str]:
+    lines = []
+    for at, action, _ in why_not:
+        if at == step:
+            refusal = match.check(action)
+            lines.append(f"  why not {action!r}? {refusal}")
+    return lines
+
+
+def _engine(name: str) -> dict[str, Any]:
+    """The engine's Game class and scenario functions, by game name."""
+    if name == "pitfall":
+        from tabletop.games.pitfall import Pitfall
+        from tabletop.games.pitfall import scenarios
+
+        return {"game": Pitfall, "build": scenarios.build_state,
+                "scenario": scenarios.scenario}  # fmt: skip
+    if name == "raiders":
+        from tabletop.games.raiders import Raiders
+        from tabletop.games.raiders import scenarios
+
+        return {"game": Raiders, "build": scenarios.build_state,
+                "scenario": scenarios.scenario}  # fmt: skip
+    raise KeyError(f"no tutorial for {name!r} (games: pitfall, raiders)")
