@@ -216,14 +216,12 @@ def _why_not_lines(match: Match, why_not: Any, step: int) -> list[str]:
 def _engine(name: str) -> dict[str, Any]:
     """The engine's Game class and scenario functions, by game name."""
     if name == "pitfall":
-        from tabletop.games.pitfall import Pitfall
-        from tabletop.games.pitfall import scenarios
+        from tabletop.games.pitfall import Pitfall, scenarios
 
         return {"game": Pitfall, "build": scenarios.build_state,
                 "scenario": scenarios.scenario}  # fmt: skip
     if name == "raiders":
-        from tabletop.games.raiders import Raiders
-        from tabletop.games.raiders import scenarios
+        from tabletop.games.raiders import Raiders, scenarios
 
         return {"game": Raiders, "build": scenarios.build_state,
                 "scenario": scenarios.scenario}  # fmt: skip
