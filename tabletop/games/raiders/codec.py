@@ -110,7 +110,9 @@ def view(s: RaidersState, player: int | None) -> RaidersState:
 def determinize(g: Raiders, v: RaidersState, player: int, rng: Rng) -> RaidersState:
     """A full state consistent with ``v``: unseen cards dealt at random."""
     if v.phase == "place" and not v.ark:
-        return RaidersState(**{n: getattr(v, n) for n in FIELD_NAMES[:-1]}, rng=rng)
+        w = Work(v)
+        w.rng = rng
+        return w.freeze()
     unseen = Counter(full_deck(g.board.countries))
     unseen.subtract(v.hands[player])
     unseen.subtract(v.discards)
