@@ -6,9 +6,14 @@ their tokens in seat order (RA-S-PLACE); after the last one the Ark's country is
 revealed (RA-S-ARK), six cards are dealt (RA-S-DEAL) and a roll-off picks the first
 player (RA-S-FIRST). On a turn a player rolls and travels or plays one card
 (RA-T-CHOICE); travel is walked step by step with the mover choosing the way at
-countries and intersections (see ``travel``). The action notation is documented in
-``tabletop.games.raiders.actions``; the project's rulings are in
+countries and intersections (see ``travel``). The project's rulings are in
 ``docs/rules-raiders.md``.
+
+Notation (details in ``tabletop.games.raiders.actions``): ``place NEPAL``, ``roll``,
+``air``, ``country EGYPT``, ``ambush 2``, ``hostage 1 S40``, ``to S12`` (next step
+of a move), ``send 2 S40`` / ``leave 2`` (a player landed on), ``passport`` /
+``skip`` (a checkpoint debt), ``play ark`` (always refused); ``2: roll`` names the
+seat that means to act.
 
 Options:
     country_cards_restricted: a Country card only flies to its printed country
