@@ -195,3 +195,27 @@ def test_ra_t_skip_misses_add_up():
     assert clauses(events).count("RA-T-SKIP") == 2
     s, _ = play(game, rolls(s, 1), "roll")
     assert s.player == 1
+
+
+def test_ra_m_pass_player_once_per_move_and_not_from_the_start_space():
+    """RA-M-PASS-PLAYER ruling: passing the same player twice in a move takes one
+    card; a player sharing the start space is not passed."""
+    game, s = position(ark="NEPAL", players=[at("S17", "USA"),
+                                             at("S18", "", ("air", "map"))])
+    s, events = play(game, rolls(s, 4), "roll", "to S18")
+    assert s.positions[0] == "S17"
+    assert clauses(events).count("RA-M-PASS-PLAYER") == 1
+    game, s = position(ark="NEPAL", players=[at("S17", "USA"),
+                                             at("S17", "", ("air", "map"))])
+    s, events = play(game, rolls(s, 2), "roll")
+    assert "RA-M-PASS-PLAYER" not in clauses(events) and len(s.hands[1]) == 2
+
+
+def test_turn_limit_option_ends_without_a_winner():
+    """TT-LIMIT: the simulation option stops a game with no winner."""
+    game, s = position(ark="NEPAL", options={"turn_limit": 1},
+                       players=[at("USA"), P1_IDLE])
+    s, events = play(game, rolls(s, 1), "roll", "to S1")
+    outcome = game.outcome(s)
+    assert outcome.winner is None and outcome.clause == "TT-LIMIT"
+    assert game.legal_actions(s) == [] and "TT-LIMIT" in clauses(events)
