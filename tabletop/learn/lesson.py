@@ -47,6 +47,7 @@ class Lesson:
         tries: the suggested actions, in order (default: the scenario's own).
         why_not: ``(before try i, action, clause)``: a tempting action refused.
         events: clause IDs that the tries' events show.
+        said: words that some event of the tries says (``"a tie"``).
         at: seat -> where its piece stands after the tries.
         facts: other stated facts, checked by code.
     """
@@ -64,6 +65,7 @@ class Lesson:
     tries: tuple[str, ...] | None = None
     why_not: tuple[tuple[int, str, str], ...] = ()
     events: tuple[str, ...] = ()
+    said: tuple[str, ...] = ()
     at: Mapping[int, str] = field(default_factory=dict)
     facts: tuple[Fact, ...] = ()
 
@@ -105,6 +107,7 @@ class Lesson:
         match = self.start()
         game, first = match.game, match.state
         seen: list[str] = []
+        texts: list[str] = []
         tries = self.suggested()
         for i in range(len(tries) + 1):
             out += self._refusals(match, i)
@@ -114,8 +117,12 @@ class Lesson:
             if refusal is not None:
                 out.append(f"suggested action {tries[i]!r} is refused: {refusal}")
                 return out
-            seen += [e.clause for e in match.play(tries[i])]
+            for event in match.play(tries[i]):
+                seen.append(event.clause)
+                texts.append(event.text)
         out += [f"no {c} event after the tries" for c in self.events if c not in seen]
+        out += [f"no event says {w!r}" for w in self.said
+                if not any(w in text for text in texts)]  # fmt: skip
         for seat, place in self.at.items():
             now = match.state.positions[seat]
             if now != place:
