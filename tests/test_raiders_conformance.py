@@ -4,8 +4,9 @@
 turn limit), each capped in length. After every step: the game's invariants (56
 cards conserved, no two tokens on one country, valid places), the input state
 unchanged by ``apply``, the mover's view giving the same legal actions, legal
-actions for every unfinished state, and ``check`` agreeing with the list. The JSON
-round trip is checked on every step of every 10th game and on every final state;
+actions for every unfinished state, and ``check`` accepting the chosen action. On
+every step of every 10th game, the JSON round trip and ``check`` agreeing with the
+list on random candidate actions; the JSON round trip on every final state;
 every game is replayed from its seed and must end in the same state.
 """
 
@@ -16,6 +17,7 @@ import random
 
 from tabletop.core import Rng
 from tabletop.games.raiders import Raiders
+from tabletop.games.raiders import actions as A
 
 GAMES = 2000
 CAP = 300
@@ -52,10 +54,23 @@ def _playout(game: Raiders, seed: int, deep: bool, seen: set) -> tuple[list, obj
         seen.update(e.clause for e in events)
         if deep:
             _round_trip(game, nxt)
+            _agree(game, state, set(legal), chooser)
         actions.append(action)
         state = nxt
     _round_trip(game, state)
     return actions, state
+
+
+def _agree(game: Raiders, state, legal: set, chooser: random.Random) -> None:
+    """``check`` accepts exactly the listed actions, on random candidates."""
+    places = game.board.locations
+    seat = chooser.randrange(game.players)
+    where = places[chooser.randrange(len(places))]
+    country = game.board.countries[chooser.randrange(9)]
+    for action in (A.Roll(), A.Air(), A.FlyCountry(country), A.Ambush(seat),
+                   A.Hostage(seat, where), A.Step(where), A.Send(seat, where),
+                   A.Leave(seat), A.ShowPassport(), A.LoseTurn(), A.Place(country)):
+        assert (game.check(state, action) is None) == (action in legal), action
 
 
 def _round_trip(game: Raiders, state) -> None:
