@@ -31,7 +31,6 @@ from tabletop.core import (
     EditResult,
     Event,
     Explanation,
-    IllegalActionError,
     Outcome,
     Refusal,
     Rng,
@@ -231,4 +230,4 @@ _DISPATCH = {
     ShowPassport: _passport, LoseTurn: _lose,
 }
 
-__all__ = ["IllegalActionError", "Raiders"]
+__all__ = ["Raiders"]
