@@ -71,3 +71,15 @@ def test_both_games_share_the_match_api():
         again = Match.from_json(fork.to_json())
         assert again.state == fork.state
     assert GAME_CLASS is Raiders
+
+
+def test_a_scenario_match_saves_and_loads():
+    """A match started from a named scenario replays from its saved start."""
+    from tabletop.games.raiders.scenarios import scenario
+
+    sc = scenario("land-on-player")
+    match = Match.from_state(sc.game, sc.state)
+    for notation in sc.try_actions:
+        match.play(notation)
+    again = Match.from_json(match.to_json())
+    assert again.state == match.state and again.state.positions[1] == "S8"
