@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from tabletop.core import Event
-from tabletop.games.pitfall.cards import CARDS, TOKEN_INFO, TOKENS, hand_codes
-from tabletop.games.pitfall.work import Work, put, vector
+from tabletop.games.pitfall.cards import CARDS, CODES, TOKEN_INFO, TOKENS
+from tabletop.games.pitfall.work import Work, put
 
 
 def take_token(w: Work) -> bool:
@@ -66,14 +66,20 @@ def exchange_discard(w: Work, cards: tuple[int, ...]) -> None:
 
 
 def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
-    """PH-2B-SWAP: take four at random from ``seat``, then give them ``cards``."""
+    """PH-2B-SWAP: take four at random from ``seat``, then give them ``cards``.
+
+    One draw of the generator picks the four cards: its digits in the mixed radix
+    n, n-1, n-2, n-3 are the positions taken one after another.
+    """
     mine, theirs = list(w.hands[w.turn]), list(w.hands[seat])
+    n = sum(theirs)
+    pick, w.rng = w.rng.below(n * (n - 1) * (n - 2) * (n - 3))
     taken = []
-    for left in range(sum(theirs), sum(theirs) - 4, -1):
-        pick, w.rng = w.rng.below(left)
+    for left in range(n, n - 4, -1):
+        pick, index = divmod(pick, left)
         kind = 0
-        while pick >= theirs[kind]:
-            pick -= theirs[kind]
+        while index >= theirs[kind]:
+            index -= theirs[kind]
             kind += 1
         theirs[kind] -= 1
         mine[kind] += 1
@@ -83,29 +89,15 @@ def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
         theirs[c] += 1
     hands = put(w.hands, w.turn, tuple(mine))
     w.hands = put(hands, seat, tuple(theirs))
-    gave = hand_codes(vector(cards))
-    got = hand_codes(vector(sorted(taken)))
-    public = f"player {w.turn} swapped 4 cards with player {seat}"
-    w.events.append(
-        Event(
-            "PH-2B-SWAP",
-            f"player {w.turn} gave {gave} to player {seat} and took {got}",
-            w.turn,
-            "exchange",
-            True,
-            public,
-        )
-    )
-    w.events.append(
-        Event(
-            "PH-2B-SWAP",
-            f"player {seat} received {gave} and lost {got}",
-            seat,
-            "exchange",
-            True,
-            f"player {seat} took the 4 cards",
-        )
-    )
+    gave = " ".join([CODES[c] for c in cards])
+    got = " ".join([CODES[c] for c in sorted(taken)])
+    me = w.turn
+    w.events += (
+        Event("PH-2B-SWAP", f"player {me} gave {gave} to player {seat} and took {got}",
+              me, "exchange", True, f"player {me} swapped 4 cards with player {seat}"),
+        Event("PH-2B-SWAP", f"player {seat} received {gave} and lost {got}", seat,
+              "exchange", True, f"player {seat} took the 4 cards"),
+    )  # fmt: skip
     end_move(w)
 
 

@@ -102,10 +102,3 @@ class Work:
 def put(items: tuple, index: int, value: object) -> tuple:
     """A copy of a tuple with one item replaced."""
     return items[:index] + (value,) + items[index + 1 :]
-
-
-def vector(cards: object) -> tuple[int, ...]:
-    counts = [0] * 8
-    for c in cards:
-        counts[c] += 1
-    return tuple(counts)

@@ -1,0 +1,126 @@
+"""Engine speed: decisions per second, games per second and timeline jumps.
+
+Run ``python benchmarks/engine.py [--games N]``. For every game in ``GAMES`` and 2
+and 4 players it prints decisions per second (a decision = ``legal_actions`` +
+``apply``, timed alone) under two seeded random policies, playouts per second (wall
+time, policy included), how many of them finished, and the cost of ``goto`` to
+step 10 and to step 10,000 of a long match.
+Figures only; nothing here is asserted. Add a game by adding a line to ``GAMES``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tabletop import Match  # noqa: E402
+from tabletop.core import Game, Rng  # noqa: E402
+from tabletop.games.pitfall import Pitfall  # noqa: E402
+
+GAMES: list[tuple[str, Callable[[int], Game]]] = [
+    ("pitfall", lambda players: Pitfall(players=players)),
+]
+"""(name, players -> game) for every game measured."""
+
+CAP = 2000  # decisions per playout at most
+
+
+def uniform(legal, rng: Rng):
+    """Any legal action, all equally likely."""
+    i, rng = rng.below(len(legal))
+    return legal[i], rng
+
+
+def by_kind(legal, rng: Rng):
+    """A kind of action first (roll, exchange, move...), then one of that kind."""
+    kinds: dict[str, list] = {}
+    for action in legal:
+        kinds.setdefault(type(action).__name__, []).append(action)
+    names = sorted(kinds)
+    i, rng = rng.below(len(names))
+    return uniform(kinds[names[i]], rng)
+
+
+def playouts(game: Game, games: int, policy) -> tuple[int, int, float, float]:
+    """Seeded playouts; returns (decisions, finished games, seconds spent in
+    ``legal_actions`` + ``apply``, wall seconds including the policy)."""
+    decisions = finished = 0
+    engine = 0.0
+    clock = time.perf_counter
+    start = clock()
+    for seed in range(games):
+        state, rng = game.initial_state(seed), Rng.from_seed(seed)
+        for _ in range(CAP):
+            t0 = clock()
+            legal = game.legal_actions(state)
+            t1 = clock()
+            if not legal:
+                break
+            action, rng = policy(legal, rng)
+            t2 = clock()
+            state, _ = game.apply(state, action)
+            engine += (t1 - t0) + (clock() - t2)
+            decisions += 1
+        finished += game.outcome(state) is not None
+    return decisions, finished, engine, clock() - start
+
+
+def long_match(game: Game, steps: int) -> Match:
+    """A match of ``steps`` steps of uniform random play from seed 1."""
+    match, rng = Match(game, seed=1), Rng.from_seed(1)
+    while len(match) < steps:
+        legal = match.legal_actions()
+        if not legal:
+            raise RuntimeError("the game ended early; pick another seed")
+        action, rng = uniform(legal, rng)
+        match.play(action)
+    return match
+
+
+def goto_cost(match: Match, step: int, repeat: int = 20_000) -> float:
+    """Microseconds for ``goto(step)`` and reading the state there."""
+    start = time.perf_counter()
+    for _ in range(repeat):
+        match.goto(step)
+        match.state  # noqa: B018  (reading the state is part of the jump)
+    return (time.perf_counter() - start) / repeat * 1e6
+
+
+def report(name: str, make: Callable[[int], Game], games: int) -> None:
+    for players in (2, 4):
+        game = make(players)
+        print(f"{name}, {players} players, {games} seeded playouts (cap {CAP})")
+        for label, policy in (("uniform", uniform), ("by kind", by_kind)):
+            decisions, finished, engine, wall = playouts(game, games, policy)
+            rate, per_game = decisions / engine, games / wall
+            print(
+                f"  {label:<8} decisions/s {rate:9.0f}   games/s {per_game:7.1f}   "
+                f"finished {finished}/{games}"
+            )
+    game = make(2)
+    start = time.perf_counter()
+    match = long_match(game, 10_000)
+    built = time.perf_counter() - start
+    print(f"{name}, a 10,000-step match built in {built:.2f} s")
+    print(f"  goto(10)     {goto_cost(match, 10):6.2f} us")
+    print(f"  goto(10000)  {goto_cost(match, 10_000):6.2f} us")
+    start = time.perf_counter()
+    Match.from_json(match.to_json())
+    print(f"  load (replay + digest) {time.perf_counter() - start:.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=100)
+    args = parser.parse_args()
+    for name, make in GAMES:
+        report(name, make, args.games)
+
+
+if __name__ == "__main__":
+    main()
