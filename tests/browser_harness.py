@@ -26,6 +26,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = ROOT / "test-artifacts"
+# The notebook on show (JupyterLab keeps other open notebooks in hidden panels).
+CURRENT = ".jp-NotebookPanel:not(.lm-mod-hidden)"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -164,15 +166,26 @@ BOARD_PIXELS = """(selector) => {
 
 def open_and_run(page, url: str, notebook: str) -> None:
     """Open a notebook, wait for its kernel, run every cell."""
-    page.goto(f"{url}lab/tree/{notebook}")
+    page.goto(f"{url}lab/tree/{notebook}?reset")
     page.wait_for_function(KERNEL_READY, timeout=90_000)
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_selector(".tabletop-board canvas", state="visible", timeout=90_000)
-    page.wait_for_selector(".tabletop-status .tabletop-step", timeout=60_000)
+    page.wait_for_selector(
+        f"{CURRENT} canvas.tabletop-board", state="visible", timeout=90_000
+    )
+    page.wait_for_selector(f"{CURRENT} .tabletop-status .tabletop-step", timeout=60_000)
+    show_board(page)
+
+
+def show_board(page) -> None:
+    """Scroll so the status line and the board are at the top of the viewport."""
+    page.locator(f"{CURRENT} .tabletop-table").evaluate(
+        "(e) => e.scrollIntoView({block: 'start'})"
+    )
 
 
 def step_text(page) -> str:
-    return page.inner_text(".tabletop-status .tabletop-step")
+    return page.inner_text(f"{CURRENT} .tabletop-status .tabletop-step")
 
 
 def shoot(page, name: str) -> Path:

@@ -37,7 +37,7 @@ def test_first_render_draws_every_layer_and_lists_legal_actions(comms):
     assert labels == ["Roll", "hop s1", "leap s2"]
     tips = [b.tooltip for b in table.actions.box.children]
     assert tips[0] == "roll the die [DASH-ROLL]"
-    assert table.redraws[0] == [0, 1, 2]
+    assert table.redraws[0] == [0, 1, 2, 3]
     assert "step 0/0" in table.status.value and "Player 0 (red)" in table.status.value
 
 
@@ -47,7 +47,7 @@ def test_button_click_plays_the_action_in_one_canvas_message(comms):
     table.actions.box.children[0].click()  # "Roll"
     assert table.step == 1 and table.state.roll == 3
     assert len(comms.canvas_messages()) == 1
-    assert table.redraws[-1] == [2], "only the highlight layer changes after a roll"
+    assert table.redraws[-1] == [3], "only the highlight layer changes after a roll"
     assert [b.description for b in table.actions.box.children] == ["to s3"]
 
 
@@ -266,8 +266,8 @@ def test_error_inside_a_drawing_callback_shows_in_the_ui_and_batching_recovers(c
 def test_client_ready_redraws_everything_naming_the_canvas_first(comms):
     table = make_table()
     comms.clear()
-    frontend(table.board.canvas[2], {"event": "client_ready"})
+    frontend(table.board.canvas[3], {"event": "client_ready"})
     batches = comms.canvas_batches()
     assert len(batches) == 1
     assert batches[0][0][0] == "switchCanvas"
-    assert table.redraws[-1] == [0, 1, 2]
+    assert table.redraws[-1] == [0, 1, 2, 3]

@@ -1,9 +1,10 @@
 """The board: an ipycanvas MultiCanvas drawn by a per-game adapter.
 
-Three layers, by how often they change: the static board (drawn once from the board
-file), the pieces, and the highlights (legal targets, the selection) which also take
-the mouse. Every redraw goes out as one batched message (``one_batch``), and a layer is
-redrawn only when what it shows changed.
+Four layers, by how often they change: the static board (drawn once from the board
+file), the table around it (piles and counts), the pieces, and the highlights (legal
+targets, the selection) which also take the mouse. Every redraw goes out as one
+batched message (``one_batch``), and a layer is redrawn only when what it shows
+changed.
 
 A ``BoardAdapter`` is the only game-specific part: it draws, says where the clickable
 spaces are and how a hand reads in a (possibly redacted) view. It knows how things
@@ -71,7 +72,7 @@ class BoardAdapter:
 
     width = 800
     height = 400
-    hand_width = 670  # seven cards side by side; more overlap
+    hand_width = 640  # seven cards side by side; more overlap
     hit_radius = 22.0
     seat_colors = SEAT_COLORS
     faces: Mapping[str, CardFace] = {}
@@ -83,6 +84,13 @@ class BoardAdapter:
     # -- drawing ------------------------------------------------------------------
     def draw_static(self, canvas: Any) -> None:
         """Draw the board itself (once; it never changes)."""
+
+    def table(self, view: Any) -> Hashable:
+        """What lies beside the board (piles, counts), hashable; its own layer."""
+        return ()
+
+    def draw_table(self, canvas: Any, table: Any) -> None:
+        """Draw what ``table()`` describes."""
 
     def pieces(self, view: Any) -> Hashable:
         """What the pieces layer shows, hashable (the layer redraws when it changes)."""
@@ -146,12 +154,12 @@ class BoardView:
         on_click: called with the (x, y) of a mouse press on the board.
     """
 
-    STATIC, PIECES, MARKS = 0, 1, 2
+    STATIC, TABLE, PIECES, MARKS = 0, 1, 2, 3
 
     def __init__(self, adapter: BoardAdapter, on_click: Callable[[float, float], None]):
         self.adapter = adapter
         self.canvas = MultiCanvas(
-            3,
+            4,
             width=adapter.width,
             height=adapter.height,
             layout={"width": f"{adapter.width}px", "height": f"{adapter.height}px"},
@@ -165,24 +173,24 @@ class BoardView:
 
         Call inside ``one_batch()`` so all layers go out in one message.
         """
-        wanted = {
-            self.STATIC: ("board",),
-            self.PIECES: self.adapter.pieces(view),
-            self.MARKS: (tuple(sorted(targets)), selected),
+        a = self.adapter
+        layers = {
+            self.STATIC: (("board",), lambda c, key: a.draw_static(c)),
+            self.TABLE: (a.table(view), a.draw_table),
+            self.PIECES: (a.pieces(view), a.draw_pieces),
+            self.MARKS: (
+                (tuple(sorted(targets)), selected),
+                lambda c, key: a.draw_highlights(c, key[0], key[1]),
+            ),
         }
         redrawn = []
-        for layer, key in wanted.items():
+        for layer, (key, draw) in layers.items():
             if self._drawn.get(layer, object()) == key:
                 continue
             self._drawn.pop(layer, None)
             canvas = self.canvas[layer]
             canvas.clear()
-            if layer == self.STATIC:
-                self.adapter.draw_static(canvas)
-            elif layer == self.PIECES:
-                self.adapter.draw_pieces(canvas, key)
-            else:
-                self.adapter.draw_highlights(canvas, key[0], selected)
+            draw(canvas, key)
             self._drawn[layer] = key
             redrawn.append(layer)
         return redrawn

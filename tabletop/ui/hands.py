@@ -15,8 +15,8 @@ from ipycanvas import Canvas, MultiCanvas
 
 from tabletop.ui.board import BoardAdapter
 
-CARD_W, CARD_H = 88, 124
-GAP = 6
+CARD_W, CARD_H = 84, 124
+GAP = 5
 BACK = "#5d4037"
 
 
@@ -205,14 +205,15 @@ def _draw_face(c: Any, face: Any) -> None:
     c.fill_style = "#fffdf5"
     c.fill_rect(0, 0, CARD_W, CARD_H)
     c.fill_style = face.color
-    c.fill_rect(0, 0, CARD_W, 26)
+    c.fill_rect(0, 0, CARD_W, 30)
     c.fill_style = "#fff"
-    c.font = "bold 12px sans-serif"
-    c.fill_text(face.name[:14], 5, 18)
+    c.font = "bold 11px sans-serif"
+    for row, line in enumerate(wrap(face.name, 12)[:2]):
+        c.fill_text(line, 5, 13 + 12 * row)
     c.fill_style = "#222"
     c.font = "10px sans-serif"
     for row, line in enumerate(wrap(face.text, 15)[:7]):
-        c.fill_text(line, 5, 40 + 12 * row)
+        c.fill_text(line, 5, 44 + 12 * row)
     c.fill_style = "#777"
     c.font = "9px monospace"
     c.fill_text(face.clause, 5, CARD_H - 6)

@@ -155,10 +155,10 @@ class Timeline:
         self.slider.observe(self._slid, names="value")
         bt = {}
         for name, label, tip in (
-            ("start", "\u23ee", "jump to the start"),
+            ("start", "|\u25c0", "jump to the start"),
             ("back", "\u25c0", "one step back"),
             ("forward", "\u25b6", "one step forward"),
-            ("end", "\u23ed", "jump to the last step"),
+            ("end", "\u25b6|", "jump to the last step"),
             ("fork", "fork here", "drop the steps ahead and play on"),
         ):
             bt[name] = w.Button(
@@ -262,9 +262,9 @@ class SeatControls:
 
 
 def log_html(lines: Sequence[str], limit: int = 200) -> str:
-    """The event log, newest last, clause IDs in code style."""
+    """The event log, newest first, clause IDs in code style."""
     rows = []
-    for line in lines[-limit:]:
+    for line in reversed(lines[-limit:]):
         text = html.escape(line)
         if text.endswith(")") and " (" in text:
             head, _, clause = text.rpartition(" (")

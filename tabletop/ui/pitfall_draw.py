@@ -152,24 +152,25 @@ class PitfallDraw(BoardAdapter):
             c.fill_text(name, x + 22, y + 4)
 
     # -- the pieces ---------------------------------------------------------------
-    def pieces(self, view: Any) -> tuple:
+    def table(self, view: Any) -> tuple:
         top = view.discard[-1] if view.discard else -1
-        return (
-            view.positions,
-            view.scorpion,
-            view.diamond,
-            len(view.deck),
-            top,
-            view.facedown,
-            view.treasure,
-        )
+        return (len(view.deck), top, len(view.facedown), view.treasure)
 
-    def draw_pieces(self, c: Any, pieces: tuple) -> None:
-        positions, scorpion, diamond, deck, top, facedown, treasure = pieces
+    def draw_table(self, c: Any, table: tuple) -> None:
+        deck, top, facedown, treasure = table
         c.save()
         c.scale(SCALE)
         self._draw_piles(c, deck, top, facedown)
         self._draw_treasure_rows(c, treasure)
+        c.restore()
+
+    def pieces(self, view: Any) -> tuple:
+        return (view.positions, view.scorpion, view.diamond)
+
+    def draw_pieces(self, c: Any, pieces: tuple) -> None:
+        positions, scorpion, diamond = pieces
+        c.save()
+        c.scale(SCALE)
         if diamond < 0:
             x, y = self.board.xy[self.board.diamond]
             _diamond(c, x, y - 2, 13, "#4dd0e1")
@@ -185,17 +186,17 @@ class PitfallDraw(BoardAdapter):
             k = shared.get(space, 0)
             shared[space] = k + 1
             x, y = self.board.xy[space]
-            xs.append(x - 10 + 10 * (k % 3))
-            ys.append(y - 4 + 12 * (k // 3))
+            xs.append(x - 11 + 11 * (k % 3))
+            ys.append(y - 2 + 16 * (k // 3))
         x, y = np.array(xs), np.array(ys)
         colors = np.array([_rgb(self.seat_colors[s]) for s in range(len(positions))])
         c.fill_style = "#111"
-        c.fill_circles(x, y - 7, 6)
-        c.fill_rects(x - 6, y - 2, 12, 13)
-        c.fill_styled_circles(x, y - 7, 4.5, colors)
-        c.fill_styled_rects(x - 4.5, y - 0.5, 9, 10, colors)
+        c.fill_circles(x, y - 9, 7)
+        c.fill_rects(x - 7, y - 3, 14, 16)
+        c.fill_styled_circles(x, y - 9, 5.5, colors)
+        c.fill_styled_rects(x - 5.5, y - 1.5, 11, 13, colors)
 
-    def _draw_piles(self, c: Any, deck: int, top: int, facedown: tuple) -> None:
+    def _draw_piles(self, c: Any, deck: int, top: int, facedown: int) -> None:
         from tabletop.games.pitfall.cards import CARDS
 
         (dx, dy), (tx, ty) = self.board.piles["draw"], self.board.piles["discard"]
@@ -222,31 +223,39 @@ class PitfallDraw(BoardAdapter):
             c.stroke_rect(tx - 30, ty - 42, 60, 84)
         kx, ky = self.board.piles["tokens"]
         c.fill_style = "#3e2723"
-        c.fill_text(f"{sum(facedown)} facedown treasure tokens", kx, ky + 36)
+        c.fill_text(f"{facedown} facedown treasure tokens", kx, ky + 36)
         c.fill_style = "#6d4c41"
         c.stroke_style = "#efe3c2"
         c.line_width = 1
-        xs = kx - 70 + 10 * np.arange(min(sum(facedown), 15))
+        xs = kx - 70 + 10 * np.arange(min(facedown, 15))
         c.fill_circles(xs, ky + 12, 8)
         c.stroke_circles(xs, ky + 12, 8)
         c.text_align = "left"
 
     def _draw_treasure_rows(self, c: Any, treasure: tuple) -> None:
+        """Each seat's face-up treasure tokens, in a small table left of the piles."""
         from tabletop.games.pitfall.cards import TOKENS
 
-        x0, y0 = self.board.piles["hands"]
-        c.font = "11px sans-serif"
         c.text_align = "left"
+        c.font = "bold 12px sans-serif"
+        c.fill_style = "#3e2723"
+        c.fill_text("treasure held", 190, 300)
+        c.font = "11px sans-serif"
+        for k, kind in enumerate(TOKENS):
+            c.fill_text(kind, 235 + 45 * k, 316)
         for seat, counts in enumerate(treasure):
-            y = y0 + 18 * seat - 90
+            y = 334 + 18 * seat
             c.fill_style = self.seat_colors[seat]
-            c.fill_circle(x0 - 120, y - 4, 6)
+            c.fill_circle(196, y - 4, 6)
             c.fill_style = "#3e2723"
-            c.fill_text(f"P{seat}", x0 - 110, y)
+            c.fill_text(f"P{seat}", 206, y)
             for k, kind in enumerate(TOKENS):
                 for n in range(counts[k]):
                     c.fill_style = TOKEN_COLORS[kind]
-                    c.fill_rect(x0 - 85 + 42 * k + 8 * n, y - 10, 14, 10)
+                    c.fill_rect(235 + 45 * k + 9 * n, y - 10, 16, 11)
+                    c.stroke_style = "#5d4037"
+                    c.line_width = 1
+                    c.stroke_rect(235 + 45 * k + 9 * n, y - 10, 16, 11)
 
     # -- hands ----------------------------------------------------------------------
     def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
@@ -265,7 +274,7 @@ class PitfallDraw(BoardAdapter):
             for k, n in zip(TOKENS, view.treasure[seat], strict=True)
             for _ in range(n)
         ]
-        return "treasure: " + (", ".join(held) if held else "none")
+        return f"on {view.positions[seat]}, treasure: " + (", ".join(held) or "none")
 
 
 # -- icons: (canvas, x, y, half-size) in board units -----------------------------------
@@ -382,14 +391,18 @@ def _diamond(c: Any, x: float, y: float, r: float, color: str) -> None:
 
 
 def _scorpion(c: Any, x: float, y: float) -> None:
-    c.fill_style = "#b71c1c"
-    c.fill_circle(x - 6, y + 2, 7)
-    c.fill_circle(x + 4, y + 2, 5)
-    c.stroke_style = "#b71c1c"
+    c.fill_style = "#ff5252"
+    c.fill_circle(x, y, 17)
+    c.fill_style = "#000"
+    c.fill_circle(x - 5, y + 3, 7)
+    c.fill_circle(x + 4, y + 3, 5)
+    c.stroke_style = "#000"
     c.line_width = 3
-    c.stroke_arc(x + 10, y - 4, 7, math.pi * 0.5, math.pi * 1.8)
+    c.stroke_arc(x + 7, y - 4, 7, math.pi * 0.5, math.pi * 1.8)
+    c.stroke_line(x - 12, y - 2, x - 16, y - 8)
+    c.stroke_line(x - 12, y + 6, x - 16, y + 11)
     c.fill_style = "#ffeb3b"
-    c.fill_circle(x + 15, y - 10, 2.5)
+    c.fill_circle(x + 12, y - 10, 3)
 
 
 def _rgb(color: str) -> tuple[int, int, int]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 from tabletop.ui.board import BoardAdapter, CardFace
 
 SCALE = 0.9
@@ -69,8 +71,9 @@ class RaidersDraw(BoardAdapter):
         c.stroke_style = "#a08c5b"
         c.line_width = 2
         for poly in CONTINENTS:
-            c.fill_polygon(poly)
-            c.stroke_polygon(poly)
+            # Point lists must be lists or arrays: ipycanvas sends tuples unconverted.
+            c.fill_polygon(np.array(poly))
+            c.stroke_polygon(np.array(poly))
         for path in self.board.paths.values():
             self._draw_path(c, path)
         for sid in self.board.spaces:
@@ -157,15 +160,17 @@ class RaidersDraw(BoardAdapter):
 
     def _draw_country(self, c: Any, cid: str) -> None:
         x, y = self.board.xy[cid]
+        label = self.board.names.get(cid, cid).upper()
+        blob = _blob(x, y, max(26, 4.2 * len(label)), 24, hash_text(cid))
         c.fill_style = self.colors[cid]
-        c.fill_polygon(_blob(x, y, 26, hash_text(cid)))
+        c.fill_polygon(blob)
         c.stroke_style = "#2b1d0e"
         c.line_width = 2
-        c.stroke_polygon(_blob(x, y, 26, hash_text(cid)))
+        c.stroke_polygon(blob)
         c.fill_style = "#fff"
-        c.font = "bold 12px sans-serif"
+        c.font = "bold 11px sans-serif"
         c.text_align = "center"
-        c.fill_text(self.board.names.get(cid, cid).upper(), x, y + 4)
+        c.fill_text(label, x, y + 4)
 
     def _draw_title(self, c: Any) -> None:
         c.fill_style = "#fff8e1"
@@ -180,12 +185,12 @@ class RaidersDraw(BoardAdapter):
         c.fill_text(legend, 20, self.map_h - 6)
 
     # -- the pieces ---------------------------------------------------------------
-    def pieces(self, view: Any) -> tuple:
+    def table(self, view: Any) -> tuple:
         top = view.discards[-1] if view.discards else ""
-        return (view.positions, view.ark, len(view.deck), top, view.skips)
+        return (view.ark, len(view.deck), top)
 
-    def draw_pieces(self, c: Any, pieces: tuple) -> None:
-        positions, ark, deck, top, skips = pieces
+    def draw_table(self, c: Any, table: tuple) -> None:
+        ark, deck, top = table
         c.save()
         c.scale(SCALE)
         if ark:
@@ -200,6 +205,15 @@ class RaidersDraw(BoardAdapter):
             self.map_w - 16,
             self.map_h - 10,
         )
+        c.restore()
+
+    def pieces(self, view: Any) -> tuple:
+        return (view.positions, view.skips)
+
+    def draw_pieces(self, c: Any, pieces: tuple) -> None:
+        positions, skips = pieces
+        c.save()
+        c.scale(SCALE)
         crowd: dict[str, int] = {}
         for seat, where in enumerate(positions):
             if not where:
@@ -255,16 +269,16 @@ def hash_text(text: str) -> int:
     return sum((i + 1) * ord(ch) for i, ch in enumerate(text))
 
 
-def _blob(x: float, y: float, r: float, seed: int) -> list[tuple[float, float]]:
+def _blob(x: float, y: float, rx: float, ry: float, seed: int) -> np.ndarray:
     """An irregular land shape around (x, y), the same every time for a seed."""
     points = []
     for k in range(10):
-        wobble = 0.75 + 0.35 * (((seed * (k + 3)) % 7) / 6)
+        wobble = 0.8 + 0.3 * (((seed * (k + 3)) % 7) / 6)
         angle = 2 * math.pi * k / 10
         points.append(
-            (x + 1.5 * r * wobble * math.cos(angle), y + r * wobble * math.sin(angle))
+            (x + rx * wobble * math.cos(angle), y + ry * wobble * math.sin(angle))
         )
-    return points
+    return np.array(points)
 
 
 def _token(c: Any, x: float, y: float, color: str, label: str, skipping: bool) -> None:

@@ -26,6 +26,7 @@ from tabletop.ui.layout import build
 from tabletop.ui.panels import log_html
 from tabletop.ui.seats import HUMAN, make_seat_bot, seat_label
 from tabletop.ui.table_views import inspector_for, status_html
+from tabletop.ui.teach import TeachPanel
 
 LOG = logging.getLogger(__name__)
 MAX_AUTO_MOVES = 5000
@@ -40,6 +41,7 @@ class Table(w.VBox):
         seats: per seat ``"human"``, a bot name (``"random"``...) or a bot object.
         auto: bot seats move by themselves after each gesture.
         hot_seat: the view follows the human seat to move.
+        teach: show the teach panel (``tabletop.ui.teach``).
     """
 
     state = AnyTrait(help="the full state at the current step")
@@ -53,6 +55,7 @@ class Table(w.VBox):
     error = Unicode("", help="the last error raised inside a callback")
     auto = Bool(True)
     hot_seat = Bool(True)
+    teach = Bool(False, help="explain every legal action and refusals")
 
     def __init__(
         self,
@@ -61,6 +64,7 @@ class Table(w.VBox):
         seats: Any = None,
         auto: bool = True,
         hot_seat: bool = True,
+        teach: bool = False,
     ) -> None:
         super().__init__()
         self.match = match
@@ -75,8 +79,10 @@ class Table(w.VBox):
         self._bots: dict[int, Any] = {}
         self.redraws: list[list[int]] = []
         build(self)
+        self.teach_panel = TeachPanel(self, self._guard)
         with self._one_update():
             self.auto, self.hot_seat = auto, hot_seat
+            self.teach = teach
             self.seats = (HUMAN,) * self.game.players
             for seat, kind in enumerate(seats or ()):
                 self._seat(seat, kind)
@@ -331,6 +337,7 @@ class Table(w.VBox):
         targets = {s for e in shown for s in e.spaces}
         cards = {e.card for e in shown if e.card}
         space = self.selection[6:] if self.selection.startswith("space:") else ""
+        space = space or self.teach_panel.focus_space()
         seat = self.to_move
         try:
             with one_batch():
@@ -350,12 +357,27 @@ class Table(w.VBox):
     def _render_panels(self, shown: tuple[Explanation, ...]) -> None:
         self.status.value = status_html(self)
         self._render_notices()
-        heading = "Choose an action" if shown else "No action for this viewer"
+        heading = "Choose an action" if shown else self._waiting()
         self.actions.render(shown, len(self.legal), self.selection, heading)
         self.timeline.render(self.step, self.length)
         self.seat_controls.render(self.seats, self.viewer, self.hot_seat, self.auto)
         self.log_view.value = log_html(self.match.log(self.viewer))
         self.inspector.value = inspector_for(self)
+
+    def _waiting(self) -> str:
+        seat = self.to_move
+        if seat is None:
+            return "The game is over"
+        if seat in self._bots:
+            name = self.adapter.seat_name(seat)
+            return f"{name} (a bot) moves next: 'bots play now' in the Seats tab"
+        return (
+            f"{self.adapter.seat_name(seat)} is to move: view as them in the Seats tab"
+        )
+
+    def why_not(self, action: Any) -> Any:
+        """Why an action (notation) is not legal now: the game's Refusal, or None."""
+        return self.teach_panel.why_not(action)
 
     def press(self, item: Any) -> tuple:
         """An action button: play its action, or list a group of them."""
@@ -366,15 +388,23 @@ class Table(w.VBox):
 
     def summary(self) -> str:
         """A short deterministic text of where the game stands (for notebooks)."""
+        view = self.view_state
         lines = [
             f"{self.game.name}, {self.game.players} players, seed {self.match.seed}, "
             f"step {self.step} of {self.length}",
-            f"seats: {', '.join(self.seats)}",
             self.game.pending(self.state),
         ]
         outcome = self.game.outcome(self.state)
         if outcome is not None:
             lines.append(f"outcome: {outcome.reason} [{outcome.clause}]")
+        for seat in range(self.game.players):
+            hand = self.adapter.hand(view, seat)
+            count = hand if isinstance(hand, int) else len(hand)
+            notes = self.adapter.seat_notes(view, seat)
+            lines.append(
+                f"{self.adapter.seat_name(seat)}, {self.seats[seat]}: {count} cards"
+                + (f"; {notes}" if notes else "")
+            )
         lines.append(f"legal actions: {len(self.legal)}")
         return "\n".join(lines)
 

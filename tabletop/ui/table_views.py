@@ -63,4 +63,8 @@ def secret_parts(table: Any) -> list[tuple[str, str]]:
 
 def inspector_for(table: Any) -> str:
     """The state the viewer may see, as text, with the secret parts listed."""
-    return inspector_html(str(table.view_state), secret_parts(table))
+    try:
+        text = str(table.view_state)
+    except Exception as exc:  # noqa: BLE001 - a text-board bug must not break play
+        text = f"(this state cannot be shown as text: {type(exc).__name__}: {exc})"
+    return inspector_html(text, secret_parts(table))

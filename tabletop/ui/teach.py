@@ -1,0 +1,237 @@
+"""Teach mode: a panel of the Table that explains every legal action and, on request,
+why a tempting action is not legal.
+
+Everything it says comes from the game: ``explain()`` for the legal actions (clause,
+sentence, the spaces involved) and ``check()`` for refusals. It never re-derives a
+rule. Pressing an action's *explain* button shows its explanation and rings its
+spaces on the board; the *why not?* box takes any notation (or one of the offered
+tempting actions) and shows the game's refusal with its clause.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import ipywidgets as w
+
+from tabletop.core import Explanation, Refusal
+
+MAX_BUTTONS = 12
+SHAPE_CLAUSES = ("TT-PHASE", "TT-TURN", "TT-OVER")
+
+
+class TeachPanel:
+    """The teach panel of a Table (shown while ``table.teach`` is on).
+
+    Args:
+        table: the Table it explains; the panel observes its traits.
+        guard: wraps callbacks so errors show in the table (``table._guard``).
+    """
+
+    def __init__(self, table: Any, guard: Callable[[Any], Any]) -> None:
+        self.table = table
+        self.focused: Explanation | None = None
+        self.heading = w.HTML(
+            "<b>Teach mode</b>: every legal action, the rule clause that allows it, "
+            "and why. Press <i>explain</i> to ring its spaces on the board; ask "
+            "<i>why not?</i> about any other action."
+        )
+        self.listing = w.HTML()
+        self.listing.add_class("tabletop-teach-list")
+        self.buttons = w.Box(layout=w.Layout(flex_flow="row wrap"))
+        self.detail = w.HTML()
+        self.detail.add_class("tabletop-teach-detail")
+        self.ask = w.Combobox(
+            placeholder="why can't I ...? e.g. play jump",
+            ensure_option=False,
+            layout=w.Layout(width="260px"),
+        )
+        self.ask.add_class("tabletop-teach-ask")
+        self.ask_button = w.Button(description="Why not?", button_style="warning")
+        self.ask_button.add_class("tabletop-teach-whynot")
+        self.ask_button.on_click(guard(lambda _: self.why_not(self.ask.value)))
+        self._guard = guard
+        self.widget = w.VBox(
+            [
+                self.heading,
+                self.listing,
+                self.buttons,
+                w.HBox([self.ask, self.ask_button]),
+                self.detail,
+            ],
+            layout=w.Layout(border="1px solid #f0b429", padding="4px", width="100%"),
+        )
+        self.widget.add_class("tabletop-teach")
+        table.observe(guard(self._changed), names=["state", "legal", "viewer"])
+        table.observe(guard(self._toggle), names="teach")
+
+    # -- what the panel shows -----------------------------------------------------
+    def entries(self) -> tuple[Explanation, ...]:
+        """The legal actions the viewer may see explained."""
+        return tuple(self.table.legal) if self.table.can_act() else ()
+
+    def refresh(self) -> None:
+        """Rebuild the listing, the explain buttons and the tempting actions."""
+        if self.table.state is None:
+            return  # the table is still being built
+        entries = self.entries()
+        if self.focused not in entries:
+            self.focused = None
+            self.detail.value = ""
+        self.listing.value = listing_html(entries, self.table.game.pending(
+            self.table.state))  # fmt: skip
+        self.buttons.children = self._buttons(entries)
+        self.ask.options = tuple(tempting(self.table.match))
+
+    def _buttons(self, entries: tuple[Explanation, ...]) -> tuple[w.Button, ...]:
+        if len(entries) > MAX_BUTTONS:
+            firsts: dict[str, Explanation] = {}
+            for entry in entries:
+                firsts.setdefault(entry.clause, entry)
+            picked = list(firsts.values())[:MAX_BUTTONS]
+        else:
+            picked = list(entries)
+        out = []
+        for entry in picked:
+            button = w.Button(
+                description=f"explain: {entry.label or entry.action}",
+                tooltip=f"{entry.text} [{entry.clause}]",
+                layout=w.Layout(width="auto"),
+            )
+            button.add_class("tabletop-teach-explain")
+            button.on_click(self._guard(lambda _, e=entry: self.focus(e)))
+            out.append(button)
+        return tuple(out)
+
+    def focus(self, entry: Explanation | Any) -> Explanation:
+        """Explain one legal action (an Explanation, action or notation) in detail
+        and ring its spaces on the board."""
+        if not isinstance(entry, Explanation):
+            notation = str(self.table.game.parse_action(entry)) if isinstance(
+                entry, str) else str(entry)  # fmt: skip
+            found = [e for e in self.entries() if str(e.action) == notation]
+            if not found:
+                refusal = self.why_not(notation)
+                raise (refusal or Refusal("TT-PHASE", "not legal now")).error()
+            entry = found[0]
+        self.focused = entry
+        spaces = ", ".join(entry.spaces) or "no board space"
+        self.detail.value = (
+            f"<div class='tabletop-teach-legal'><b>{html.escape(str(entry.action))}"
+            f"</b> is legal: {html.escape(entry.text)} <code>{entry.clause}</code>"
+            f"<br><small>on the board: {html.escape(spaces)}</small></div>"
+        )
+        self.table.render()
+        return entry
+
+    def focus_space(self) -> str:
+        """The board space the focused explanation is about ('' for none)."""
+        if not self.table.teach or self.focused is None or not self.focused.spaces:
+            return ""
+        return self.focused.spaces[0]
+
+    def why_not(self, action: Any) -> Refusal | None:
+        """Why ``action`` (notation or object) is not legal now: the game's refusal
+        with its clause, shown in the panel. ``None`` when it is legal."""
+        text = str(action).strip()
+        refusal = self.table.match.check(text if isinstance(action, str) else action)
+        if refusal is None:
+            legal = [e for e in self.entries() if str(e.action) == str(
+                self.table.game.parse_action(text))]  # fmt: skip
+            why = f": {html.escape(legal[0].text)} <code>{legal[0].clause}</code>" if (
+                legal) else ""  # fmt: skip
+            self.detail.value = (
+                f"<div class='tabletop-teach-legal'><b>{html.escape(text)}</b> is "
+                f"legal now{why}</div>"
+            )
+            return None
+        self.detail.value = (
+            f"<div class='tabletop-teach-refusal'>Why not <b>{html.escape(text)}</b>? "
+            f"{html.escape(refusal.reason)} <code>{refusal.clause}</code></div>"
+        )
+        return refusal
+
+    def _changed(self, change: dict | None = None) -> None:
+        if self.table.teach:
+            self.refresh()
+
+    def _toggle(self, change: dict) -> None:
+        """Show the panel below the board while teach mode is on."""
+        kids = [c for c in self.table.children if c is not self.widget]
+        self.focused = None
+        if change["new"]:
+            board = self.table.board.canvas
+            holds = [board in getattr(c, "children", ()) for c in kids]
+            at = holds.index(True) + 1 if True in holds else len(kids)
+            kids.insert(at, self.widget)
+        self.table.children = tuple(kids)
+        if change["new"]:
+            self.refresh()
+
+
+def listing_html(entries: Iterable[Explanation], pending: str) -> str:
+    """Every legal action grouped by the clause that allows it."""
+    groups: dict[str, list[Explanation]] = {}
+    for entry in entries:
+        groups.setdefault(entry.clause, []).append(entry)
+    if not groups:
+        return f"<i>{html.escape(pending)}</i> (no decision for this viewer)"
+    parts = [f"<i>{html.escape(pending)}</i><ul style='margin:2px 0'>"]
+    for clause, group in groups.items():
+        shown = group[:6]
+        items = "".join(
+            f"<li><b>{html.escape(e.label or str(e.action))}</b>: "
+            f"{html.escape(e.text)}</li>"
+            for e in shown
+        )
+        more = f"<li>... and {len(group) - 6} more</li>" if len(group) > 6 else ""
+        parts.append(
+            f"<li><code>{clause}</code> ({len(group)})<ul>{items}{more}</ul></li>"
+        )
+    parts.append("</ul>")
+    return "".join(parts)
+
+
+def tempting(match: Any, limit: int = 12) -> list[str]:
+    """Actions a player might try now that the game refuses, rule refusals first.
+
+    The candidates are notations only; whether each is refused, and why, is the
+    game's ``check``.
+    """
+    rule, shape = [], []
+    for notation in _candidates(match.game, match.state):
+        refusal = match.check(notation)
+        if refusal is None or refusal.clause == "TT-NOTATION":
+            continue
+        (shape if refusal.clause in SHAPE_CLAUSES else rule).append(notation)
+    seen: dict[str, None] = dict.fromkeys(rule + shape)
+    return list(seen)[:limit]
+
+
+def _candidates(game: Any, state: Any) -> list[str]:
+    seats = range(game.players)
+    if game.name == "pitfall":
+        from tabletop.games.pitfall.cards import CARDS
+
+        spaces = [state.scorpion, *state.positions, *sorted(game.board.walls)]
+        return [
+            "roll", "forward", "backward", "climb", "stay", "decline",
+            *(f"play {kind}" for kind in CARDS),
+            *(f"scorpion {s}" for s in dict.fromkeys(spaces)),
+            *(f"give {q}" for q in seats),
+        ]  # fmt: skip
+    if game.name == "raiders":
+        board = game.board
+        here = state.positions[state.player] if state.positions else ""
+        places = [p for p in state.positions if p]
+        return [
+            "roll", "air", "passport", "skip", "play ark", "play staff", "play map",
+            *(f"to {n}" for n in board.adjacent.get(here, ())),
+            *(f"ambush {q}" for q in seats),
+            *(f"country {c}" for c in board.countries),
+            *(f"hostage {q} {p}" for q in seats for p in places),
+            *(f"place {c}" for c in board.countries),
+        ]  # fmt: skip
+    return []

@@ -1,0 +1,172 @@
+"""Real-browser tests: JupyterLab on 127.0.0.1 and Debian's Chromium via Playwright.
+
+They open the play notebooks, run them, click an action button and a board space,
+check that the state changed (the status line's step and the canvas pixels), reload
+the page and check that the board is drawn again. Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import nbformat
+import pytest
+
+from tests.browser_harness import (
+    BOARD_PIXELS,
+    CURRENT,
+    KERNEL_READY,
+    chromium_page,
+    jupyter_lab,
+    need_browser,
+    open_and_run,
+    shoot,
+    step_text,
+)
+
+pytestmark = pytest.mark.browser
+BOARD = f"{CURRENT} canvas.tabletop-board"
+MIDGAME = """\
+from tabletop import Match
+from tabletop.games.{module} import {game}
+from tabletop.ui import Table
+
+match = Match({game}(players={players}), seed={seed})
+table = Table(match, seats=["{bot}"] * {players}, auto=False)
+table.auto_play({moves})
+for seat in range({players}):
+    table.set_seat(seat, "human")
+table.set_viewer(0)
+table"""
+
+
+def _midgame_notebook(
+    path, module: str, game: str, players: int, seed: int, moves: int
+):
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    code = MIDGAME.format(
+        module=module, game=game, players=players, seed=seed, moves=moves
+    )
+    nb.cells = [nbformat.v4.new_code_cell(code)]
+    nbformat.write(nb, path)
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    need_browser()
+    tmp = tmp_path_factory.mktemp("lab")
+    with jupyter_lab(tmp, ["play_pitfall.ipynb", "play_raiders.ipynb"]) as url:
+        work = tmp / "work"
+        _midgame_notebook(
+            work / "mid_pitfall.ipynb", "pitfall", "Pitfall", 4, 11, 80, "heuristic"
+        )
+        _midgame_notebook(work / "mid_raiders.ipynb", "raiders", "Raiders", 4, 5, 60)
+        yield url
+
+
+@pytest.fixture
+def page(lab):
+    with chromium_page() as page:
+        yield page
+
+
+def _pixels(page) -> dict:
+    return page.evaluate(BOARD_PIXELS, BOARD)
+
+
+def _wait_drawn(page) -> None:
+    """Wait until the board canvas is painted over (its background covers it all)."""
+    page.wait_for_function(
+        f"() => {{ const p = ({BOARD_PIXELS})('{BOARD}');"
+        " return !!p && p.lit > 0.9 * p.total; }",
+        timeout=30_000,
+    )
+
+
+def _wait_step_change(page, before: str) -> str:
+    page.wait_for_function(
+        f"(old) => document.querySelector('{CURRENT} .tabletop-status .tabletop-step')"
+        ".textContent !== old",
+        arg=before,
+        timeout=30_000,
+    )
+    return step_text(page)
+
+
+def _click_board(page, x: float, y: float) -> None:
+    canvas = page.locator(BOARD)
+    canvas.focus()
+    box = canvas.bounding_box()
+    page.mouse.click(box["x"] + x, box["y"] + y)
+
+
+def _expected_target_after_roll() -> tuple[str, float, float]:
+    """Replay the notebook's table headlessly: the first board target after Roll."""
+    from tabletop.ui import pitfall_table
+
+    table = pitfall_table(players=3, seed=7, bots=2)
+    table.choose("roll")
+    space = next(s for e in table.legal for s in e.spaces)
+    x, y = table.adapter.xy[space]
+    return space, x, y
+
+
+def test_play_pitfall_in_jupyterlab_button_board_click_and_reload(lab, page):
+    """Run play_pitfall.ipynb, press Roll, click a highlighted space, reload."""
+    open_and_run(page, lab, "play_pitfall.ipynb")
+    _wait_drawn(page)
+    start = step_text(page)
+    first = _pixels(page)
+    assert first["lit"] > 0.9 * first["total"], "the board is drawn"
+    shoot(page, "pitfall_start.png")
+
+    page.locator(f"{CURRENT} .tabletop-action", has_text="Roll").first.click()
+    rolled = _wait_step_change(page, start)
+    space, x, y = _expected_target_after_roll()
+    _click_board(page, x, y)
+    moved = _wait_step_change(page, rolled)
+    assert moved != rolled
+    after = _pixels(page)
+    assert after["hash"] != first["hash"], f"the board changed after moving to {space}"
+    assert page.inner_text(f"{CURRENT} .tabletop-error") == ""
+    shoot(page, "pitfall_after_move.png")
+
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_timeout(500)
+    page.reload()
+    page.wait_for_function(KERNEL_READY, timeout=60_000)
+    page.wait_for_selector(BOARD, state="visible", timeout=60_000)
+    _wait_drawn(page)
+    again = _pixels(page)
+    assert again["hash"] == after["hash"], "the reloaded board shows the same position"
+    assert step_text(page) == moved
+    shoot(page, "pitfall_reloaded.png")
+
+
+@pytest.mark.parametrize("name", ["mid_pitfall.ipynb", "mid_raiders.ipynb"])
+def test_midgame_boards_are_drawn(lab, page, name):
+    """Mid-game screenshots of both boards (to look at), with the hands drawn."""
+    open_and_run(page, lab, name)
+    _wait_drawn(page)
+    hands = page.locator(f"{CURRENT} canvas.tabletop-hand")
+    assert hands.count() == 4
+    page.locator(BOARD).scroll_into_view_if_needed()
+    shoot(page, name.replace(".ipynb", ".png"))
+    assert page.inner_text(f"{CURRENT} .tabletop-error") == ""
+
+
+def test_play_raiders_places_a_token_by_clicking_a_country(lab, page):
+    """Run play_raiders.ipynb and place the first token by clicking a country."""
+    from tabletop.ui import raiders_table
+
+    table = raiders_table(players=4, seed=7, bots=3)
+    country = table.legal[0].spaces[0]
+    x, y = table.adapter.xy[country]
+    open_and_run(page, lab, "play_raiders.ipynb")
+    _wait_drawn(page)
+    start = step_text(page)
+    before = _pixels(page)
+    _click_board(page, x, y)
+    placed = _wait_step_change(page, start)
+    assert placed != start
+    assert _pixels(page)["hash"] != before["hash"]
+    shoot(page, "raiders_after_placing.png")

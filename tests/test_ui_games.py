@@ -1,0 +1,164 @@
+"""Headless tests of the tables of both real games: what the board and hands draw,
+the batching of redraws, clicks on spaces and cards, hidden hands and tokens.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop import Match
+from tabletop.ui import Table, pitfall_table, raiders_table
+
+# Commands whose point lists the frontend only accepts as binary buffers: a plain
+# list in the JSON blanks the whole batch in the browser.
+ARRAY_COMMANDS = {"fillPolygon", "strokePolygon", "strokeLines", "fillPolygons"}
+
+
+def played(table: Table, moves: int) -> Table:
+    """Let random bots play ``moves`` moves for every seat, then hand back to humans."""
+    for seat in range(table.game.players):
+        table.set_seat(seat, "random")
+    table.auto = False
+    table.set_seat(0, "random")
+    table.auto_play(moves)
+    for seat in range(table.game.players):
+        table.set_seat(seat, "human")
+    return table
+
+
+def all_commands(batches):
+    return [cmd for batch in batches for cmd in batch]
+
+
+@pytest.mark.parametrize("make", [pitfall_table, raiders_table])
+def test_first_draw_is_one_message_and_point_lists_are_buffers(comms, make):
+    table = make(players=4, seed=3)
+    messages = comms.canvas_messages()
+    assert len(messages) == 1
+    for name, args in all_commands(comms.canvas_batches()):
+        if name in ARRAY_COMMANDS:
+            assert isinstance(args[0], dict) and "idx" in args[0], (name, args)
+    assert table.redraws[0] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("make", [pitfall_table, raiders_table])
+def test_a_move_redraws_less_than_a_tenth_of_the_first_draw(comms, make):
+    table = make(players=3, seed=5)
+    first = comms.canvas_messages()[0].nbytes
+    sizes = []
+    for _ in range(12):
+        comms.clear()
+        table.choose(table.legal[0].action)
+        messages = comms.canvas_messages()
+        assert len(messages) <= 1, "one batched message per move"
+        sizes.append(sum(m.nbytes for m in messages))
+        assert 0 not in table.redraws[-1], "the static board is never redrawn"
+    sizes.sort()
+    assert sizes[len(sizes) // 2] <= first / 10, (first, sizes)
+
+
+def test_pitfall_board_draws_every_obstacle_kind_and_both_levels(comms):
+    """PH-B-ABOVE, PH-B-BELOW, PH-B-WALLS: the legend and spaces name every kind."""
+    pitfall_table(players=2, seed=1)
+    texts = [a[0] for n, a in all_commands(comms.canvas_batches()) if n == "fillText"]
+    for word in (
+        "pit trap",
+        "pit with ladder",
+        "crocodile",
+        "log",
+        "fire",
+        "cobra",
+        "swamp",
+        "stone wall",
+        "A0",
+        "U1",
+        "PITFALL HARRY",
+    ):
+        assert word in texts, word
+
+
+def test_pitfall_roll_then_click_the_highlighted_space_moves_the_pawn():
+    """PH-2A-MOVE through the board: the click picks the action whose spaces hold it."""
+    table = pitfall_table(players=3, seed=7, bots=2)
+    table.choose("roll")
+    entry = next(e for e in table.legal if e.spaces)
+    x, y = table.adapter.xy[entry.spaces[0]]
+    before = table.step
+    table.click_xy(x + 3, y - 3)
+    assert table.step > before
+    assert table.error == ""
+
+
+def test_pitfall_other_hands_and_deck_stay_hidden_in_hot_seat(comms):
+    """PH-S-DEAL and the views: only the viewing seat's cards are drawn face up."""
+    table = pitfall_table(players=3, seed=7)
+    seat = table.viewer
+    hands = [table.adapter.hand(table.view_state, s) for s in range(3)]
+    assert isinstance(hands[seat], tuple) and len(hands[seat]) == 7
+    assert all(isinstance(h, int) and h == 7 for i, h in enumerate(hands) if i != seat)
+    table.set_viewer(None)
+    assert all(
+        isinstance(table.adapter.hand(table.view_state, s), tuple) for s in range(3)
+    )
+
+
+def test_pitfall_hand_click_plays_a_card_when_an_explain_entry_names_it():
+    """PH-3-CARD via the hand widget: a card the entries name is played by clicking."""
+    table = pitfall_table(players=2, seed=4)
+    for _ in range(400):
+        carded = [e for e in table.legal if e.card]
+        if carded:
+            break
+        rolls = [e for e in table.legal if e.label == "Roll"]
+        table.choose((rolls or list(table.legal))[0].action)
+    assert carded, "rolling forward meets an obstacle with a card to play"
+    kind = carded[0].card
+    seat = table.to_move
+    hand = table.adapter.hand(table.game.view(table.state, seat), seat)
+    before = table.step
+    table.set_viewer(seat)
+    table.play_card(hand.index(kind))
+    if len(carded) == 1:
+        assert table.step == before + 1
+        assert str(table.match.steps[-1].action) == str(carded[0].action)
+    else:
+        assert table.selection == f"card:{kind}"
+
+
+def test_raiders_click_a_country_to_place_the_first_token():
+    """RA-S-PLACE through the board: clicking a country places the token there."""
+    table = raiders_table(players=4, seed=7, bots=3)
+    country = table.legal[0].spaces[0]
+    x, y = table.adapter.xy[country]
+    table.click_xy(x, y)
+    assert table.match.steps[0].action is not None
+    assert table.state.positions[0] == country
+
+
+def test_raiders_ark_country_is_drawn_once_known(comms):
+    """RA-S-ARK: once revealed, the Ark's country is marked on the board."""
+    table = raiders_table(players=3, seed=2, bots=2)
+    comms.clear()
+    table.click_space(table.legal[0].spaces[0])
+    assert table.state.ark
+    texts = [a[0] for n, a in all_commands(comms.canvas_batches()) if n == "fillText"]
+    assert "ARK" in texts
+
+
+def test_raiders_key_cards_stay_hidden_from_other_seats():
+    """RA-S-HIDDEN: another seat's hand (key cards included) shows only a count."""
+    table = played(raiders_table(players=3, seed=9), 30)
+    table.set_viewer(1)
+    assert isinstance(table.adapter.hand(table.view_state, 0), int)
+    assert isinstance(table.adapter.hand(table.view_state, 1), tuple)
+
+
+def test_midgame_tables_render_and_summaries_are_deterministic():
+    from tabletop.games.raiders import Raiders
+
+    a = Table(Match(Raiders(players=4), seed=5), seats=["random"] * 4, auto=False)
+    b = Table(Match(Raiders(players=4), seed=5), seats=["random"] * 4, auto=False)
+    a.auto_play(60)
+    b.auto_play(60)
+    assert a.summary() == b.summary()
+    assert a.error == "" and "step 60/60" in a.status.value
