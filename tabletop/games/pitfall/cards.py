@@ -9,7 +9,7 @@ tuples of card indices (top of the pile last). Notation names a card by its kind
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 CARDS: tuple[str, ...] = ("croc", "rope", "jump", "ladder", "cobra", "fire", "scorpion")
 """The seven card kinds, in the order of a hand's count vector."""
@@ -114,6 +114,14 @@ def card_index(text: str) -> int:
         KeyError: no such card.
     """
     return CARD_INDEX[text.strip().lower()]
+
+
+def hand_vector(cards: Iterable[int], base: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """A hand vector holding ``cards`` (indices), added to ``base`` if given."""
+    counts = list(base) if base else [0] * HAND_SLOTS
+    for c in cards:
+        counts[c] += 1
+    return tuple(counts)
 
 
 def hand_cards(hand: tuple[int, ...]) -> tuple[str, ...]:

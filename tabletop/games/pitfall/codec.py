@@ -15,6 +15,7 @@ from tabletop.games.pitfall.cards import (
     HIDDEN,
     HIDDEN_TOKEN,
     TOKENS,
+    hand_vector,
 )
 from tabletop.games.pitfall.state import PHASES, PitfallState
 
@@ -182,10 +183,7 @@ def _token(value: Any) -> int:
 
 
 def _vector(cards: Any, key: str) -> tuple[int, ...]:
-    counts = [0] * HAND_SLOTS
-    for c in _plain_list(cards, key):
-        counts[_card(c, key)] += 1
-    return tuple(counts)
+    return hand_vector(_card(c, key) for c in _plain_list(cards, key))
 
 
 def _tokens(value: Any, key: str) -> tuple[int, ...]:

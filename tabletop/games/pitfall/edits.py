@@ -23,7 +23,7 @@ from typing import Any
 
 from tabletop.core import EditResult, Event, IllegalEditError, force_roll_edit
 from tabletop.games.pitfall.board import PitfallBoard
-from tabletop.games.pitfall.cards import CARDS, HAND_SLOTS, TOKENS, card_index
+from tabletop.games.pitfall.cards import CARDS, TOKENS, card_index, hand_vector
 from tabletop.games.pitfall.state import PitfallState
 
 OPS = (
@@ -128,10 +128,7 @@ def _set_hand(
         if c not in deck:
             raise IllegalEditError(f"no {CARDS[c]} card is left in the draw pile")
         del deck[len(deck) - 1 - deck[::-1].index(c)]
-    hand = [0] * HAND_SLOTS
-    for c in wanted:
-        hand[c] += 1
-    hands = s.hands[:seat] + (tuple(hand),) + s.hands[seat + 1 :]
+    hands = s.hands[:seat] + (hand_vector(wanted),) + s.hands[seat + 1 :]
     return _done(
         replace(s, hands=hands, deck=tuple(deck)),
         f"player {seat}'s hand set to {', '.join(CARDS[c] for c in wanted)}",

@@ -18,6 +18,7 @@ pending one and ``actions.py`` documents the notation.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -25,6 +26,7 @@ from tabletop.core import (
     EditResult,
     Event,
     Explanation,
+    IllegalActionError,
     Outcome,
     Refusal,
     Rng,
@@ -34,10 +36,10 @@ from tabletop.games.pitfall.actions import Seated, parse_action
 from tabletop.games.pitfall.board import PitfallBoard, load_board
 from tabletop.games.pitfall.cards import (
     CARDS,
-    HAND_SLOTS,
     HIDDEN,
     HIDDEN_TOKEN,
     hand_codes,
+    hand_vector,
 )
 from tabletop.games.pitfall.edits import apply_edit
 from tabletop.games.pitfall.explain import explain
@@ -106,10 +108,7 @@ class Pitfall:
         size = board.hand_size
         for seat in range(n):
             dealt, deck = deck[-size:], deck[:-size]
-            hand = [0] * HAND_SLOTS
-            for c in dealt:
-                hand[c] += 1
-            hands.append(tuple(hand))
+            hands.append(hand_vector(dealt))
             events.append(
                 Event(
                     "PH-S-DEAL",
@@ -196,7 +195,12 @@ class Pitfall:
         return options.legal(self.board, state)
 
     def check(self, state: PitfallState, action: Any) -> Refusal | None:
-        """None if ``action`` is legal now, else the clause and reason it is not."""
+        """None if ``action`` (or its notation) is legal now, else the refusal."""
+        if type(action) is str:
+            try:
+                action = parse_action(action)
+            except IllegalActionError as exc:
+                return Refusal(exc.clause, exc.reason)
         if type(action) is Seated:
             if action.seat != self.to_move(state):
                 return self._not_your_turn(state, action.seat)
@@ -214,7 +218,12 @@ class Pitfall:
         )
 
     def apply(self, state: PitfallState, action: Any) -> tuple[PitfallState, tuple]:
-        """The next state and its events; raises IllegalActionError if illegal."""
+        """The next state and its events; raises IllegalActionError if illegal.
+
+        ``action`` may also be its notation.
+        """
+        if type(action) is str:
+            action = parse_action(action)
         if type(action) is Seated:
             if action.seat != self.to_move(state):
                 raise self._not_your_turn(state, action.seat).error()
@@ -249,7 +258,7 @@ class Pitfall:
             h if seat == player else (0,) * HIDDEN + (sum(h),)
             for seat, h in enumerate(state.hands)
         )
-        return _replace(
+        return replace(
             state,
             hands=hands,
             deck=(HIDDEN,) * len(state.deck),
@@ -278,7 +287,7 @@ class Pitfall:
             full[HIDDEN] = 0
             hands.append(tuple(full))
         deck = tuple(c if c != HIDDEN else pool.pop() for c in view.deck)
-        return _replace(
+        return replace(
             view,
             hands=tuple(hands),
             deck=deck,
@@ -315,9 +324,3 @@ class Pitfall:
         """Validated edits: force_roll, move_pawn, move_scorpion, set_hand,
         give_token, take_token (see ``edits.py``)."""
         return apply_edit(self.board, state, op, args)
-
-
-def _replace(state: PitfallState, **changes: Any) -> PitfallState:
-    fields = {f: getattr(state, f) for f in codec.FIELDS}
-    fields.update(changes)
-    return PitfallState(**fields)

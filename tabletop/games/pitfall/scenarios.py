@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core import Rng
-from tabletop.games.pitfall.cards import CARDS, HAND_SLOTS, TOKENS, card_index
+from tabletop.games.pitfall.cards import CARDS, TOKENS, card_index, hand_vector
 from tabletop.games.pitfall.rules import Pitfall
 from tabletop.games.pitfall.state import PitfallState
 
@@ -64,7 +64,7 @@ def build_state(game: Pitfall, **description: Any) -> PitfallState:
         cards = named.get(seat)
         if cards is None:
             cards, rest = rest[-board.hand_size :], rest[: -board.hand_size]
-        hands.append(_vector(cards))
+        hands.append(hand_vector(cards))
     if "deck_size" in d:
         keep = d["deck_size"] - len(top)
         discard, rest = discard + rest[: len(rest) - keep], rest[len(rest) - keep :]
@@ -102,13 +102,6 @@ def _cards(text: Any) -> list[int]:
         return [card_index(w) for w in words]
     except KeyError as exc:
         raise ValueError(f"unknown card {exc.args[0]!r} in {text!r}") from None
-
-
-def _vector(cards: list[int]) -> tuple[int, ...]:
-    counts = [0] * HAND_SLOTS
-    for c in cards:
-        counts[c] += 1
-    return tuple(counts)
 
 
 def _positions(board, n: int, given: dict) -> tuple[str, ...]:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from tabletop.core import Event
-from tabletop.games.pitfall.cards import CARDS, CODES, TOKEN_INFO, TOKENS
+from tabletop.games.pitfall.cards import CARDS, CODES, TOKEN_INFO, TOKENS, hand_vector
 from tabletop.games.pitfall.work import Work, put
 
 
@@ -139,10 +139,7 @@ def refill(w: Work) -> None:
         drawn.extend(w.deck[-take:])
         w.deck = w.deck[:-take]
         need -= take
-    counts = list(hand)
-    for c in drawn:
-        counts[c] += 1
-    w.hands = put(w.hands, seat, tuple(counts))
+    w.hands = put(w.hands, seat, hand_vector(drawn, hand))
     text = " ".join(CARDS[c] for c in drawn)
     n = len(drawn)
     w.events.append(
