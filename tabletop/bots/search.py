@@ -65,6 +65,8 @@ class SearchBot:
         depth: rollout steps before the position is scored by ``evaluate``.
         exploration: the UCB1 constant.
         trees: independent trees that vote (the budget is split between them).
+        tree_depth: the deepest level of the tree; below it the rollout policy plays
+            (1 = flat Monte Carlo over the bot's own next action).
     """
 
     name = "search"
@@ -81,6 +83,7 @@ class SearchBot:
         depth: int = 40,
         exploration: float = 0.7,
         trees: int = 1,
+        tree_depth: int = 1_000,
     ) -> None:
         if iterations < 1 or trees < 1:
             raise ValueError("iterations and trees must be at least 1")
@@ -93,6 +96,7 @@ class SearchBot:
         self.depth = depth
         self.exploration = exploration
         self.trees = trees
+        self.tree_depth = tree_depth
         self.last_iterations = 0
 
     def choose(self, view: Any) -> Any:
@@ -127,9 +131,8 @@ class SearchBot:
         state = self._sample(view, me)
         path = [root]
         node = root
-        while game.outcome(state) is None:
+        while game.outcome(state) is None and len(path) <= self.tree_depth:
             legal = game.legal_actions(state)
-            seat = game.to_move(state)
             fresh = []
             for action in legal:
                 child = node.children.get(action)
@@ -138,11 +141,11 @@ class SearchBot:
                 else:
                     child.available += 1
             if fresh:
-                index, self.rng = self.rng.below(len(fresh))
-                child = Node(fresh[index], seat)
+                action = self._first_try(state, fresh)
+                child = Node(action, game.to_move(state))
                 child.available = 1
-                node.children[fresh[index]] = child
-                state, _ = game.apply(state, fresh[index])
+                node.children[action] = child
+                state, _ = game.apply(state, action)
                 path.append(child)
                 break
             node = self._select(node, legal)
@@ -154,6 +157,15 @@ class SearchBot:
             visited.reward += scores[visited.seat]
         root.visits += 1
         self.last_iterations += 1
+
+    def _first_try(self, state: Any, fresh: list[Any]) -> Any:
+        """The untried action to expand: the rollout policy's choice first."""
+        if len(fresh) > 1:
+            preferred, self.rng = self.rollout(self.game, state, self.rng)
+            if preferred in fresh:
+                return preferred
+        index, self.rng = self.rng.below(len(fresh))
+        return fresh[index]
 
     def _select(self, node: Node, legal: Any) -> Node:
         best, best_value = None, -math.inf

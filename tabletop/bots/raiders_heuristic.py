@@ -1,0 +1,217 @@
+"""A Raiders of the Lost Ark bot that plays the obvious good moves.
+
+- With the Ark, a Staff of Ra and a Map Room (RA-W-WIN): fly to the Ark's country
+  with a Country card when it is free (RA-K-COUNTRY), else travel there by the
+  shortest way, doubling the roll with an Air Passage when far (RA-K-AIR).
+- Collecting: camp on the Ark's country when possible (a turn ending there with the
+  three cards wins), ambush the opponent holding most cards (RA-K-AMBUSH), spend a
+  spare Country card to fly towards the Ark and draw (RA-K-COUNTRY), and on the road
+  head for unoccupied countries, where a card is drawn (RA-M-COUNTRY-CARD).
+- The leader (most cards, nearest the Ark) is taken hostage far from the Ark
+  (RA-K-HOSTAGE) or sent away when landed on (RA-M-LAND-PLAYER).
+- Checkpoints (RA-M-CHECKPOINT, RA-M-CHECKPOINT-LAND): avoid crossing one the arrow's
+  way without a Passport; show a Passport when one is owed.
+
+``policy`` is the same play on a full state (search rollouts); ``evaluate`` turns a
+position into win chances for search cut-offs. Bots see only their own hand; the
+other hands are judged by their size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from typing import Any
+
+from tabletop.core import Rng
+from tabletop.games.raiders.actions import (
+    Air,
+    Ambush,
+    FlyCountry,
+    Hostage,
+    Leave,
+    Roll,
+    Send,
+    ShowPassport,
+    Step,
+)
+from tabletop.games.raiders.cards import COUNTRY_PREFIX, KEY_CARDS, PASSPORT
+
+_DISTANCES: dict[int, dict[str, dict[str, int]]] = {}
+
+
+class HeuristicBot:
+    """The Raiders heuristic bot (see the module docstring).
+
+    Args:
+        game: a ``Raiders`` game.
+        seed: unused (the bot is deterministic); kept for the registry.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, game: Any, seed: int = 0) -> None:
+        self.game = game
+        self.seed = seed
+
+    def choose(self, view: Any) -> Any:
+        return decide(self.game, view, self.game.legal_actions(view))
+
+
+def policy(game: Any, state: Any, rng: Rng) -> tuple[Any, Rng]:
+    """The heuristic's choice on a full state (a search rollout step)."""
+    return decide(game, state, game.legal_actions(state)), rng
+
+
+def evaluate(game: Any, state: Any) -> tuple[float, ...]:
+    """Win chances from key cards held, hand sizes and distance to the Ark."""
+    n = len(state.positions)
+    if state.winner >= 0:
+        return tuple(float(q == state.winner) for q in range(n))
+    values = [_value(game, state, q) for q in range(n)]
+    top = max(values)
+    weights = [math.exp(v - top) for v in values]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+def _value(game: Any, state: Any, q: int) -> float:
+    hand = state.hands[q]
+    keys = sum(1 for k in KEY_CARDS if k in hand)
+    gap = distance(game, state.positions[q], state.ark) if state.ark else 0
+    near = 1.5 * keys * keys / 9 * (1 - min(gap, 12) / 12)
+    return 1.2 * keys + 0.15 * len(hand) + near
+
+
+def decide(game: Any, state: Any, legal: Any) -> Any:
+    """The heuristic's action for the decision pending in ``state``."""
+    phase = state.phase
+    if len(legal) == 1:
+        return legal[0]
+    if phase == "turn":
+        return _turn(game, state, legal)
+    if phase == "move":
+        return _step(game, state, legal)
+    if phase == "land":
+        return _land(game, state, legal)
+    if phase == "customs":
+        return ShowPassport() if ShowPassport() in legal else legal[0]
+    return legal[0]
+
+
+def has_keys(hand: Any) -> bool:
+    return all(k in hand for k in KEY_CARDS)
+
+
+def _turn(game: Any, state: Any, legal: Any) -> Any:
+    me = state.player
+    hand = state.hands[me]
+    here, ark = state.positions[me], state.ark
+    flights = [a for a in legal if isinstance(a, FlyCountry)]
+    if has_keys(hand):
+        if FlyCountry(ark) in flights:
+            return FlyCountry(ark)
+        if Air() in legal and distance(game, here, ark) > 4:
+            return Air()
+        return Roll()
+    hostage = _hostage(game, state, legal)
+    if hostage is not None:
+        return hostage
+    if FlyCountry(ark) in flights:
+        return FlyCountry(ark)
+    ambush = _ambush(state, legal)
+    if ambush is not None:
+        return ambush
+    spare = sum(1 for c in hand if c.startswith(COUNTRY_PREFIX)) > 1
+    if flights and (spare or here == ark):
+        return min(flights, key=lambda a: (distance(game, a.country, ark), a.country))
+    return Roll()
+
+
+def _ambush(state: Any, legal: Any) -> Any:
+    ambushes = [a for a in legal if isinstance(a, Ambush)]
+    if not ambushes:
+        return None
+    return max(ambushes, key=lambda a: (len(state.hands[a.victim]), -a.victim))
+
+
+def _threat(game: Any, state: Any, q: int) -> float:
+    """How close seat ``q`` looks to winning (hand size, distance to the Ark)."""
+    return len(state.hands[q]) - 0.5 * distance(game, state.positions[q], state.ark)
+
+
+def _hostage(game: Any, state: Any, legal: Any) -> Any:
+    """Take the most threatening opponent hostage far from the Ark, if worth it."""
+    options = [a for a in legal if isinstance(a, Hostage)]
+    if not options:
+        return None
+    victim = max({a.victim for a in options}, key=lambda q: _threat(game, state, q))
+    near = distance(game, state.positions[victim], state.ark)
+    if len(state.hands[victim]) < 5 or near > 6:
+        return None
+    mine = [a for a in options if a.victim == victim]
+    return max(mine, key=lambda a: (distance(game, a.to, state.ark), a.to))
+
+
+def _land(game: Any, state: Any, legal: Any) -> Any:
+    sends = [a for a in legal if isinstance(a, Send)]
+    if not sends:
+        return next((a for a in legal if isinstance(a, Leave)), legal[0])
+    return max(sends, key=lambda a: (distance(game, a.to, state.ark), a.to))
+
+
+def _step(game: Any, state: Any, legal: Any) -> Any:
+    """The next step: towards the Ark with the keys, else towards a free country."""
+    me = state.player
+    hand = state.hands[me]
+    here = state.positions[me]
+    if has_keys(hand) or (state.ark not in state.positions and here != state.ark):
+        goals = [state.ark]
+    else:
+        goals = []
+    taken = {at for q, at in enumerate(state.positions) if q != me}
+    start = state.route[0] if state.route else here
+    goals += [c for c in game.board.countries if c not in taken and c != start]
+    passport = PASSPORT in hand
+
+    def cost(action: Any) -> tuple[float, str]:
+        best = min(distance(game, action.to, g) for g in goals) if goals else 0
+        if not passport and _against_customs(game, here, action.to):
+            best += 4
+        if action.to == state.ark:
+            best -= 1
+        return best, action.to
+
+    steps = [a for a in legal if isinstance(a, Step)]
+    return min(steps, key=cost) if steps else legal[0]
+
+
+def _against_customs(game: Any, here: str, nxt: str) -> bool:
+    """True when stepping onto ``nxt`` heads the way of its checkpoint arrow."""
+    arrow = game.board.checkpoints.get(nxt)
+    return arrow is not None and arrow != here
+
+
+def distance(game: Any, a: str, b: str) -> int:
+    """Steps between two locations, ignoring who stands where."""
+    if not a or not b:
+        return 0
+    table = _DISTANCES.get(id(game.board))
+    if table is None:
+        table = _DISTANCES[id(game.board)] = {}
+    row = table.get(b)
+    if row is None:
+        row = table[b] = _bfs(game.board.adjacent, b)
+    return row.get(a, 99)
+
+
+def _bfs(adjacent: Any, start: str) -> dict[str, int]:
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        loc = queue.popleft()
+        for nxt in adjacent[loc]:
+            if nxt not in seen:
+                seen[nxt] = seen[loc] + 1
+                queue.append(nxt)
+    return seen
