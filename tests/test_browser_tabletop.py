@@ -38,13 +38,12 @@ table.set_viewer(0)
 table"""
 
 
-def _midgame_notebook(
-    path, module: str, game: str, players: int, seed: int, moves: int
-):
+def _midgame_notebook(path, module, game, players, seed, moves, bot="random"):
+    """A scratch notebook: bots play ``moves`` moves, then every seat is human."""
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
     code = MIDGAME.format(
-        module=module, game=game, players=players, seed=seed, moves=moves
+        module=module, game=game, players=players, seed=seed, moves=moves, bot=bot
     )
     nb.cells = [nbformat.v4.new_code_cell(code)]
     nbformat.write(nb, path)

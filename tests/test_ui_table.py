@@ -127,18 +127,38 @@ def test_hand_click_plays_the_card_under_the_pointer():
     assert table.step == 1 and table.state.positions[0] == 2  # card 0 is leap
 
 
+def by_canvas(batches) -> dict[str, list]:
+    """The commands of the batches grouped by the canvas (model id) they draw on."""
+    out: dict[str, list] = {}
+    current = ""
+    for batch in batches:
+        for name, args in batch:
+            if name == "switchCanvas":
+                current = args[0].removeprefix("IPY_MODEL_")
+            else:
+                out.setdefault(current, []).append((name, args))
+    return out
+
+
 def test_hot_seat_shows_only_the_viewers_hand_face_up(comms):
     table = make_table(seed=7)
     assert table.state.hands == (("leap", "hop", "hop"), ("warp", "warp", "hop"))
     comms.clear()
     table.redraw_all()
-    batches = comms.canvas_batches()
-    drawn = texts(batches)
-    assert "Leap" in drawn and "Hop" in drawn, "seat 0 sees its own card faces"
-    assert "Warp" not in drawn, "seat 1's cards stay face down"
-    assert "Player 1 (blue): 3 cards   " in drawn
-    backs = [args for b in batches for name, args in b if name == "fillRects"]
-    assert len(backs) == 1, "one hidden hand, its backs in one command"
+    drawn = by_canvas(comms.canvas_batches())
+    mine = drawn[table.hands[0].canvas[0].model_id]
+    sprites = [
+        args[0].removeprefix("IPY_MODEL_") for n, args in mine if n == "drawImage"
+    ]
+    faces = [table.sprites.get(k).model_id for k in ("leap", "hop", "hop")]
+    assert sprites == faces, "seat 0 sees its own card faces, in order"
+    theirs = drawn[table.hands[1].canvas[0].model_id]
+    assert [n for n, _ in theirs if n == "drawImage"] == [], "no face of seat 1 shown"
+    assert [n for n, _ in theirs if n == "fillRects"] == ["fillRects"], "backs only"
+    titles = [
+        a[0] for n, a in drawn[table.hands[1].canvas[1].model_id] if n == "fillText"
+    ]
+    assert titles == ["Player 1 (blue): 3 cards   "]
     assert table.viewer == 0
 
 
@@ -152,6 +172,8 @@ def test_set_viewer_none_shows_every_hand_and_the_secret_parts():
     table = make_table()
     table.set_viewer(None)
     assert table.viewer is None and table.hot_seat is False
+    assert table.inspector.value == "", "a hidden tab is not filled"
+    table.tabs.selected_index = 1
     inspector = table.inspector.value
     assert "hands[1]" in inspector and "hidden from Player 0" in inspector
     table.set_viewer(1)

@@ -121,6 +121,10 @@ class BoardAdapter:
     def face(self, kind: str) -> CardFace:
         return self.faces.get(kind) or CardFace(kind.title(), "")
 
+    def card_kinds(self) -> tuple[str, ...]:
+        """Every card kind a hand may show (their faces are drawn up front)."""
+        return tuple(self.faces)
+
     def seat_name(self, seat: int) -> str:
         # Seats count from 0, as the engines' event texts do ("player 0 rolled 4").
         return f"Player {seat} ({SEAT_COLOR_NAMES[seat % len(SEAT_COLOR_NAMES)]})"

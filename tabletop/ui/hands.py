@@ -60,7 +60,7 @@ class HandView:
         self.width = width
         self.height = CARD_H + 30
         self.canvas = MultiCanvas(
-            2,
+            3,
             width=width,
             height=self.height,
             layout={"width": f"{width}px", "height": f"{self.height}px"},
@@ -68,8 +68,7 @@ class HandView:
         self.canvas.add_class("tabletop-hand")
         self.canvas.on_mouse_down(self._clicked)
         self._on_card = on_card
-        self._drawn: Any = None
-        self._marked: Any = None
+        self._drawn: list[Any] = [None, None, None]
         self.cards: tuple[str, ...] | int = ()
 
     def _step(self, n: int) -> float:
@@ -100,37 +99,38 @@ class HandView:
         note: str,
         to_move: bool,
     ) -> int:
-        """Redraw the faces and the marks (playable outlines) that changed.
+        """Redraw the layers that changed: cards, title line, playable outlines.
 
         Returns the number of layers redrawn.
         """
         self.cards = cards
         count = cards if isinstance(cards, int) else len(cards)
-        faces_key = (cards, note)
-        marks_key = (count, tuple(sorted(playable)), to_move)
+        wanted = (
+            (cards, lambda c: self._draw_cards(c, cards, count)),
+            (
+                (count, note, to_move),
+                lambda c: self._draw_title(c, count, note, to_move),
+            ),
+            (
+                (count, tuple(sorted(playable))),
+                lambda c: self._draw_marks(c, cards, count, set(playable)),
+            ),
+        )
         redrawn = 0
-        if faces_key != self._drawn:
-            self._draw_faces(cards, count, note)
-            self._drawn = faces_key
-            redrawn += 1
-        if marks_key != self._marked:
-            self._draw_marks(cards, count, set(marks_key[1]), to_move)
-            self._marked = marks_key
+        for layer, (key, draw) in enumerate(wanted):
+            if self._drawn[layer] == key:
+                continue
+            self._drawn[layer] = None
+            self.canvas[layer].clear()
+            draw(self.canvas[layer])
+            self._drawn[layer] = key
             redrawn += 1
         return redrawn
 
     def invalidate(self) -> None:
-        self._drawn = self._marked = None
+        self._drawn = [None, None, None]
 
-    def _draw_faces(self, cards: tuple[str, ...] | int, count: int, note: str) -> None:
-        c = self.canvas[0]
-        c.clear()
-        name = self.adapter.seat_name(self.seat)
-        c.fill_style = self.adapter.seat_colors[self.seat]
-        c.fill_rect(0, 0, 6, self.height)
-        c.font = "bold 13px sans-serif"
-        c.fill_style = "#222"
-        c.fill_text(f"{name}: {count} card{'s' * (count != 1)}   {note}", 12, 16)
+    def _draw_cards(self, c: Any, cards: tuple[str, ...] | int, count: int) -> None:
         step = self._step(count)
         if isinstance(cards, int):
             _draw_backs(c, [GAP + i * step for i in range(count)])
@@ -138,19 +138,20 @@ class HandView:
         for i, kind in enumerate(cards):
             c.draw_image(self.sprites.get(kind), GAP + i * step, 24)
 
-    def _draw_marks(
-        self,
-        cards: tuple[str, ...] | int,
-        count: int,
-        playable: set[str],
-        to_move: bool,
-    ) -> None:
-        c = self.canvas[1]
-        c.clear()
+    def _draw_title(self, c: Any, count: int, note: str, to_move: bool) -> None:
+        name = self.adapter.seat_name(self.seat)
+        c.fill_style = self.adapter.seat_colors[self.seat]
+        c.fill_rect(0, 0, 6, self.height)
+        c.font = "bold 13px sans-serif"
+        c.fill_style = "#222"
+        c.fill_text(f"{name}: {count} card{'s' * (count != 1)}   {note}", 12, 16)
         if to_move:
             c.fill_style = "#00838f"
-            c.font = "bold 13px sans-serif"
             c.fill_text("\u25c0 to move", self.width - 90, 16)
+
+    def _draw_marks(
+        self, c: Any, cards: tuple[str, ...] | int, count: int, playable: set[str]
+    ) -> None:
         if isinstance(cards, int) or not playable:
             return
         step = self._step(count)
@@ -185,6 +186,11 @@ class CardSprites:
             _draw_face(canvas, self.adapter.face(kind))
             self._fresh.add(key)
         return canvas
+
+    def prepare(self, kinds: Iterable[str]) -> None:
+        """Draw the sprites of these kinds now (with the first full draw)."""
+        for kind in kinds:
+            self.get(kind)
 
     def invalidate(self) -> None:
         self._fresh = set()

@@ -68,9 +68,10 @@ def build(t: Any) -> None:
     t.log_view.add_class("tabletop-log")
     t.inspector = w.HTML()
     t.inspector.add_class("tabletop-inspector")
-    tabs = w.Tab([t.log_view, t.inspector, t.seat_controls.widget])
+    t.tabs = tabs = w.Tab([t.log_view, t.inspector, t.seat_controls.widget])
     for i, title in enumerate(("Event log", "State inspector", "Seats")):
         tabs.set_title(i, title)
+    tabs.observe(t._guard(lambda _: t.render_tabs()), names="selected_index")
     grid = w.Box(
         [h.canvas for h in t.hands],
         layout=w.Layout(flex_flow="row wrap", grid_gap="4px 12px"),

@@ -261,7 +261,7 @@ class SeatControls:
             self.viewer.value = value
 
 
-def log_html(lines: Sequence[str], limit: int = 200) -> str:
+def log_html(lines: Sequence[str], limit: int = 50) -> str:
     """The event log, newest first, clause IDs in code style."""
     rows = []
     for line in reversed(lines[-limit:]):

@@ -252,6 +252,12 @@ class RaidersDraw(BoardAdapter):
         name, text, clause = CARD_KINDS.get(kind, (kind, "", ""))
         return CardFace(name, text, clause, CARD_COLORS.get(kind, "#555"))
 
+    def card_kinds(self) -> tuple[str, ...]:
+        from tabletop.games.raiders.cards import CARD_KINDS, country_card
+
+        plain = tuple(k for k in CARD_KINDS if k != "country")
+        return plain + tuple(country_card(c) for c in self.board.countries)
+
     def seat_notes(self, view: Any, seat: int) -> str:
         notes = []
         if view.skips[seat]:

@@ -30,6 +30,7 @@ from tabletop.ui.teach import TeachPanel
 
 LOG = logging.getLogger(__name__)
 MAX_AUTO_MOVES = 5000
+LOG_TAB, INSPECTOR_TAB = 0, 1
 
 
 class Table(w.VBox):
@@ -341,6 +342,7 @@ class Table(w.VBox):
         seat = self.to_move
         try:
             with one_batch():
+                self.sprites.prepare(self.adapter.card_kinds())
                 layers = self.board.render(view, targets, space)
                 for hand in self.hands:
                     s = hand.seat
@@ -361,8 +363,14 @@ class Table(w.VBox):
         self.actions.render(shown, len(self.legal), self.selection, heading)
         self.timeline.render(self.step, self.length)
         self.seat_controls.render(self.seats, self.viewer, self.hot_seat, self.auto)
-        self.log_view.value = log_html(self.match.log(self.viewer))
-        self.inspector.value = inspector_for(self)
+        self.render_tabs()
+
+    def render_tabs(self) -> None:
+        """Fill the tab on show (the log or the inspector); hidden tabs wait."""
+        if self.tabs.selected_index == LOG_TAB:
+            self.log_view.value = log_html(self.match.log(self.viewer))
+        elif self.tabs.selected_index == INSPECTOR_TAB:
+            self.inspector.value = inspector_for(self)
 
     def _waiting(self) -> str:
         seat = self.to_move
