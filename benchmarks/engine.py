@@ -2,7 +2,8 @@
 
 Run ``python benchmarks/engine.py [--games N]``. For every game in ``GAMES`` and 2
 and 4 players it prints decisions per second (a decision = ``legal_actions`` +
-``apply``, timed alone) under two seeded random policies, playouts per second (wall
+``apply``, timed alone) under two seeded random policies and the game's heuristic
+bot (if it has one), playouts per second (wall
 time, policy included), how many of them finished, and the cost of ``goto`` to
 step 10 and to step 10,000 of a long match.
 Figures only; nothing here is asserted. Add a game by adding a line to ``GAMES``.
@@ -19,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tabletop import Match  # noqa: E402
+from tabletop.bots.registry import heuristic_module  # noqa: E402
 from tabletop.core import Game, Rng  # noqa: E402
 from tabletop.games.pitfall import Pitfall  # noqa: E402
 
@@ -30,20 +32,30 @@ GAMES: list[tuple[str, Callable[[int], Game]]] = [
 CAP = 2000  # decisions per playout at most
 
 
-def uniform(legal, rng: Rng):
+def uniform(game, state, legal, rng: Rng):
     """Any legal action, all equally likely."""
     i, rng = rng.below(len(legal))
     return legal[i], rng
 
 
-def by_kind(legal, rng: Rng):
+def by_kind(game, state, legal, rng: Rng):
     """A kind of action first (roll, exchange, move...), then one of that kind."""
     kinds: dict[str, list] = {}
     for action in legal:
         kinds.setdefault(type(action).__name__, []).append(action)
     names = sorted(kinds)
     i, rng = rng.below(len(names))
-    return uniform(kinds[names[i]], rng)
+    return uniform(game, state, kinds[names[i]], rng)
+
+
+def policies(game: Game) -> list[tuple[str, Callable]]:
+    """The policies to measure: two random ones, and the game's heuristic bot's
+    rollout policy if it has one (its games reach an end)."""
+    out: list[tuple[str, Callable]] = [("uniform", uniform), ("by kind", by_kind)]
+    module = heuristic_module(game)
+    if module is not None and hasattr(module, "policy"):
+        out.append(("heuristic", lambda g, s, legal, rng: module.policy(g, s, rng)))
+    return out
 
 
 def playouts(game: Game, games: int, policy) -> tuple[int, int, float, float]:
@@ -61,7 +73,7 @@ def playouts(game: Game, games: int, policy) -> tuple[int, int, float, float]:
             t1 = clock()
             if not legal:
                 break
-            action, rng = policy(legal, rng)
+            action, rng = policy(game, state, legal, rng)
             t2 = clock()
             state, _ = game.apply(state, action)
             engine += (t1 - t0) + (clock() - t2)
@@ -77,7 +89,7 @@ def long_match(game: Game, steps: int) -> Match:
         legal = match.legal_actions()
         if not legal:
             raise RuntimeError("the game ended early; pick another seed")
-        action, rng = uniform(legal, rng)
+        action, rng = uniform(game, match.state, legal, rng)
         match.play(action)
     return match
 
@@ -95,11 +107,11 @@ def report(name: str, make: Callable[[int], Game], games: int) -> None:
     for players in (2, 4):
         game = make(players)
         print(f"{name}, {players} players, {games} seeded playouts (cap {CAP})")
-        for label, policy in (("uniform", uniform), ("by kind", by_kind)):
+        for label, policy in policies(game):
             decisions, finished, engine, wall = playouts(game, games, policy)
             rate, per_game = decisions / engine, games / wall
             print(
-                f"  {label:<8} decisions/s {rate:9.0f}   games/s {per_game:7.1f}   "
+                f"  {label:<9} decisions/s {rate:9.0f}   games/s {per_game:7.1f}   "
                 f"finished {finished}/{games}"
             )
     game = make(2)
