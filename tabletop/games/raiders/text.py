@@ -84,7 +84,9 @@ def _headline(s: RaidersState) -> str:
     if s.phase == "over":
         who = f"player {s.winner} won" if s.winner >= 0 else "no winner"
         return f"Raiders, game over: {who}; {ark}"
-    extra = f", {s.steps} steps left" if s.phase == "move" else ""
+    extra = ""
+    if s.phase == "move":
+        extra = f", {s.steps} steps left, route {'-'.join(s.route)}"
     return f"Raiders, turn {s.turn}: {ark}; player {s.player} to {s.phase}{extra}"
 
 
