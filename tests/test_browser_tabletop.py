@@ -19,6 +19,7 @@ from tests.browser_harness import (
     need_browser,
     open_and_run,
     shoot,
+    show_board,
     step_text,
 )
 
@@ -102,7 +103,7 @@ def _expected_target_after_roll() -> tuple[str, float, float]:
     """Replay the notebook's table headlessly: the first board target after Roll."""
     from tabletop.ui import pitfall_table
 
-    table = pitfall_table(players=3, seed=7, bots=2)
+    table = pitfall_table(players=3, seed=7, bots=2, bot="heuristic")
     table.choose("roll")
     space = next(s for e in table.legal for s in e.spaces)
     x, y = table.adapter.xy[space]
@@ -138,6 +139,7 @@ def test_play_pitfall_in_jupyterlab_button_board_click_and_reload(lab, page):
     again = _pixels(page)
     assert again["hash"] == after["hash"], "the reloaded board shows the same position"
     assert step_text(page) == moved
+    show_board(page)
     shoot(page, "pitfall_reloaded.png")
 
 
@@ -157,7 +159,7 @@ def test_play_raiders_places_a_token_by_clicking_a_country(lab, page):
     """Run play_raiders.ipynb and place the first token by clicking a country."""
     from tabletop.ui import raiders_table
 
-    table = raiders_table(players=4, seed=7, bots=3)
+    table = raiders_table(players=4, seed=7, bots=3, bot="heuristic")
     country = table.legal[0].spaces[0]
     x, y = table.adapter.xy[country]
     open_and_run(page, lab, "play_raiders.ipynb")
