@@ -58,8 +58,9 @@ def test_ph_b_below_one_space_under_each_but_the_ends(data):
     board = load_board(data)
     under = [board.order[u] for u in board.below]
     assert under == list(range(1, len(board.above) - 1))
-    assert set(board.down) == {s for s in board.above if board.kind[s] in OBSTACLES
-                               and "pit" in board.kind[s]}  # fmt: skip
+    assert set(board.down) == {
+        s for s in board.above if board.kind[s] in OBSTACLES and "pit" in board.kind[s]
+    }
 
 
 def test_missing_link_is_named(data):
@@ -86,8 +87,9 @@ def test_duplicate_id_is_named(data):
 
 def test_unreachable_space_is_named(data):
     def island(b):
-        b["spaces"].append({"id": "X1", "level": "above", "kind": "plain", "x": 1,
-                            "y": 1})  # fmt: skip
+        b["spaces"].append(
+            {"id": "X1", "level": "above", "kind": "plain", "x": 1, "y": 1}
+        )
 
     message = broken(data, island)
     assert "X1" in message
@@ -134,8 +136,11 @@ def sensible(game, state, rng):
     board, me = game.board, state.turn
     hand, pos = state.hands[me], state.positions[me]
     need = not all(state.treasure[me])
-    ahead = [s for s in board.above[board.order[pos] + 1 :]
-             if board.kind[s] in ("cobra", "fire")]  # fmt: skip
+    ahead = [
+        s
+        for s in board.above[board.order[pos] + 1 :]
+        if board.kind[s] in ("cobra", "fire")
+    ]
     step = 1 if not need or ahead else -1
     if state.phase == "start":
         wanted = _wanted(board, pos, step)
@@ -194,3 +199,14 @@ def test_ph_b_layout_games_between_sensible_players_end():
                 break
             state, _ = game.apply(state, sensible(game, state, rng))
         assert game.outcome(state), f"seed {seed} did not end"
+
+
+def test_ph_b_walls_every_stretch_needs_a_way_up(data):
+    """PH-B-WALLS: walls may not shut a stretch of tunnel away from every pit trap."""
+
+    def shut(b):
+        space(b, "U7").update(kind="tunnel")
+        space(b, "U3").update(kind="wall")
+
+    message = broken(data, shut)
+    assert "stretch U1..U2 has no pit trap above it" in message

@@ -98,8 +98,18 @@ def test_secret_events_show_only_their_public_text(finished):
 
 def test_text_board_shows_levels_pawns_hands_piles(finished):
     text = str(finished.state_at(40))
-    for piece in ("A  BOAT", " U  ", "SCRP", "####", "P0 on", "P2 on", "hand:",
-                  "draw pile:", "facedown tokens:", "DIAM"):  # fmt: skip
+    for piece in (
+        "A  BOAT",
+        " U  ",
+        "SCRP",
+        "####",
+        "P0 on",
+        "P2 on",
+        "hand:",
+        "draw pile:",
+        "facedown tokens:",
+        "DIAM",
+    ):
         assert piece in text
 
 

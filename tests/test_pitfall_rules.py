@@ -47,9 +47,14 @@ def test_ph_c_deck_and_ph_s_deal_sixty_cards_seven_each():
     for c in state.deck:
         counts[c] += 1
     assert dict(zip(CARDS, counts, strict=True)) == {
-        "croc": 10, "rope": 15, "jump": 14, "ladder": 8, "cobra": 5, "fire": 5,
+        "croc": 10,
+        "rope": 15,
+        "jump": 14,
+        "ladder": 8,
+        "cobra": 5,
+        "fire": 5,
         "scorpion": 3,
-    }  # fmt: skip
+    }
     assert len(state.deck) == 60 - 28 and state.discard == ()
 
 
@@ -103,9 +108,14 @@ def test_ph_b_above_below_walls_layout_of_the_standard_board():
     assert kinds[0] == "riverboat" and kinds[-1] == "diamond"
     obstacles = set(kinds) - {"plain", "riverboat", "diamond"}
     assert {k: kinds.count(k) for k in obstacles} == {
-        "ladder_pit": 4, "croc": 4, "pit": 5, "log": 3, "fire": 2, "cobra": 2,
+        "ladder_pit": 4,
+        "croc": 4,
+        "pit": 5,
+        "log": 3,
+        "fire": 2,
+        "cobra": 2,
         "swamp": 1,
-    }  # fmt: skip
+    }
     assert len(board.below) == len(board.above) - 2
     assert len(board.walls) == 4
     half = len(board.above) // 2
@@ -148,8 +158,9 @@ def test_ph_2a_move_exact_count_one_direction_kept_underground():
     """PH-2A-MOVE: exactly the die count, the chosen direction kept between levels."""
     game, state, events = run_scenario("ladder-pit-ahead")
     assert state.positions[0] == "U6"  # forward all the way, below as above
-    state = build_state(game, positions={0: "A23"}, next_roll=1,
-                        hands={0: "CR CR JU JU RO RO LA"})  # fmt: skip
+    state = build_state(
+        game, positions={0: "A23"}, next_roll=1, hands={0: "CR CR JU JU RO RO LA"}
+    )
     rolled, events = play(game, state, "roll")
     assert rolled.roll == 1 and "PH-T-CHOICE" in clauses(events)
     assert play(game, rolled, "forward")[0].positions[0] == "A24"
@@ -209,8 +220,13 @@ def test_ph_b_ends_underground_path_ends():
 def test_ph_t_share_pawns_may_share_a_space():
     """PH-T-SHARE: a pawn may end on a space another pawn holds."""
     game = Pitfall(players=2)
-    state = build_state(game, phase="direction", roll=1, positions={0: "A23", 1: "A24"},
-                        hands={0: "CR CR JU JU RO RO LA"})  # fmt: skip
+    state = build_state(
+        game,
+        phase="direction",
+        roll=1,
+        positions={0: "A23", 1: "A24"},
+        hands={0: "CR CR JU JU RO RO LA"},
+    )
     state, _ = play(game, state, "forward")
     assert state.positions == ("A24", "A24")
 
@@ -236,8 +252,13 @@ def test_ph_3_card_without_the_card_stop_before():
 def test_ph_3_card_obstacles_bar_both_directions():
     """PH-3-CARD: an obstacle bars the way backward too."""
     game = Pitfall(players=2)
-    state = build_state(game, phase="direction", roll=3, positions={0: "A7"},
-                        hands={0: "JU JU RO RO LA LA FI"})  # fmt: skip
+    state = build_state(
+        game,
+        phase="direction",
+        roll=3,
+        positions={0: "A7"},
+        hands={0: "JU JU RO RO LA LA FI"},
+    )
     state, events = play(game, state, "backward")
     assert state.positions[0] == "A7" and "PH-3-CARD" in clauses(events)
 
@@ -246,8 +267,13 @@ def test_ph_4_rope_passes_pits_and_swamp():
     """PH-4-ROPE: Rope passes a pit trap and the swamp."""
     game, state, _ = run_scenario("rope-over-pit")
     assert state.positions[0] == "A5" and state.discard[-1] == ROPE
-    swamp = build_state(game, phase="direction", roll=2, positions={0: "A11"},
-                        hands={0: "RO CR JU JU LA LA FI"})  # fmt: skip
+    swamp = build_state(
+        game,
+        phase="direction",
+        roll=2,
+        positions={0: "A11"},
+        hands={0: "RO CR JU JU LA LA FI"},
+    )
     swamp, _ = play(game, swamp, "forward")
     assert legal(game, swamp) == ["play rope", "decline"] and swamp.target == "A12"
 
@@ -256,8 +282,13 @@ def test_ph_4_rope_passes_pits_and_swamp():
 def test_ph_4_jump_passes_logs_fires_cobras(start, target):
     """PH-4-JUMP: Jump passes logs, fires and cobras."""
     game = Pitfall(players=2)
-    state = build_state(game, phase="direction", roll=2, positions={0: start},
-                        hands={0: "JU CR CR RO RO LA LA"})  # fmt: skip
+    state = build_state(
+        game,
+        phase="direction",
+        roll=2,
+        positions={0: start},
+        hands={0: "JU CR CR RO RO LA LA"},
+    )
     state, _ = play(game, state, "forward")
     assert state.target == target and "play jump" in legal(game, state)
     state, _ = play(game, state, "play jump")
@@ -295,8 +326,13 @@ def test_ph_4_ladder_card_climbs_from_under_a_pit():
 def test_ph_4_ladder_needed_where_there_is_no_ladder():
     """PH-4-LADDER: without a Ladder card no climb is offered under a plain pit trap."""
     game = Pitfall(players=2)
-    state = build_state(game, phase="direction", roll=2, positions={0: "U10"},
-                        hands={0: "CR CR JU JU RO RO FI"})  # fmt: skip
+    state = build_state(
+        game,
+        phase="direction",
+        roll=2,
+        positions={0: "U10"},
+        hands={0: "CR CR JU JU RO RO FI"},
+    )
     state, _ = play(game, state, "forward")
     assert state.positions[0] == "U12"
 
@@ -313,8 +349,13 @@ def test_ph_4_climb_free_at_a_ladder_and_optional():
 def test_ph_4_climb_then_stand_on_the_pit_without_rope():
     """PH-4-CLIMB: a pawn that climbed onto a pit trap stands there and steps off."""
     sc = scenario("climb-free")
-    state = build_state(sc.game, phase="direction", roll=1, positions={0: "U14"},
-                        hands={0: "CR CR JU JU LA LA FI"})  # fmt: skip
+    state = build_state(
+        sc.game,
+        phase="direction",
+        roll=1,
+        positions={0: "U14"},
+        hands={0: "CR CR JU JU LA LA FI"},
+    )
     state, _ = play(sc.game, state, "forward", "climb")
     assert state.positions[0] == "A14" and state.turn == 1
 
@@ -346,8 +387,14 @@ def test_ph_4_scorpion_below_stays_on_the_pit():
 def test_ph_4_scorpion_below_with_a_scorpion_card_lands_on_it():
     """PH-4-SCORPION-BELOW: with a Scorpion card the pawn goes down onto it."""
     game = Pitfall(players=2)
-    state = build_state(game, phase="direction", roll=4, positions={0: "A3"},
-                        hands={0: "SC CR JU JU LA LA FI"}, scorpion="U4")  # fmt: skip
+    state = build_state(
+        game,
+        phase="direction",
+        roll=4,
+        positions={0: "A3"},
+        hands={0: "SC CR JU JU LA LA FI"},
+        scorpion="U4",
+    )
     state, _ = play(game, state, "forward")
     assert legal(game, state) == ["play scorpion", "decline"]
     state, _ = play(game, state, "play scorpion")
@@ -389,9 +436,15 @@ def test_ph_5_give_duplicate_to_chosen_opponent():
 def test_ph_5_give_automatic_with_one_candidate():
     """PH-5-GIVE: with one opponent lacking it, the token goes there at once."""
     game = Pitfall(players=2)
-    state = build_state(game, phase="direction", roll=2, positions={0: "A7"},
-                        hands={0: "CO JU CR CR RO RO LA"}, treasure={0: "gold"},
-                        next_tokens="gold")  # fmt: skip
+    state = build_state(
+        game,
+        phase="direction",
+        roll=2,
+        positions={0: "A7"},
+        hands={0: "CO JU CR CR RO RO LA"},
+        treasure={0: "gold"},
+        next_tokens="gold",
+    )
     state, events = play(game, state, "forward", "play cobra")
     assert state.treasure == ((1, 0, 0), (1, 0, 0)) and "PH-5-GIVE" in clauses(events)
 
@@ -429,9 +482,14 @@ def test_ph_7_diamond_without_all_treasure_stops_there():
 def test_ph_win_extra_tokens_do_not_replace_a_missing_kind():
     """PH-WIN, PH-5-EXTRA: two gold bars and a silver bar are not enough."""
     game = Pitfall(players=2)
-    state = build_state(game, phase="direction", roll=3, positions={0: "A44"},
-                        hands={0: "CR CR JU JU RO RO LA"},
-                        treasure={0: "gold gold silver", 1: "gold"})  # fmt: skip
+    state = build_state(
+        game,
+        phase="direction",
+        roll=3,
+        positions={0: "A44"},
+        hands={0: "CR CR JU JU RO RO LA"},
+        treasure={0: "gold gold silver", 1: "gold"},
+    )
     state, _ = play(game, state, "forward")
     assert game.outcome(state) is None
 

@@ -308,6 +308,13 @@ def _check_below(
                 "order (PH-B-BELOW)"
             )
         return
+    _check_walls(problems, by_id, below, under)
+
+
+def _check_walls(
+    problems: Problems, by_id: dict[str, dict], below: list[str], under: dict[str, str]
+) -> None:
+    """PH-B-WALLS: four walls, none under a pit trap, every stretch with a way up."""
     walls = [s for s in below if by_id[s]["kind"] == "wall"]
     if len(walls) != WALL_COUNT:
         problems.add(
@@ -317,22 +324,20 @@ def _check_below(
     for s in walls:
         if by_id[under[s]]["kind"] in PIT_KINDS:
             problems.add(
-                f"wall {s!r} lies under a pit trap: a pawn falling there would "
-                "land in stone (PH-B-WALLS)"
+                f"wall {s!r} lies under a pit trap: a pawn falling there "
+                "would land in stone (PH-B-WALLS)"
             )
     stretch: list[str] = []
     for s in [*below, None]:
-        if s is None or by_id[s]["kind"] == "wall":
-            if stretch and not any(
-                by_id[under[t]]["kind"] in PIT_KINDS for t in stretch
-            ):
-                problems.add(
-                    f"underground stretch {stretch[0]}..{stretch[-1]} has no pit "
-                    "trap above it: a pawn there could never leave"
-                )
-            stretch = []
-        else:
+        if s is not None and by_id[s]["kind"] != "wall":
             stretch.append(s)
+            continue
+        if stretch and not any(by_id[under[t]]["kind"] in PIT_KINDS for t in stretch):
+            problems.add(
+                f"underground stretch {stretch[0]}..{stretch[-1]} has no pit "
+                "trap above it: a pawn there could never leave"
+            )
+        stretch = []
 
 
 def _check_extras(problems: Problems, data: dict, by_id: dict[str, dict]) -> None:

@@ -37,75 +37,66 @@ def explain(board: PitfallBoard, s: PitfallState) -> tuple[Explanation, ...]:
 
 
 def _one(board: PitfallBoard, s: PitfallState, a: object) -> Explanation:
-    kind = type(a)
-    if kind is Roll:
-        return Explanation(
-            a,
-            "PH-T-CHOICE",
-            "Roll the die and move that many spaces (then choose forward or backward).",
-            "Roll",
-        )
-    if kind is Discard:
-        return Explanation(
-            a,
-            "PH-2B-DISCARD",
-            f"Discard {_names(a.cards)} face up and draw four new cards.",
-            f"Discard {_codes(a)}",
-        )
-    if kind is Swap:
-        return Explanation(
-            a,
-            "PH-2B-SWAP",
-            f"Give {_names(a.cards)} to player {a.seat} and take four "
-            "cards at random from their hand.",
-            f"Swap {_codes(a)} with P{a.seat}",
-        )
-    if kind is Play and s.phase == "start":
-        return Explanation(
-            a,
-            "PH-6-MOVE",
-            "Play a Scorpion card to move the scorpion to another underground space.",
-            "Scorpion",
-            (s.scorpion,),
-            "scorpion",
-        )
-    if kind is PlaceScorpion:
-        return _placement(board, s, a)
-    if kind is Direction:
-        first = board.step(s.positions[s.turn], a.step)
-        way = "clockwise, toward the diamond" if a.step > 0 else "back toward the boat"
-        return Explanation(
-            a,
-            "PH-2A-MOVE",
-            f"Move {s.roll} spaces {way}.",
-            str(a).title(),
-            (first,) if first else (),
-        )
-    if kind is Play:
+    return _BY_TYPE[type(a)](board, s, a)
+
+
+def _roll(board: PitfallBoard, s: PitfallState, a: Roll) -> Explanation:
+    text = "Roll the die and move that many spaces (then choose forward or backward)."
+    return Explanation(a, "PH-T-CHOICE", text, "Roll")
+
+
+def _discard(board: PitfallBoard, s: PitfallState, a: Discard) -> Explanation:
+    text = f"Discard {_names(a.cards)} face up and draw four new cards."
+    return Explanation(a, "PH-2B-DISCARD", text, f"Discard {_codes(a)}")
+
+
+def _swap(board: PitfallBoard, s: PitfallState, a: Swap) -> Explanation:
+    text = (
+        f"Give {_names(a.cards)} to player {a.seat} and take four cards at "
+        "random from their hand."
+    )
+    return Explanation(a, "PH-2B-SWAP", text, f"Swap {_codes(a)} with P{a.seat}")
+
+
+def _play(board: PitfallBoard, s: PitfallState, a: Play) -> Explanation:
+    if s.phase != "start":
         return _card(board, s, a.card)
-    if kind is Decline:
-        return _decline(board, s)
-    if kind is Climb:
-        return _climb(board, s)
-    if kind is Stay:
-        nxt = board.step(s.positions[s.turn], s.direction)
-        return Explanation(
-            a,
-            "PH-4-CLIMB",
-            "Do not climb: go on along the underground path.",
-            "Stay below",
-            (nxt,) if nxt else (),
-        )
-    if kind is Give:
-        name = TOKEN_INFO[TOKENS[s.token]]
-        return Explanation(
-            a,
-            "PH-5-GIVE",
-            f"Give the duplicate {name} to player {a.seat}, who lacks one.",
-            f"Give to P{a.seat}",
-            (s.positions[a.seat],),
-        )
-    raise TypeError(f"no explanation for {a!r}")
+    text = "Play a Scorpion card to move the scorpion to another underground space."
+    return Explanation(a, "PH-6-MOVE", text, "Scorpion", (s.scorpion,), "scorpion")
+
+
+def _direction(board: PitfallBoard, s: PitfallState, a: Direction) -> Explanation:
+    first = board.step(s.positions[s.turn], a.step)
+    way = "clockwise, toward the diamond" if a.step > 0 else "back toward the boat"
+    return Explanation(
+        a,
+        "PH-2A-MOVE",
+        f"Move {s.roll} spaces {way}.",
+        str(a).title(),
+        (first,) if first else (),
+    )
+
+
+def _stay(board: PitfallBoard, s: PitfallState, a: Stay) -> Explanation:
+    nxt = board.step(s.positions[s.turn], s.direction)
+    return Explanation(
+        a,
+        "PH-4-CLIMB",
+        "Do not climb: go on along the underground path.",
+        "Stay below",
+        (nxt,) if nxt else (),
+    )
+
+
+def _give(board: PitfallBoard, s: PitfallState, a: Give) -> Explanation:
+    text = f"Give the duplicate {TOKEN_INFO[TOKENS[s.token]]} to player {a.seat}, "
+    return Explanation(
+        a,
+        "PH-5-GIVE",
+        text + "who lacks one.",
+        f"Give to P{a.seat}",
+        (s.positions[a.seat],),
+    )
 
 
 def _names(cards: tuple[int, ...]) -> str:
@@ -168,7 +159,7 @@ def _card(board: PitfallBoard, s: PitfallState, card: int) -> Explanation:
     return Explanation(a, CARD_CLAUSE[card], text, label, (target,), CARDS[card])
 
 
-def _decline(board: PitfallBoard, s: PitfallState) -> Explanation:
+def _decline(board: PitfallBoard, s: PitfallState, a: Decline) -> Explanation:
     target, here = s.target, s.positions[s.turn]
     below = board.down.get(target)
     if below is None or target == s.scorpion:
@@ -191,7 +182,7 @@ def _decline(board: PitfallBoard, s: PitfallState) -> Explanation:
     return Explanation(Decline(), "PH-4-OPTIONAL", text, "No card", (to,))
 
 
-def _climb(board: PitfallBoard, s: PitfallState) -> Explanation:
+def _climb(board: PitfallBoard, s: PitfallState, a: Climb) -> Explanation:
     here = s.positions[s.turn]
     above = board.up[here]
     if board.kind[above] == "pit":
@@ -210,3 +201,17 @@ def _climb(board: PitfallBoard, s: PitfallState) -> Explanation:
         "Climb",
         (above,),
     )
+
+
+_BY_TYPE = {
+    Roll: _roll,
+    Discard: _discard,
+    Swap: _swap,
+    Play: _play,
+    PlaceScorpion: _placement,
+    Direction: _direction,
+    Decline: _decline,
+    Climb: _climb,
+    Stay: _stay,
+    Give: _give,
+}

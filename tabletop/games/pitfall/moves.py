@@ -48,50 +48,47 @@ def resolve(
 ) -> tuple[PitfallState, tuple[Event, ...]]:
     """Resolve a legal action: the next state and the events, in order."""
     w = Work(board, s)
-    kind = type(action)
-    if kind is Roll:
-        value, w.rng = w.rng.roll()
-        w.roll = w.remaining = value
-        w.phase = "direction"
-        w.say("PH-T-CHOICE", f"player {w.turn} rolled {value}", "roll")
-    elif kind is Direction:
-        w.direction = action.step
-        w.say("PH-2A-MOVE", f"player {w.turn} goes {action}", "direction")
-        run(w)
-    elif kind is Play and w.phase == "start":
-        w.play_card(SCORPION)
-        w.scorpion_played = True
-        w.phase = "scorpion"
-        w.say(
-            "PH-T-SCORPION-FIRST",
-            f"player {w.turn} played a Scorpion card to move the scorpion",
-            "card",
-        )
-    elif kind is Play:
-        enter(w, action.card)
-    elif kind is Decline:
-        w.say(
-            "PH-4-OPTIONAL", f"player {w.turn} plays no card at {w.target}", "decline"
-        )
-        decline(w)
-    elif kind is Climb:
-        climb(w)
-    elif kind is Stay:
-        w.no_climb = w.pos
-        w.say("PH-4-CLIMB", f"player {w.turn} stays below at {w.pos}", "stay")
-        run(w)
-    elif kind is Give:
-        give(w, action.seat)
-        run(w)
-    elif kind is PlaceScorpion:
-        place_scorpion(w, action.space)
-    elif kind is Discard:
-        exchange_discard(w, action.cards)
-    elif kind is Swap:
-        exchange_swap(w, action.seat, action.cards)
-    else:
-        raise TypeError(f"not a Pitfall action: {action!r}")
+    _HANDLERS[type(action)](w, action)
     return w.freeze(), tuple(w.events)
+
+
+def _roll(w: Work, action: Roll) -> None:
+    value, w.rng = w.rng.roll()
+    w.roll = w.remaining = value
+    w.phase = "direction"
+    w.say("PH-T-CHOICE", f"player {w.turn} rolled {value}", "roll")
+
+
+def _direction(w: Work, action: Direction) -> None:
+    w.direction = action.step
+    w.say("PH-2A-MOVE", f"player {w.turn} goes {action}", "direction")
+    run(w)
+
+
+def _play(w: Work, action: Play) -> None:
+    if w.phase != "start":
+        return enter(w, action.card)
+    w.play_card(SCORPION)
+    w.scorpion_played = True
+    w.phase = "scorpion"
+    text = f"player {w.turn} played a Scorpion card to move the scorpion"
+    w.say("PH-T-SCORPION-FIRST", text, "card")
+
+
+def _decline(w: Work, action: Decline) -> None:
+    w.say("PH-4-OPTIONAL", f"player {w.turn} plays no card at {w.target}", "decline")
+    decline(w)
+
+
+def _stay(w: Work, action: Stay) -> None:
+    w.no_climb = w.pos
+    w.say("PH-4-CLIMB", f"player {w.turn} stays below at {w.pos}", "stay")
+    run(w)
+
+
+def _give(w: Work, action: Give) -> None:
+    give(w, action.seat)
+    run(w)
 
 
 def run(w: Work) -> None:
@@ -324,3 +321,18 @@ def place_scorpion(w: Work, space: str) -> None:
                     "hit",
                 )
             )
+
+
+_HANDLERS = {
+    Roll: _roll,
+    Direction: _direction,
+    Play: _play,
+    Decline: _decline,
+    Climb: lambda w, action: climb(w),
+    Stay: _stay,
+    Give: _give,
+    PlaceScorpion: lambda w, action: place_scorpion(w, action.space),
+    Discard: lambda w, action: exchange_discard(w, action.cards),
+    Swap: lambda w, action: exchange_swap(w, action.seat, action.cards),
+}
+"""The resolver of each action type (actions reach here already checked)."""

@@ -86,39 +86,15 @@ class Pitfall:
         rng = Rng.from_seed(seed)
         cards = [k for k, count in enumerate(board.deck) for _ in range(count)]
         deck, rng = rng.shuffle(cards)
-        events = [
-            Event(
-                "PH-S-START",
-                f"{n} Harry pawns start on the riverboat {board.riverboat}",
-                kind="setup",
-            ),
-            Event(
-                "PH-S-SCORPION",
-                f"the scorpion starts on {board.scorpion_start}",
-                kind="setup",
-            ),
-            Event(
-                "PH-S-TOKENS",
-                f"{sum(board.tokens)} treasure tokens lie facedown; "
-                "the diamond lies on the diamond space",
-                kind="setup",
-            ),
-        ]
+        events = _setup_events(board, n)
         hands = []
         size = board.hand_size
         for seat in range(n):
             dealt, deck = deck[-size:], deck[:-size]
             hands.append(hand_vector(dealt))
-            events.append(
-                Event(
-                    "PH-S-DEAL",
-                    f"player {seat} was dealt {hand_codes(hands[-1])}",
-                    seat,
-                    "deal",
-                    True,
-                    f"player {seat} was dealt {size} cards",
-                )
-            )
+            text = f"player {seat} was dealt {hand_codes(hands[-1])}"
+            public = f"player {seat} was dealt {size} cards"
+            events.append(Event("PH-S-DEAL", text, seat, "deal", True, public))
         pile = [k for k, count in enumerate(board.tokens) for _ in range(count)]
         tokens, rng = rng.shuffle(pile)
         first, rounds, rng = self._roll_off(rng, events)
@@ -324,3 +300,24 @@ class Pitfall:
         """Validated edits: force_roll, move_pawn, move_scorpion, set_hand,
         give_token, take_token (see ``edits.py``)."""
         return apply_edit(self.board, state, op, args)
+
+
+def _setup_events(board: PitfallBoard, players: int) -> list[Event]:
+    return [
+        Event(
+            "PH-S-START",
+            f"{players} Harry pawns start on the riverboat {board.riverboat}",
+            kind="setup",
+        ),
+        Event(
+            "PH-S-SCORPION",
+            f"the scorpion starts on {board.scorpion_start}",
+            kind="setup",
+        ),
+        Event(
+            "PH-S-TOKENS",
+            f"{sum(board.tokens)} treasure tokens lie facedown; the "
+            "diamond lies on the diamond space",
+            kind="setup",
+        ),
+    ]

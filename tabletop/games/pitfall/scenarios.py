@@ -30,11 +30,29 @@ from tabletop.games.pitfall.cards import CARDS, TOKENS, card_index, hand_vector
 from tabletop.games.pitfall.rules import Pitfall
 from tabletop.games.pitfall.state import PitfallState
 
-KEYS = frozenset({
-    "seed", "turn", "positions", "hands", "scorpion", "treasure", "next_tokens",
-    "discard", "deck_top", "deck_size", "phase", "roll", "direction", "remaining",
-    "target", "token", "scorpion_played", "no_climb", "next_roll",
-})  # fmt: skip
+KEYS = frozenset(
+    {
+        "seed",
+        "turn",
+        "positions",
+        "hands",
+        "scorpion",
+        "treasure",
+        "next_tokens",
+        "discard",
+        "deck_top",
+        "deck_size",
+        "phase",
+        "roll",
+        "direction",
+        "remaining",
+        "target",
+        "token",
+        "scorpion_played",
+        "no_climb",
+        "next_roll",
+    }
+)
 
 
 def build_state(game: Pitfall, **description: Any) -> PitfallState:
@@ -49,34 +67,15 @@ def build_state(game: Pitfall, **description: Any) -> PitfallState:
     if unknown:
         raise ValueError(f"unknown scenario key(s): {', '.join(unknown)}")
     board, n = game.board, game.players
-    rng = Rng.from_seed(d.get("seed", 0))
-    pool = list(board.deck)
-    named = {int(k): _cards(v) for k, v in d.get("hands", {}).items()}
-    discard, top = _cards(d.get("discard", "")), _cards(d.get("deck_top", ""))
-    for card in [c for h in named.values() for c in h] + discard + top:
-        if pool[card] == 0:
-            raise ValueError(f"the scenario names more {CARDS[card]} cards than exist")
-        pool[card] -= 1
-    rest, rng = rng.shuffle([k for k, m in enumerate(pool) for _ in range(m)])
-    rest = list(rest)
-    hands = []
-    for seat in range(n):
-        cards = named.get(seat)
-        if cards is None:
-            cards, rest = rest[-board.hand_size :], rest[: -board.hand_size]
-        hands.append(hand_vector(cards))
-    if "deck_size" in d:
-        keep = d["deck_size"] - len(top)
-        discard, rest = discard + rest[: len(rest) - keep], rest[len(rest) - keep :]
-    deck = tuple(rest) + tuple(reversed(top))
+    hands, deck, discard, rng = _deal(board, n, d, Rng.from_seed(d.get("seed", 0)))
     treasure, facedown = _tokens(board, n, d)
     state = PitfallState(
         turn=d.get("turn", 0),
         phase=d.get("phase", "start"),
         positions=_positions(board, n, d.get("positions", {})),
-        hands=tuple(hands),
+        hands=hands,
         deck=deck,
-        discard=tuple(discard),
+        discard=discard,
         treasure=treasure,
         facedown=facedown,
         diamond=-1,
@@ -94,6 +93,31 @@ def build_state(game: Pitfall, **description: Any) -> PitfallState:
     if problems:
         raise ValueError("the scenario is inconsistent: " + "; ".join(problems))
     return state
+
+
+def _deal(board, n: int, d: dict, rng: Rng) -> tuple[tuple, tuple, tuple, Rng]:
+    """Hands, draw pile and discard pile: named cards where given, the rest
+    shuffled with the scenario's seed."""
+    pool = list(board.deck)
+    named = {int(k): _cards(v) for k, v in d.get("hands", {}).items()}
+    discard, top = _cards(d.get("discard", "")), _cards(d.get("deck_top", ""))
+    for card in [c for h in named.values() for c in h] + discard + top:
+        if pool[card] == 0:
+            raise ValueError(f"the scenario names more {CARDS[card]} cards than exist")
+        pool[card] -= 1
+    shuffled, rng = rng.shuffle([k for k, m in enumerate(pool) for _ in range(m)])
+    rest = list(shuffled)
+    hands = []
+    for seat in range(n):
+        cards = named.get(seat)
+        if cards is None:
+            cards, rest = rest[-board.hand_size :], rest[: -board.hand_size]
+        hands.append(hand_vector(cards))
+    if "deck_size" in d:
+        keep = d["deck_size"] - len(top)
+        discard, rest = discard + rest[: len(rest) - keep], rest[len(rest) - keep :]
+    deck = tuple(rest) + tuple(reversed(top))
+    return tuple(hands), deck, tuple(discard), rng
 
 
 def _cards(text: Any) -> list[int]:

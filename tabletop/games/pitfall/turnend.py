@@ -93,11 +93,23 @@ def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
     got = " ".join([CODES[c] for c in sorted(taken)])
     me = w.turn
     w.events += (
-        Event("PH-2B-SWAP", f"player {me} gave {gave} to player {seat} and took {got}",
-              me, "exchange", True, f"player {me} swapped 4 cards with player {seat}"),
-        Event("PH-2B-SWAP", f"player {seat} received {gave} and lost {got}", seat,
-              "exchange", True, f"player {seat} took the 4 cards"),
-    )  # fmt: skip
+        Event(
+            "PH-2B-SWAP",
+            f"player {me} gave {gave} to player {seat} and took {got}",
+            me,
+            "exchange",
+            True,
+            f"player {me} swapped 4 cards with player {seat}",
+        ),
+        Event(
+            "PH-2B-SWAP",
+            f"player {seat} received {gave} and lost {got}",
+            seat,
+            "exchange",
+            True,
+            f"player {seat} took the 4 cards",
+        ),
+    )
     end_move(w)
 
 
