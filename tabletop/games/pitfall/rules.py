@@ -17,6 +17,7 @@ pending one and ``actions.py`` documents the notation.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import replace
 from functools import cache
@@ -45,6 +46,7 @@ from tabletop.games.pitfall.edits import apply_edit
 from tabletop.games.pitfall.explain import explain
 from tabletop.games.pitfall.moves import resolve
 from tabletop.games.pitfall.state import PitfallState
+from tabletop.games.pitfall.text import render
 
 
 @cache
@@ -55,6 +57,10 @@ def _named_board(name: str) -> PitfallBoard:
 class Pitfall:
     """Pitfall Harry for 2 to 4 players (PH-S-PLAYERS).
 
+    ``setup(seed)`` gives the initial state together with the setup events (the deal
+    and the first-player roll-off); ``initial_state(seed)`` the state alone.
+    ``render(state)`` is the text board drawn on this game's board.
+
     Args:
         players: the number of seats, 2..4.
         board: a board name or path (default ``"pitfall"``), or board data.
@@ -62,7 +68,12 @@ class Pitfall:
 
     name = "pitfall"
 
-    def __init__(self, players: int = 2, *, board: str | Mapping[str, Any] = "pitfall"):
+    def __init__(
+        self,
+        players: int = 2,
+        *,
+        board: str | os.PathLike[str] | Mapping[str, Any] = "pitfall",
+    ):
         if not isinstance(players, int) or isinstance(players, bool):
             raise TypeError(f"players must be an int, not {type(players).__name__}")
         if not 2 <= players <= 4:
@@ -73,6 +84,8 @@ class Pitfall:
         self.board: PitfallBoard = (
             _named_board(board) if isinstance(board, str) else load_board(board)
         )
+        if isinstance(board, os.PathLike):
+            board = os.fspath(board)
         self.options: dict[str, Any] = {} if board == "pitfall" else {"board": board}
 
     def __repr__(self) -> str:
@@ -217,6 +230,10 @@ class Pitfall:
             f"player {state.diamond} took the "
             "diamond with a gold bar, a silver bar and a money bag",
         )
+
+    def render(self, state: PitfallState) -> str:
+        """The text board of ``state`` on this game's board."""
+        return render(state, self.board)
 
     def explain(self, state: PitfallState) -> tuple[Explanation, ...]:
         return explain(self.board, state)
