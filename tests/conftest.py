@@ -28,6 +28,7 @@ def _no_swallowed_callback_errors(caplog: pytest.LogCaptureFixture):
     """ipywidgets logs exceptions raised inside callbacks and goes on: fail on them."""
     caplog.set_level(logging.WARNING)
     yield
+    RECORDER.clear()  # keep memory flat over a long session
     swallowed = [
         r.getMessage()
         for r in caplog.records

@@ -8,11 +8,11 @@ fires, cobras, the swamp, and grey stone walls underground.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
 
+from tabletop.ui import pitfall_icons as icons
 from tabletop.ui.board import BoardAdapter, CardFace
 
 SCALE = 0.86
@@ -114,7 +114,7 @@ class PitfallDraw(BoardAdapter):
         c.stroke_style = "#120c0a" if below else "#7a5a2a"
         c.line_width = 2
         c.stroke_rect(x - r, y - r, 2 * r, 2 * r)
-        icon = ICONS.get(kind)
+        icon = icons.ICONS.get(kind)
         if icon is not None:
             icon(c, x, y, r)
         c.fill_style = "#bba" if below else "#6b5535"
@@ -146,7 +146,7 @@ class PitfallDraw(BoardAdapter):
             y = top + (i // 4) * 50
             c.fill_style = "#3e2a22" if kind == "wall" else "#e8d19a"
             c.fill_rect(x - 16, y - 16, 32, 32)
-            ICONS[kind](c, x, y, 16)
+            icons.ICONS[kind](c, x, y, 16)
             c.fill_style = "#3e2723"
             c.font = "12px sans-serif"
             c.fill_text(name, x + 22, y + 4)
@@ -173,8 +173,8 @@ class PitfallDraw(BoardAdapter):
         c.scale(SCALE)
         if diamond < 0:
             x, y = self.board.xy[self.board.diamond]
-            _diamond(c, x, y - 2, 13, "#4dd0e1")
-        _scorpion(c, *self.board.xy[scorpion])
+            icons.diamond(c, x, y - 2, 13, "#4dd0e1")
+        icons.scorpion(c, *self.board.xy[scorpion])
         self._draw_pawns(c, positions)
         c.restore()
 
@@ -189,7 +189,9 @@ class PitfallDraw(BoardAdapter):
             xs.append(x - 11 + 11 * (k % 3))
             ys.append(y - 2 + 16 * (k // 3))
         x, y = np.array(xs), np.array(ys)
-        colors = np.array([_rgb(self.seat_colors[s]) for s in range(len(positions))])
+        colors = np.array(
+            [icons.rgb(self.seat_colors[s]) for s in range(len(positions))]
+        )
         c.fill_style = "#111"
         c.fill_circles(x, y - 9, 7)
         c.fill_rects(x - 7, y - 3, 14, 16)
@@ -276,151 +278,5 @@ class PitfallDraw(BoardAdapter):
         ]
         return f"on {view.positions[seat]}, treasure: " + (", ".join(held) or "none")
 
-
-# -- icons: (canvas, x, y, half-size) in board units -----------------------------------
-def _pit(c: Any, x: float, y: float, r: float) -> None:
-    c.fill_style = "#000"
-    c.fill_circle(x, y, r * 0.72)
-
-
-def _ladder_pit(c: Any, x: float, y: float, r: float) -> None:
-    _pit(c, x, y, r)
-    c.stroke_style = "#d7a94b"
-    c.line_width = 2.5
-    c.stroke_line(x - r * 0.3, y - r * 0.7, x - r * 0.3, y + r * 0.7)
-    c.stroke_line(x + r * 0.3, y - r * 0.7, x + r * 0.3, y + r * 0.7)
-    for k in (-0.4, 0, 0.4):
-        c.stroke_line(x - r * 0.3, y + r * k, x + r * 0.3, y + r * k)
-
-
-def _croc(c: Any, x: float, y: float, r: float) -> None:
-    c.fill_style = "#1e88e5"
-    c.fill_rect(x - r + 2, y - r + 2, 2 * r - 4, 2 * r - 4)
-    c.fill_style = "#33691e"
-    c.fill_polygon(
-        [
-            (x - r * 0.8, y),
-            (x - r * 0.2, y - r * 0.4),
-            (x + r * 0.8, y - r * 0.2),
-            (x + r * 0.8, y + r * 0.15),
-            (x - r * 0.2, y + r * 0.35),
-        ]
-    )
-    c.fill_style = "#fff"
-    c.fill_circle(x - r * 0.15, y - r * 0.2, r * 0.12)
-
-
-def _log(c: Any, x: float, y: float, r: float) -> None:
-    c.fill_style = "#6d4c41"
-    c.fill_rect(x - r * 0.85, y - r * 0.3, r * 1.7, r * 0.6)
-    c.fill_style = "#a1887f"
-    c.fill_circle(x + r * 0.85, y, r * 0.3)
-
-
-def _fire(c: Any, x: float, y: float, r: float) -> None:
-    c.fill_style = "#e65100"
-    c.fill_polygon(
-        [(x - r * 0.6, y + r * 0.6), (x, y - r * 0.8), (x + r * 0.6, y + r * 0.6)]
-    )
-    c.fill_style = "#ffca28"
-    c.fill_polygon(
-        [(x - r * 0.3, y + r * 0.6), (x, y - r * 0.2), (x + r * 0.3, y + r * 0.6)]
-    )
-
-
-def _cobra(c: Any, x: float, y: float, r: float) -> None:
-    c.stroke_style = "#827717"
-    c.line_width = r * 0.22
-    c.stroke_arc(x, y + r * 0.25, r * 0.45, 0, 2 * math.pi)
-    c.fill_style = "#afb42b"
-    c.fill_circle(x + r * 0.1, y - r * 0.45, r * 0.28)
-    c.fill_style = "#000"
-    c.fill_circle(x + r * 0.18, y - r * 0.5, r * 0.06)
-
-
-def _swamp(c: Any, x: float, y: float, r: float) -> None:
-    c.fill_style = "#33691e"
-    c.fill_circle(x, y, r * 0.8)
-    c.fill_style = "#558b2f"
-    for dx, dy in ((-0.3, -0.2), (0.25, 0.1), (-0.05, 0.35)):
-        c.fill_circle(x + r * dx, y + r * dy, r * 0.15)
-
-
-def _wall(c: Any, x: float, y: float, r: float) -> None:
-    c.fill_style = "#9e9e9e"
-    c.fill_rect(x - r, y - r, 2 * r, 2 * r)
-    c.stroke_style = "#424242"
-    c.line_width = 1.5
-    for k in range(4):
-        yy = y - r + k * r / 2
-        c.stroke_line(x - r, yy, x + r, yy)
-        off = (r / 2) if k % 2 else 0
-        c.stroke_line(x - r / 2 + off, yy, x - r / 2 + off, yy + r / 2)
-        c.stroke_line(x + r / 2 + off - r, yy, x + r / 2 + off - r, yy + r / 2)
-
-
-def _riverboat(c: Any, x: float, y: float, r: float) -> None:
-    c.fill_style = "#1e88e5"
-    c.fill_rect(x - r, y - r, 2 * r, 2 * r)
-    c.fill_style = "#fafafa"
-    c.fill_polygon(
-        [
-            (x - r * 0.9, y),
-            (x + r * 0.9, y),
-            (x + r * 0.6, y + r * 0.5),
-            (x - r * 0.6, y + r * 0.5),
-        ]
-    )
-    c.fill_style = "#d32f2f"
-    c.fill_rect(x - r * 0.35, y - r * 0.55, r * 0.7, r * 0.55)
-
-
-def _diamond_space(c: Any, x: float, y: float, r: float) -> None:
-    c.fill_style = "#263238"
-    c.fill_rect(x - r, y - r, 2 * r, 2 * r)
-    c.stroke_style = "#4dd0e1"
-    c.line_width = 2
-    c.stroke_rect(x - r + 3, y - r + 3, 2 * r - 6, 2 * r - 6)
-
-
-def _diamond(c: Any, x: float, y: float, r: float, color: str) -> None:
-    c.fill_style = color
-    c.fill_polygon([(x, y - r), (x + r * 0.8, y), (x, y + r), (x - r * 0.8, y)])
-    c.fill_style = "#e0f7fa"
-    c.fill_polygon([(x, y - r), (x + r * 0.3, y), (x, y + r * 0.3), (x - r * 0.3, y)])
-
-
-def _scorpion(c: Any, x: float, y: float) -> None:
-    c.fill_style = "#ff5252"
-    c.fill_circle(x, y, 17)
-    c.fill_style = "#000"
-    c.fill_circle(x - 5, y + 3, 7)
-    c.fill_circle(x + 4, y + 3, 5)
-    c.stroke_style = "#000"
-    c.line_width = 3
-    c.stroke_arc(x + 7, y - 4, 7, math.pi * 0.5, math.pi * 1.8)
-    c.stroke_line(x - 12, y - 2, x - 16, y - 8)
-    c.stroke_line(x - 12, y + 6, x - 16, y + 11)
-    c.fill_style = "#ffeb3b"
-    c.fill_circle(x + 12, y - 10, 3)
-
-
-def _rgb(color: str) -> tuple[int, int, int]:
-    """``#rrggbb`` as an (r, g, b) triple, for the vectorised styled commands."""
-    return int(color[1:3], 16), int(color[3:5], 16), int(color[5:7], 16)
-
-
-ICONS = {
-    "pit": _pit,
-    "ladder_pit": _ladder_pit,
-    "croc": _croc,
-    "log": _log,
-    "fire": _fire,
-    "cobra": _cobra,
-    "swamp": _swamp,
-    "wall": _wall,
-    "riverboat": _riverboat,
-    "diamond": _diamond_space,
-}
 
 ADAPTER = PitfallDraw

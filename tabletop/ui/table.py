@@ -25,7 +25,12 @@ from tabletop.ui.board import BoardAdapter, forget_current_canvas, one_batch
 from tabletop.ui.layout import build
 from tabletop.ui.panels import log_html
 from tabletop.ui.seats import HUMAN, make_seat_bot, seat_label
-from tabletop.ui.table_views import inspector_for, status_html
+from tabletop.ui.table_views import (
+    inspector_for,
+    status_html,
+    summary_text,
+    waiting_text,
+)
 from tabletop.ui.teach import TeachPanel
 
 LOG = logging.getLogger(__name__)
@@ -123,6 +128,11 @@ class Table(w.VBox):
     def view_state(self) -> Any:
         """The state as the viewing seat may see it."""
         return self.game.view(self.state, self.viewer)
+
+    @property
+    def bot_seats(self) -> tuple[int, ...]:
+        """The seats a bot plays."""
+        return tuple(sorted(self._bots))
 
     @property
     def to_move(self) -> int | None:
@@ -359,7 +369,7 @@ class Table(w.VBox):
     def _render_panels(self, shown: tuple[Explanation, ...]) -> None:
         self.status.value = status_html(self)
         self._render_notices()
-        heading = "Choose an action" if shown else self._waiting()
+        heading = "Choose an action" if shown else waiting_text(self)
         self.actions.render(shown, len(self.legal), self.selection, heading)
         self.timeline.render(self.step, self.length)
         self.seat_controls.render(self.seats, self.viewer, self.hot_seat, self.auto)
@@ -371,17 +381,6 @@ class Table(w.VBox):
             self.log_view.value = log_html(self.match.log(self.viewer))
         elif self.tabs.selected_index == INSPECTOR_TAB:
             self.inspector.value = inspector_for(self)
-
-    def _waiting(self) -> str:
-        seat = self.to_move
-        if seat is None:
-            return "The game is over"
-        if seat in self._bots:
-            name = self.adapter.seat_name(seat)
-            return f"{name} (a bot) moves next: 'bots play now' in the Seats tab"
-        return (
-            f"{self.adapter.seat_name(seat)} is to move: view as them in the Seats tab"
-        )
 
     def why_not(self, action: Any) -> Any:
         """Why an action (notation) is not legal now: the game's Refusal, or None."""
@@ -396,25 +395,7 @@ class Table(w.VBox):
 
     def summary(self) -> str:
         """A short deterministic text of where the game stands (for notebooks)."""
-        view = self.view_state
-        lines = [
-            f"{self.game.name}, {self.game.players} players, seed {self.match.seed}, "
-            f"step {self.step} of {self.length}",
-            self.game.pending(self.state),
-        ]
-        outcome = self.game.outcome(self.state)
-        if outcome is not None:
-            lines.append(f"outcome: {outcome.reason} [{outcome.clause}]")
-        for seat in range(self.game.players):
-            hand = self.adapter.hand(view, seat)
-            count = hand if isinstance(hand, int) else len(hand)
-            notes = self.adapter.seat_notes(view, seat)
-            lines.append(
-                f"{self.adapter.seat_name(seat)}, {self.seats[seat]}: {count} cards"
-                + (f"; {notes}" if notes else "")
-            )
-        lines.append(f"legal actions: {len(self.legal)}")
-        return "\n".join(lines)
+        return summary_text(self)
 
 
 def _matches(entry: Explanation, selection: str) -> bool:

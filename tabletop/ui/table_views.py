@@ -1,4 +1,4 @@
-"""Text views of a Table: the status line and the state inspector."""
+"""Text views of a Table: the status line, the state inspector, the summary."""
 
 from __future__ import annotations
 
@@ -68,3 +68,37 @@ def inspector_for(table: Any) -> str:
     except Exception as exc:  # noqa: BLE001 - a text-board bug must not break play
         text = f"(this state cannot be shown as text: {type(exc).__name__}: {exc})"
     return inspector_html(text, secret_parts(table))
+
+
+def waiting_text(table: Any) -> str:
+    """What the actions panel says when the viewer has nothing to choose."""
+    seat = table.to_move
+    if seat is None:
+        return "The game is over"
+    if seat in table.bot_seats:
+        name = table.adapter.seat_name(seat)
+        return f"{name} (a bot) moves next: 'bots play now' in the Seats tab"
+    return f"{table.adapter.seat_name(seat)} is to move: view as them in the Seats tab"
+
+
+def summary_text(table: Any) -> str:
+    """A short deterministic text of where the game stands (for notebooks)."""
+    view = table.view_state
+    lines = [
+        f"{table.game.name}, {table.game.players} players, seed {table.match.seed}, "
+        f"step {table.step} of {table.length}",
+        table.game.pending(table.state),
+    ]
+    outcome = table.game.outcome(table.state)
+    if outcome is not None:
+        lines.append(f"outcome: {outcome.reason} [{outcome.clause}]")
+    for seat in range(table.game.players):
+        hand = table.adapter.hand(view, seat)
+        count = hand if isinstance(hand, int) else len(hand)
+        notes = table.adapter.seat_notes(view, seat)
+        lines.append(
+            f"{table.adapter.seat_name(seat)}, {table.seats[seat]}: {count} cards"
+            + (f"; {notes}" if notes else "")
+        )
+    lines.append(f"legal actions: {len(table.legal)}")
+    return "\n".join(lines)
