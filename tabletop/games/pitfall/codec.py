@@ -17,29 +17,7 @@ from tabletop.games.pitfall.cards import (
     TOKENS,
     hand_vector,
 )
-from tabletop.games.pitfall.state import PHASES, PitfallState
-
-FIELDS = (
-    "turn",
-    "phase",
-    "positions",
-    "hands",
-    "deck",
-    "discard",
-    "treasure",
-    "facedown",
-    "diamond",
-    "scorpion",
-    "scorpion_played",
-    "roll",
-    "direction",
-    "remaining",
-    "target",
-    "no_climb",
-    "token",
-    "rng",
-    "first_rolls",
-)
+from tabletop.games.pitfall.state import FIELDS, PHASES, PitfallState
 
 
 def _names(cards: Any) -> list[str]:

@@ -36,7 +36,7 @@ Fields (players are seats ``0..n-1``; spaces are board ids such as ``A12``/``U12
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from tabletop.core import Rng
 
@@ -79,3 +79,7 @@ class PitfallState:
         from tabletop.games.pitfall.text import render
 
         return render(self)
+
+
+FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PitfallState))
+"""The state's field names, in order (JSON keys, the turn machine's scratch copy)."""

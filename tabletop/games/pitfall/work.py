@@ -8,37 +8,13 @@ from __future__ import annotations
 
 from tabletop.core import Event
 from tabletop.games.pitfall.board import PitfallBoard
-from tabletop.games.pitfall.state import PitfallState
+from tabletop.games.pitfall.state import FIELDS, PitfallState
 
 
 class Work:
     """The mutable copy of a state's fields while one action resolves."""
 
-    __slots__ = (
-        "board",
-        "turn",
-        "phase",
-        "positions",
-        "hands",
-        "deck",
-        "discard",
-        "treasure",
-        "facedown",
-        "diamond",
-        "scorpion",
-        "scorpion_played",
-        "roll",
-        "direction",
-        "remaining",
-        "target",
-        "no_climb",
-        "token",
-        "rng",
-        "first_rolls",
-        "events",
-        "pos",
-        "seg_start",
-    )
+    __slots__ = ("board", *FIELDS, "events", "pos", "seg_start")
 
     def __init__(self, board: PitfallBoard, s: PitfallState) -> None:
         self.board = board
