@@ -281,8 +281,9 @@ def test_error_inside_a_drawing_callback_shows_in_the_ui_and_batching_recovers(c
     assert ipycanvas_canvas._CANVAS_MANAGER._caching is False
     table.adapter.draw_pieces = real
     comms.clear()
-    table.step_back()
+    table.timeline.buttons["back"].click()
     assert len(comms.canvas_messages()) == 1, "draws still go out after the error"
+    assert table.error == "" and table.error_area.value == "", "a new gesture clears it"
 
 
 def test_client_ready_redraws_everything_naming_the_canvas_first(comms):

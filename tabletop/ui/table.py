@@ -100,6 +100,8 @@ class Table(w.VBox):
         """Wrap a callback: refusals go to the notice line, errors to the error area."""
 
         def run(*args: Any) -> Any:
+            if self.message or self.error:  # a new gesture: clear the last notice
+                self.message = self.error = ""
             try:
                 return fn(*args)
             except TabletopError as exc:
