@@ -33,3 +33,15 @@ def test_build_state_places_named_cards_and_tokens():
     assert state.hands[1][6] == 3 and state.deck[-2:] == (5, 3)
     assert state.facedown[-2:] == (1, 2)
     assert state.rng.forced == (6, 1)
+
+
+def test_scenario_plays_through_a_match_and_reloads():
+    """A scenario is a starting point for a Match timeline, saved and replayed."""
+    from tabletop import Match
+
+    sc = scenario("treasure-duplicate")
+    match = Match.from_state(sc.game, sc.state, seed=3)
+    for text in sc.try_actions:
+        match.play(text)
+    again = Match.from_json(match.dumps())
+    assert again.state == match.state and again.state.treasure[2] == (1, 0, 0)
