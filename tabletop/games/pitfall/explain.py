@@ -42,7 +42,7 @@ def _one(board: PitfallBoard, s: PitfallState, a: object) -> Explanation:
 
 def _roll(board: PitfallBoard, s: PitfallState, a: Roll) -> Explanation:
     text = "Roll the die and move that many spaces (then choose forward or backward)."
-    return Explanation(a, "PH-T-CHOICE", text, "Roll")
+    return Explanation(a, "PH-T-CHOICE", text, "Roll", (s.positions[s.turn],))
 
 
 def _discard(board: PitfallBoard, s: PitfallState, a: Discard) -> Explanation:
