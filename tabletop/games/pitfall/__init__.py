@@ -2,12 +2,14 @@
 
 ``Pitfall(players=2..4)`` is the Game; ``PitfallState`` the state (fields documented
 in ``state.py``); ``actions.py`` the notation; ``cards.py`` card and token data for
-displays; ``scenarios.py`` ready-made situations for tests and tutorials.
+displays; ``scenarios.py`` ready-made situations for tests and tutorials
+(``scenario(name)``, ``build_state(game, **description)``).
 """
 
 from tabletop.games.pitfall.rules import Pitfall
+from tabletop.games.pitfall.scenarios import build_state, scenario
 from tabletop.games.pitfall.state import PitfallState
 
 GAME_CLASS = Pitfall
 
-__all__ = ["GAME_CLASS", "Pitfall", "PitfallState"]
+__all__ = ["GAME_CLASS", "Pitfall", "PitfallState", "build_state", "scenario"]
