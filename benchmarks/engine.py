@@ -23,9 +23,11 @@ from tabletop import Match  # noqa: E402
 from tabletop.bots.registry import heuristic_module  # noqa: E402
 from tabletop.core import Game, Rng  # noqa: E402
 from tabletop.games.pitfall import Pitfall  # noqa: E402
+from tabletop.games.raiders import Raiders  # noqa: E402
 
 GAMES: list[tuple[str, Callable[[int], Game]]] = [
     ("pitfall", lambda players: Pitfall(players=players)),
+    ("raiders", lambda players: Raiders(players=players)),
 ]
 """(name, players -> game) for every game measured."""
 
@@ -87,8 +89,9 @@ def long_match(game: Game, steps: int) -> Match:
     match, rng = Match(game, seed=1), Rng.from_seed(1)
     while len(match) < steps:
         legal = match.legal_actions()
-        if not legal:
-            raise RuntimeError("the game ended early; pick another seed")
+        if not legal:  # the game ended: go back a few steps and play on otherwise
+            match.goto(max(0, match.cursor - 12))
+            continue
         action, rng = uniform(game, match.state, legal, rng)
         match.play(action)
     return match
