@@ -1,0 +1,151 @@
+"""Real-browser tests of the standalone pages: Voila on 127.0.0.1, Debian's Chromium.
+
+``voila`` serves copies of the play and learn notebooks from a temporary folder with
+its own config, data and runtime folders. The tests open ``play_pitfall.ipynb`` as a
+page, check that the board is drawn (canvas pixels) and play a move with an action
+button (the status line's step changes), then open ``learn_pitfall.ipynb`` and press
+a teach-mode *explain* button (the explanation appears). Screenshots go to
+test-artifacts/. Without Chromium they are skipped, unless TABLETOP_REQUIRE_BROWSER
+is set (CI), when they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser_harness import BOARD_PIXELS, chromium_page, need_browser
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+BOARD = "canvas.tabletop-board"
+STEP = ".tabletop-status .tabletop-step"
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory) -> Iterator[str]:
+    """A Voila server on copies of the notebooks; yields its base URL."""
+    need_browser()
+    tmp = tmp_path_factory.mktemp("voila")
+    work = tmp / "work"
+    work.mkdir()
+    for name in ("play_pitfall.ipynb", "learn_pitfall.ipynb"):
+        shutil.copy(ROOT / "notebooks" / name, work / name)
+    env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1")
+    for var in ("CONFIG", "DATA", "RUNTIME"):
+        (tmp / var.lower()).mkdir()
+        env[f"JUPYTER_{var}_DIR"] = str(tmp / var.lower())
+    port = _free_port()
+    cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
+           "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
+           "--ServerApp.allow_root=True"]  # fmt: skip
+    log_path = tmp / "voila.log"
+    with log_path.open("w") as log:
+        proc = subprocess.Popen(cmd, cwd=work, env=env, stdout=log,
+                                stderr=subprocess.STDOUT)  # fmt: skip
+        url = f"http://127.0.0.1:{port}/"
+        try:
+            _wait_up(url, proc, log_path)
+            yield url
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def _wait_up(url: str, proc: subprocess.Popen, log: Path, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError("Voila exited:\n" + log.read_text()[-3000:])
+        try:
+            with urllib.request.urlopen(url, timeout=2) as resp:
+                if resp.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError("Voila did not start:\n" + log.read_text()[-3000:])
+
+
+@pytest.fixture
+def page(voila):
+    with chromium_page() as page:
+        yield page
+
+
+def _open(page, voila: str, notebook: str) -> None:
+    page.goto(f"{voila}voila/render/{notebook}", timeout=120_000)
+    page.wait_for_selector(STEP, timeout=120_000)
+    page.wait_for_function(
+        f"() => {{ const p = ({BOARD_PIXELS})('{BOARD}');"
+        " return !!p && p.lit > 0.9 * p.total; }",
+        timeout=60_000,
+    )
+
+
+def _shoot(page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / name))
+
+
+def test_voila_play_pitfall_draws_the_board_and_plays_a_move(voila, page):
+    """The play notebook as a standalone page: board drawn, Roll pressed, step +1."""
+    _open(page, voila, "play_pitfall.ipynb")
+    before = page.evaluate(BOARD_PIXELS, BOARD)
+    assert before["lit"] == before["total"], "the whole board is painted"
+    start = page.inner_text(STEP)
+    _shoot(page, "voila_play_pitfall.png")
+    page.locator(".tabletop-action", has_text="Roll").first.click()
+    page.wait_for_function(
+        "([sel, old]) => document.querySelector(sel).textContent !== old",
+        arg=[STEP, start],
+        timeout=30_000,
+    )
+    assert page.inner_text(STEP) != start
+    assert page.inner_text(".tabletop-error") == ""
+    _shoot(page, "voila_play_pitfall_rolled.png")
+
+
+def test_voila_learn_pitfall_teach_mode_explains_after_a_click(voila, page):
+    """The tutorial as a page: its first lesson's table explains 'forward' with its
+    clause (PH-2A-MOVE) after a click on the teach panel's explain button."""
+    _open(page, voila, "learn_pitfall.ipynb")
+    detail = page.locator(".tabletop-teach-detail").first
+    assert detail.inner_text() == ""
+    button = page.locator(".tabletop-teach-explain", has_text="Forward").first
+    button.scroll_into_view_if_needed()
+    button.click()
+    page.wait_for_function(
+        "() => (document.querySelector('.tabletop-teach-detail') || {})"
+        ".textContent?.includes('PH-2A-MOVE')",
+        timeout=30_000,
+    )
+    assert "is legal" in detail.inner_text()
+    _shoot(page, "voila_learn_pitfall_teach.png")
+    page.locator(".tabletop-teach-ask input").first.fill("play scorpion")
+    page.locator(".tabletop-teach-whynot").first.click()
+    page.wait_for_function(
+        "() => document.querySelector('.tabletop-teach-detail')"
+        ".textContent.includes('Why not')",
+        timeout=30_000,
+    )
+    assert "TT-PHASE" in detail.inner_text()
