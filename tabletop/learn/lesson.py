@@ -148,7 +148,11 @@ class Lesson:
     def transcript(self) -> str:
         """The lesson played out as deterministic text (options, tries, events)."""
         match = self.start()
-        lines = [f"== {self.title}  [{', '.join(self.clauses)}]", match.pending()]
+        lines = [f"== {self.title}  [{', '.join(self.clauses)}]"]
+        if self.deal is not None and hasattr(match.game, "setup"):
+            _, events = match.game.setup(self.deal)
+            lines += [f"  setup: {event}" for event in events]
+        lines.append(match.pending())
         lines += _options(match.explain())
         tries = self.suggested()
         for i in range(len(tries) + 1):
