@@ -83,3 +83,10 @@ def test_a_scenario_match_saves_and_loads():
         match.play(notation)
     again = Match.from_json(match.to_json())
     assert again.state == match.state and again.state.positions[1] == "S8"
+
+
+def test_a_click_on_the_movers_token_selects_the_roll():
+    game, s = position(ark="NEPAL", players=[{"at": "USA", "hand": ["air"]},
+                                             {"at": "PERU", "hand": ["air"]}])
+    roll = next(e for e in game.explain(s) if str(e.action) == "roll")
+    assert roll.spaces == ("USA",)

@@ -1,11 +1,16 @@
 """Raiders of the Lost Ark (Kenner, 1981): the rules engine.
 
-``Raiders(players=4)`` is the game; see ``rules`` for the rules summary and
-``actions`` for the notation.
+``Raiders(players=2..6)`` is the Game; ``RaidersState`` the state (fields documented
+in ``state.py``); ``actions.py`` the notation; ``cards.py`` card data for displays;
+``board.py`` the map; ``scenarios.py`` ready-made situations for tests and tutorials
+(``scenario(name)``, ``build_state(game, **description)``). Our rulings:
+``docs/rules-raiders.md``.
 """
 
 from tabletop.games.raiders.rules import Raiders
+from tabletop.games.raiders.scenarios import build_state, scenario
+from tabletop.games.raiders.state import RaidersState
 
 GAME_CLASS = Raiders
 
-__all__ = ["GAME_CLASS", "Raiders"]
+__all__ = ["GAME_CLASS", "Raiders", "RaidersState", "build_state", "scenario"]

@@ -137,7 +137,7 @@ def _explain(g: Raiders, s: RaidersState, a) -> Explanation:
                            f"place {a.country}", (a.country,))
     if isinstance(a, Roll):
         return Explanation(a, "RA-T-CHOICE", "roll the die and travel that many "
-                           "spaces", "roll")
+                           "spaces", "roll", (s.positions[s.player],))
     if isinstance(a, Air | FlyCountry | Ambush | Hostage):
         return _explain_card(g, s, a)
     return _explain_travel(s, a)
