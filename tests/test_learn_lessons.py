@@ -92,3 +92,25 @@ def test_summary_reports_every_lesson():
     assert text.count("facts hold") == len(learn.lessons("raiders"))
     assert text.endswith("clauses in the catalogue: 38; untaught: 0; "
                          "rulings unexplained: 0")  # fmt: skip
+
+
+def test_lesson_table_is_in_teach_mode_after_the_tries():
+    """PH-3-LADDER-DOWN: the lesson's table shows the end of the tries, steppable."""
+    item = learn.lesson("pitfall", 12)
+    table = item.table()
+    assert table.teach and table.step == len(item.suggested())
+    assert table.state.positions[0] == "U6"
+    table.goto(0)
+    assert table.teach_panel.listing.value.count("PH-2A-MOVE") == 1
+
+
+def test_show_displays_the_text_the_transcript_and_a_table(capsys):
+    learn.lesson("raiders", 10).show()
+    out = capsys.readouterr().out
+    assert "Markdown" in out and "HTML" in out and "Table" in out
+
+
+def test_markdown_names_the_rulings_and_the_suggestion():
+    text = learn.lesson("raiders", 3).markdown()
+    assert text.startswith("## Your turn") and "*Ruling `RA-M-DIRECTION`*" in text
+    assert "Try: `roll` then `to S6`" in text
