@@ -267,7 +267,7 @@ Player 0 on A1 rolled a 2; A2 is a log. Go forward and play the Jump.
         ("PH-4-ROPE", "PH-4-OPTIONAL"),
         """
 A **Rope** card swings you over any pit trap (and across the swamp). Playing a card
-is always your choice.
+is always your choice; when you hold no card that could be played, nothing is asked.
 
 Player 0 on A3 rolled a 2; A4 is a pit trap with a ladder. Go forward and play the
 Rope. Step back on the table's timeline and choose *No card* instead: you go down
@@ -285,8 +285,9 @@ the ladder.
         "Down the ladder",
         ("PH-3-LADDER-DOWN",),
         """
-At a pit trap **with a ladder**, without a Rope you climb down: that counts one step,
-and you go on along the tunnel in the same direction.
+At a pit trap **with a ladder**, without a Rope you climb down: stepping onto the pit
+trap counts one step and going down one more; then you go on along the tunnel in the
+same direction.
 
 Player 0 on A3 rolled a 4 and holds no Rope. Go forward: A4, down to U4, on to U6.
 """,

@@ -187,7 +187,9 @@ step left turns back to S18.
         """
 You may not end your move on a country where another player stands. If the roll would
 land you there, you do not move and your turn is over. Passing through is allowed,
-but you draw no card there and must go on without turning back.
+but you draw no card there and must go on without turning back. (The engine offers no
+way whose every continuation ends on an occupied country; when no way avoids one,
+the token stays.)
 
 Player 0 on S18 rolls a 1; MEXICO, one step ahead, holds player 1.
 """,
@@ -218,8 +220,8 @@ every card.
         "Passing a player on a path",
         ("RA-M-PASS-PLAYER", "RA-E-EMPTY"),
         """
-Passing another player who stands on a path space, you take a card at random from
-their hand. A player who loses or plays their last card misses their next turn and
+Passing another player who stands on a path space or an intersection, you take a
+card at random from their hand. A player who loses or plays their last card misses their next turn and
 on it draws a card.
 
 Player 0 on S17 rolls a 2 past player 1 on S18, who holds a single Passport.
@@ -271,8 +273,8 @@ Player 0 on S1 rolls a 1 onto S2: *a friendly guide shares a clue: draw a card*.
         ("RA-M-CHECKPOINT", "RA-K-PASSPORT"),
         """
 Moving past a checkpoint in its arrow's direction you must discard a **Passport** to
-go on; without one you stop on the checkpoint and lose your next turn. Against the
-arrow you pass free.
+go on; without one you stop on the checkpoint and lose your next turn (that settles
+it: afterwards you leave freely). Against the arrow you pass free.
 
 Player 0 on S22 walks toward EGYPT with no Passport and rolls a 3; S23 is a
 checkpoint pointing toward EGYPT.
@@ -349,7 +351,8 @@ Player 0 plays their Ambush on player 1 (safe in PERU, but not from an Ambush).
         """
 A **Country** card flies you to any unoccupied country, with no Passport; you draw a
 card there, as for any unoccupied country you reach. Players on paths are not
-affected.
+affected. The card discarded is the destination's own card if you hold it, else your
+first Country card in map order.
 
 Player 0 holds Country (ISLAND) and flies to EGYPT. CHINA is occupied.
 """,
@@ -429,7 +432,9 @@ MEXICO and draws.
         ("RA-W-WIN",),
         """
 Hold the Ark, a Staff of Ra and a Map Room card and reach the Ark's country: you win
-and the game is over.
+and the game is over. Passing through wins, even when another player stands there
+(a roll may still not end on an occupied country); so does ending your turn there
+with the three cards, for example after an Ambush.
 
 Player 0 holds all three and is one step from EGYPT, where the Ark lies; any roll
 goes through EGYPT.
