@@ -221,8 +221,8 @@ every card.
         ("RA-M-PASS-PLAYER", "RA-E-EMPTY"),
         """
 Passing another player who stands on a path space or an intersection, you take a
-card at random from their hand. A player who loses or plays their last card misses their next turn and
-on it draws a card.
+card at random from their hand. A player who loses or plays their last card misses
+their next turn and on it draws a card.
 
 Player 0 on S17 rolls a 2 past player 1 on S18, who holds a single Passport.
 """,
