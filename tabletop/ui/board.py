@@ -106,12 +106,12 @@ class BoardAdapter:
         for sid in ids:
             if sid in self.xy and sid != selected:
                 x, y = self.xy[sid]
-                canvas.stroke_circle(x, y, self.hit_radius - 4)
+                canvas.stroke_circle(x, y, self.radius(sid) - 4)
         if selected in self.xy:
             x, y = self.xy[selected]
             canvas.line_width = 5
             canvas.stroke_style = "#ff1744"
-            canvas.stroke_circle(x, y, self.hit_radius - 2)
+            canvas.stroke_circle(x, y, self.radius(selected) - 2)
 
     # -- hands and seats ----------------------------------------------------------
     def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
@@ -134,16 +134,20 @@ class BoardAdapter:
         return ""
 
     # -- input --------------------------------------------------------------------
+    def radius(self, sid: str) -> float:
+        """How far from a space's centre a click still selects it (its ring's size)."""
+        return self.hit_radius
+
     def hit(self, x: float, y: float, prefer: Iterable[str] = ()) -> str | None:
         """The space a click at (x, y) means: a preferred one in reach, else nearest."""
         for pool in (list(prefer), list(self.xy)):
-            best, best_d = None, self.hit_radius
+            best, best_d = None, math.inf
             for sid in pool:
                 if sid not in self.xy:
                     continue
                 sx, sy = self.xy[sid]
                 d = math.hypot(sx - x, sy - y)
-                if d <= best_d:
+                if d <= self.radius(sid) and d < best_d:
                     best, best_d = sid, d
             if best is not None:
                 return best

@@ -221,15 +221,20 @@ class RaidersDraw(BoardAdapter):
             k = crowd.get(where, 0)
             crowd[where] = k + 1
             x, y = self.board.xy[where]
+            lift = 26 if self.board.kind.get(where) == "country" else 12
             _token(
                 c,
                 x + 9 * k,
-                y - 12 - 4 * k,
+                y - lift - 4 * k,
                 self.seat_colors[seat],
                 str(seat),
                 skips[seat] > 0,
             )
         c.restore()
+
+    def radius(self, sid: str) -> float:
+        kind = self.board.kind.get(sid, "space")
+        return {"country": 30.0, "intersection": 13.0}.get(kind, 12.0)
 
     # -- hands ----------------------------------------------------------------------
     def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
