@@ -116,3 +116,15 @@ def test_text_board_shows_levels_pawns_hands_piles(finished):
 def test_card_info_for_every_kind():
     assert set(CARD_INFO) == set(CARDS)
     assert all(clause.startswith("PH-") for _, _, clause in CARD_INFO.values())
+
+
+def test_match_log_starts_with_the_setup_events_ph_s_deal_ph_s_first():
+    """PH-S-DEAL, PH-S-FIRST: the deal and the roll-off are logged as step 0."""
+    from tabletop import Match
+    from tabletop.games.pitfall import Pitfall
+
+    match = Match(Pitfall(players=3), seed=7)
+    log = match.log()
+    assert any("PH-S-DEAL" in line for line in log)
+    assert any("PH-S-FIRST" in line for line in log)
+    assert all(line.lstrip().startswith("0") for line in log)

@@ -67,7 +67,14 @@ class Match:
             raise TypeError(f"seed must be an int, not {type(seed).__name__}")
         self.game = game
         self.seed = seed
-        self._initial = game.initial_state(seed)
+        # A game may report what happened while setting up (deal, roll-off).
+        setup = getattr(game, "setup", None)
+        if setup is not None:
+            self._initial, events = setup(seed)
+            self.setup_events: tuple[Event, ...] = tuple(events)
+        else:
+            self._initial = game.initial_state(seed)
+            self.setup_events = ()
         self._steps: list[Step] = []
         self._cursor = 0
         self._given_start = False
@@ -87,6 +94,7 @@ class Match:
         match = cls.__new__(cls)
         match.game, match.seed, match._initial = game, seed, state
         match._steps, match._cursor, match._given_start = [], 0, True
+        match.setup_events = ()
         return match
 
     # -- where we are -------------------------------------------------------------
@@ -146,7 +154,7 @@ class Match:
 
     def log(self, viewer: int | None = None) -> list[str]:
         """The event log up to the cursor, as a viewer may read it."""
-        lines = []
+        lines = [f"{0:>4}  {event.seen_by(viewer)}" for event in self.setup_events]
         for step in self._steps[: self._cursor]:
             for event in step.events:
                 lines.append(f"{step.index:>4}  {event.seen_by(viewer)}")
@@ -207,6 +215,7 @@ class Match:
         other.game = self.game
         other.seed = self.seed
         other._initial = self._initial
+        other.setup_events = self.setup_events
         other._steps = self._steps[: self._cursor]
         other._cursor = self._cursor
         other._given_start = self._given_start
