@@ -162,3 +162,42 @@ def test_midgame_tables_render_and_summaries_are_deterministic():
     b.auto_play(60)
     assert a.summary() == b.summary()
     assert a.error == "" and "step 60/60" in a.status.value
+
+
+def test_many_actions_fold_into_clause_groups_and_unfold_on_press():
+    """PH-2B-DISCARD / PH-2B-SWAP: dozens of exchanges fold into one button each."""
+    table = pitfall_table(players=3, seed=5)
+    labels = [b.description for b in table.actions.box.children]
+    assert "Roll" in labels
+    groups = [b for b in table.actions.box.children if "\u2026" in b.description]
+    assert {b.description.split("\u2026")[0] for b in groups} == {"Discard", "Swap"}
+    discard = next(b for b in groups if b.description.startswith("Discard"))
+    discard.click()
+    assert table.selection == "clause:PH-2B-DISCARD"
+    shown = table.shown_actions()
+    assert shown and all(e.clause == "PH-2B-DISCARD" for e in shown)
+    table.actions.box.children[0].click()
+    assert str(table.match.steps[-1].action).startswith("discard")
+    assert table.selection == ""
+
+
+def test_client_ready_after_a_reload_redraws_board_and_hands(comms):
+    """A reloaded page starts blank: the ready message brings one full redraw."""
+    table = raiders_table(players=3, seed=2, bots=2)
+    table.click_space(table.legal[0].spaces[0])
+    comms.clear()
+    layer = table.board.canvas[3]
+    layer.comm.handle_msg(
+        {
+            "content": {
+                "data": {"method": "custom", "content": {"event": "client_ready"}}
+            },
+            "buffers": [],
+        }
+    )
+    batches = comms.canvas_batches()
+    assert len(batches) == 1 and batches[0][0][0] == "switchCanvas"
+    assert table.redraws[-1] == [0, 1, 2, 3]
+    drawn = {args[0] for name, args in batches[0] if name == "switchCanvas"}
+    hand_layers = {f"IPY_MODEL_{h.canvas[0].model_id}" for h in table.hands}
+    assert hand_layers <= drawn, "every hand is drawn again too"
