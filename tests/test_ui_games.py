@@ -201,3 +201,24 @@ def test_client_ready_after_a_reload_redraws_board_and_hands(comms):
     drawn = {args[0] for name, args in batches[0] if name == "switchCanvas"}
     hand_layers = {f"IPY_MODEL_{h.canvas[0].model_id}" for h in table.hands}
     assert hand_layers <= drawn, "every hand is drawn again too"
+
+
+@pytest.mark.parametrize(("make", "players"), [(pitfall_table, 2), (raiders_table, 3)])
+def test_a_whole_game_through_buttons_only_never_dead_ends(make, players):
+    """A newcomer's game: only buttons (groups unfold), bots answer, until the end."""
+    from tabletop.core import Rng
+
+    table = make(players=players, seed=21, bots=players - 1, bot="heuristic")
+    rng = Rng.from_seed(21)
+    for _ in range(1500):
+        if table.game.outcome(table.state) is not None:
+            break
+        buttons = table.actions.box.children
+        assert buttons, f"no button for the human at step {table.step}"
+        index, rng = rng.below(len(buttons))
+        before = (table.step, table.selection)
+        buttons[index].click()
+        assert table.error == "" and table.message == ""
+        assert (table.step, table.selection) != before, "every button does something"
+    assert table.game.outcome(table.state) is not None, "the game reached its end"
+    assert "Game over" in table.status.value
