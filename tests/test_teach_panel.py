@@ -97,3 +97,15 @@ def test_raiders_why_not_hostage_twice():
     assert table.why_not("hostage 2 S8").clause == "RA-K-HOSTAGE-TWICE"
     assert "play ark" in table.teach_panel.ask.options
     assert table.why_not("play ark").clause == "RA-K-KEY"
+
+
+def test_why_not_rings_the_space_it_names_ph_b_walls():
+    """PH-B-WALLS: asking about the scorpion on a wall rings that wall space."""
+    sc = scenario("scorpion-move")
+    match = Match.from_state(sc.game, sc.state)
+    match.play("play scorpion")
+    table = Table(match, teach=True)
+    assert table.why_not("scorpion U17").clause == "PH-B-WALLS"
+    assert table.teach_panel.focus_space() == "U17"
+    assert table.why_not("roll").clause == "TT-PHASE"
+    assert table.teach_panel.focus_space() == ""

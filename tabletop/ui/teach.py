@@ -33,6 +33,7 @@ class TeachPanel:
     def __init__(self, table: Any, guard: Callable[[Any], Any]) -> None:
         self.table = table
         self.focused: Explanation | None = None
+        self.asked_space = ""
         self.heading = w.HTML(
             "<b>Teach mode</b>: every legal action, the rule clause that allows it, "
             "and why. Press <i>explain</i> to ring its spaces on the board; ask "
@@ -79,6 +80,7 @@ class TeachPanel:
         entries = self.entries()
         if self.focused not in entries:
             self.focused = None
+            self.asked_space = ""
             self.detail.value = ""
         self.listing.value = listing_html(entries, self.table.game.pending(
             self.table.state))  # fmt: skip
@@ -116,7 +118,7 @@ class TeachPanel:
                 refusal = self.why_not(notation)
                 raise (refusal or Refusal("TT-PHASE", "not legal now")).error()
             entry = found[0]
-        self.focused = entry
+        self.focused, self.asked_space = entry, ""
         spaces = ", ".join(entry.spaces) or "no board space"
         self.detail.value = (
             f"<div class='tabletop-teach-legal'><b>{html.escape(str(entry.action))}"
@@ -127,16 +129,22 @@ class TeachPanel:
         return entry
 
     def focus_space(self) -> str:
-        """The board space the focused explanation is about ('' for none)."""
-        if not self.table.teach or self.focused is None or not self.focused.spaces:
+        """The board space the panel is about: the explained action's first space,
+        or the space named by the last why-not question ('' for none)."""
+        if not self.table.teach:
             return ""
-        return self.focused.spaces[0]
+        if self.focused is not None and self.focused.spaces:
+            return self.focused.spaces[0]
+        return self.asked_space
 
     def why_not(self, action: Any) -> Refusal | None:
         """Why ``action`` (notation or object) is not legal now: the game's refusal
         with its clause, shown in the panel. ``None`` when it is legal."""
         text = str(action).strip()
         refusal = self.table.match.check(text if isinstance(action, str) else action)
+        named = [w for w in text.upper().split() if w in self.table.adapter.xy]
+        self.focused, self.asked_space = None, named[-1] if named else ""
+        self.table.render()
         if refusal is None:
             legal = [e for e in self.entries() if str(e.action) == str(
                 self.table.game.parse_action(text))]  # fmt: skip
