@@ -28,7 +28,7 @@ def status_html(table: Any) -> str:
         kind = table.seats[seat] if seat is not None else ""
         what = (
             f"<b>{html.escape(name)}</b> ({html.escape(kind)}) to move: "
-            f"{html.escape(game.pending(state))}"
+            f"{html.escape(game.pending(table.view_state))}"
         )
     eyes = (
         "everything" if table.viewer is None else table.adapter.seat_name(table.viewer)
@@ -87,7 +87,7 @@ def summary_text(table: Any) -> str:
     lines = [
         f"{table.game.name}, {table.game.players} players, seed {table.match.seed}, "
         f"step {table.step} of {table.length}",
-        table.game.pending(table.state),
+        table.game.pending(view),
     ]
     outcome = table.game.outcome(table.state)
     if outcome is not None:
