@@ -276,7 +276,8 @@ def log_html(lines: Sequence[str], limit: int = 50) -> str:
 def inspector_html(text: str, secrets: Sequence[tuple[str, str]]) -> str:
     """The state as text, then each secret part and who may not see it."""
     rows = "".join(
-        f"<li>\U0001f512 <code>{html.escape(path)}</code>: {html.escape(who)}</li>"
+        f"<li><b style='color:#b71c1c'>secret</b> <code>{html.escape(path)}</code>: "
+        f"{html.escape(who)}</li>"
         for path, who in secrets
     )
     marked = f"<p><b>Secret parts</b></p><ul>{rows}</ul>" if rows else ""
@@ -294,7 +295,10 @@ def json_diff(a: Any, b: Any, path: str = "", depth: int = 3) -> list[str]:
                 a.get(key), b.get(key), f"{path}.{key}" if path else str(key), depth - 1
             )
         return out
-    if depth and isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+    nested = isinstance(a, list) and any(isinstance(x, list | dict) for x in a)
+    if depth and nested and isinstance(b, list) and len(a) == len(b):
+        # Lists of records (one hand per seat) name each record; flat lists (a
+        # deck) are one secret as a whole.
         out = []
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
             out += json_diff(x, y, f"{path}[{i}]", depth - 1)
