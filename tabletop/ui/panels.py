@@ -227,10 +227,13 @@ class SeatControls:
             lambda ch: self._quiet or on_viewer(None if ch["new"] < 0 else ch["new"]),
             names="value",
         )
+        wide = {"indent": False, "layout": w.Layout(width="auto")}
         self.hot_seat = w.Checkbox(
-            value=True, description="hot seat: view as the seat to move"
+            value=True, description="hot seat: view as the human seat to move", **wide
         )
-        self.auto = w.Checkbox(value=True, description="bots move by themselves")
+        self.auto = w.Checkbox(
+            value=True, description="bots move by themselves", **wide
+        )
         self.play = w.Button(description="bots play now", tooltip="let bot seats move")
         self.play.add_class("tabletop-autoplay")
         self.play.on_click(lambda _: on_auto())
