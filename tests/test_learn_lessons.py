@@ -52,6 +52,10 @@ def test_clause_list_matches_the_catalogue(game):
     assert learn.rulings(game) == frozenset(rulings)
 
 
+def _titled(game: str, title: str) -> Lesson:
+    return next(item for item in learn.lessons(game) if item.title == title)
+
+
 def _wrong(**changes) -> Lesson:
     base = {"scenario": "croc-ahead", "events": ("PH-3-CARD",), "at": {0: "A7"}}
     return Lesson("pitfall", "a wrong lesson", ("PH-3-CARD",), "text",
@@ -73,11 +77,11 @@ def test_a_wrong_lesson_is_caught():
 
 
 def test_transcript_lists_options_tries_and_refusals_with_clauses():
-    text = learn.lesson("pitfall", 8).transcript()
+    text = _titled("pitfall", "Obstacles need their card").transcript()
     assert "option: forward  [PH-2A-MOVE]" in text
     assert "> try: play croc" in text and "(PH-3-CARD)" in text
     assert "why not 'play jump'?" in text and "[PH-3-CARD]" in text
-    assert text == learn.lesson("pitfall", 8).transcript()
+    assert text == _titled("pitfall", "Obstacles need their card").transcript()
 
 
 def test_lesson_numbers_and_unknown_games():
@@ -96,7 +100,7 @@ def test_summary_reports_every_lesson():
 
 def test_lesson_table_is_in_teach_mode_after_the_tries():
     """PH-3-LADDER-DOWN: the lesson's table shows the end of the tries, steppable."""
-    item = learn.lesson("pitfall", 12)
+    item = _titled("pitfall", "Down the ladder")
     table = item.table()
     assert table.teach and table.step == len(item.suggested())
     assert table.state.positions[0] == "U6"
@@ -105,12 +109,12 @@ def test_lesson_table_is_in_teach_mode_after_the_tries():
 
 
 def test_show_displays_the_text_the_transcript_and_a_table(capsys):
-    learn.lesson("raiders", 10).show()
+    _titled("raiders", "Checkpoints").show()
     out = capsys.readouterr().out
     assert "Markdown" in out and "HTML" in out and "Table" in out
 
 
 def test_markdown_names_the_rulings_and_the_suggestion():
-    text = learn.lesson("raiders", 3).markdown()
+    text = _titled("raiders", "Your turn: roll, or play a card").markdown()
     assert text.startswith("## Your turn") and "*Ruling `RA-M-DIRECTION`*" in text
     assert "Try: `roll` then `to S6`" in text
