@@ -181,26 +181,27 @@ def test_many_actions_fold_into_clause_groups_and_unfold_on_press():
     assert table.selection == ""
 
 
-def test_client_ready_after_a_reload_redraws_board_and_hands(comms):
-    """A reloaded page starts blank: the ready message brings one full redraw."""
+def _ready(widget) -> None:
+    data = {"method": "custom", "content": {"event": "client_ready"}}
+    widget.comm.handle_msg({"content": {"data": data}, "buffers": []})
+
+
+def test_client_ready_after_a_reload_redraws_each_canvas_once(comms):
+    """A reloaded page starts blank: each canvas's ready message redraws it."""
     table = raiders_table(players=3, seed=2, bots=2)
     table.click_space(table.legal[0].spaces[0])
     comms.clear()
-    layer = table.board.canvas[3]
-    layer.comm.handle_msg(
-        {
-            "content": {
-                "data": {"method": "custom", "content": {"event": "client_ready"}}
-            },
-            "buffers": [],
-        }
-    )
+    _ready(table.board.canvas[3])
+    for hand in table.hands:
+        _ready(hand.canvas[2])
     batches = comms.canvas_batches()
-    assert len(batches) == 1 and batches[0][0][0] == "switchCanvas"
-    assert table.redraws[-1] == [0, 1, 2, 3]
-    drawn = {args[0] for name, args in batches[0] if name == "switchCanvas"}
-    hand_layers = {f"IPY_MODEL_{h.canvas[0].model_id}" for h in table.hands}
-    assert hand_layers <= drawn, "every hand is drawn again too"
+    assert len(batches) == 1 + len(table.hands), "one message per ready canvas"
+    assert all(batch[0][0] == "switchCanvas" for batch in batches)
+    assert table.redraws[-1 - len(table.hands)] == [0, 1, 2, 3], "the whole board"
+    for hand, batch in zip(table.hands, batches[1:], strict=True):
+        named = {args[0] for name, args in batch if name == "switchCanvas"}
+        layers = {f"IPY_MODEL_{hand.canvas[i].model_id}" for i in range(3)}
+        assert layers <= named, "the hand's cards, title and marks"
 
 
 @pytest.mark.parametrize(("make", "players"), [(pitfall_table, 2), (raiders_table, 3)])

@@ -20,7 +20,7 @@ def build(t: Any) -> None:
     """
     names = [t.adapter.seat_name(s) for s in range(t.game.players)]
     t.board = BoardView(t.adapter, t._guard(t.click_xy))
-    t.board.canvas.on_client_ready(t._guard(t.redraw_all))
+    t.board.canvas.on_client_ready(t._guard(lambda: t.redraw_all(t.board)))
     hand_w = t.adapter.hand_width
     t.sprites = CardSprites(t.adapter)
     t.hands = [
@@ -28,7 +28,7 @@ def build(t: Any) -> None:
         for s in range(t.game.players)
     ]
     for hand in t.hands:
-        hand.canvas.on_client_ready(t._guard(t.redraw_all))
+        hand.canvas.on_client_ready(t._guard(lambda h=hand: t.redraw_all(h)))
     t.status = w.HTML()
     t.status.add_class("tabletop-status")
     t.notice = w.HTML()

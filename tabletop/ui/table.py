@@ -334,13 +334,16 @@ class Table(w.VBox):
             else ""
         )
 
-    def redraw_all(self) -> None:
-        """Draw everything again (a new or reloaded page starts blank)."""
+    def redraw_all(self, widget: Any = None) -> None:
+        """Draw everything again, or one widget whose page just became ready.
+
+        A new or reloaded page starts blank; each canvas says when it is ready, so
+        only that one (and the card sprites it copies from) is drawn again.
+        """
         forget_current_canvas()
         self.sprites.invalidate()
-        self.board.invalidate()
-        for hand in self.hands:
-            hand.invalidate()
+        for view in [self.board, *self.hands] if widget is None else [widget]:
+            view.invalidate()
         self.render()
 
     def render(self) -> None:
