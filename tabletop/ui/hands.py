@@ -221,7 +221,7 @@ def _draw_face(c: Any, face: Any) -> None:
     for row, line in enumerate(wrap(face.text, 15)[:7]):
         c.fill_text(line, 5, 44 + 12 * row)
     c.fill_style = "#777"
-    c.font = "9px monospace"
+    c.font = "8px sans-serif"
     c.fill_text(face.clause, 5, CARD_H - 6)
     c.line_width = 1
     c.stroke_style = "#999"
