@@ -26,6 +26,9 @@ def _parser() -> argparse.ArgumentParser:
         default="heuristic",
         help="one bot for every seat, or one per seat: random,heuristic,search",
     )
+    sim.add_argument(
+        "--iterations", type=int, default=200, help="search bot budget per decision"
+    )
     sim.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
     sim.add_argument("--workers", type=int, default=None, help="processes (CPUs)")
     sim.add_argument("--max-steps", type=int, default=10_000, help="cut-off per game")
@@ -36,7 +39,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def simulate(args: argparse.Namespace) -> int:
-    from tabletop.sim import run_games, summarize
+    from tabletop.sim import BotSpec, run_games, summarize
 
     if args.out and args.out.endswith(".parquet"):
         try:
@@ -44,10 +47,16 @@ def simulate(args: argparse.Namespace) -> int:
         except ModuleNotFoundError:
             print("error: .parquet output needs pyarrow; write .csv", file=sys.stderr)
             return 2
+    bots = [
+        BotSpec.with_options(name, iterations=args.iterations)
+        if name == "search"
+        else BotSpec(name)
+        for name in (b.strip() for b in args.bots.split(","))
+    ]
     table = run_games(
         args.game,
         args.games,
-        bots=args.bots,
+        bots=bots,
         seed=args.seed,
         players=args.players,
         workers=args.workers,

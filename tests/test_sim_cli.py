@@ -77,3 +77,11 @@ def test_module_entry_point_runs():
     )
     assert result.returncode == 0, result.stderr
     assert "4 games" in result.stdout
+
+
+def test_simulate_passes_the_search_budget(capsys):
+    argv = ["simulate", "tests.hidden_race:HiddenRace", "--games", "4", "--workers",
+            "1", "--bots", "search,random", "--iterations", "5"]  # fmt: skip
+    assert main([*argv, "--rotate"]) == 0
+    text = capsys.readouterr().out
+    assert "bot search" in text and "bot random" in text

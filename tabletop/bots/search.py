@@ -3,8 +3,9 @@
 The bot never sees the hidden parts of the state. Each iteration it samples one full
 state consistent with its view (``game.determinize``), with a fresh die generator so
 that future rolls are unknown too, walks a tree of actions shared by all samples
-(UCB1 over the actions available in that sample), adds one node, plays on with a
-rollout policy (random, or the game's heuristic) for a bounded number of steps, and
+(PUCT over the actions available in that sample, with the rollout policy's choice
+as the favoured prior), adds one node, plays on with a rollout policy (random, or
+the game's heuristic) for a bounded number of steps, and
 scores the end (a win, or the game's evaluation of a cut-off position). The move
 played is the root action visited most often: a vote across all the sampled worlds.
 With ``trees > 1`` several independent trees vote together (root parallelism).
@@ -29,7 +30,15 @@ Evaluate = Callable[[Game, Any], tuple[float, ...]]
 class Node:
     """One action in the tree, scored for the seat that chose it."""
 
-    __slots__ = ("action", "seat", "visits", "reward", "available", "children")
+    __slots__ = (
+        "action",
+        "seat",
+        "visits",
+        "reward",
+        "available",
+        "children",
+        "preferred",
+    )
 
     def __init__(self, action: Any = None, seat: int | None = None) -> None:
         self.action = action
@@ -38,6 +47,7 @@ class Node:
         self.reward = 0.0
         self.available = 0
         self.children: dict[Any, Node] = {}
+        self.preferred: Any = None
 
 
 def random_policy(game: Game, state: Any, rng: Rng) -> tuple[Any, Rng]:
@@ -63,10 +73,14 @@ class SearchBot:
         rollout: the rollout policy, ``(game, state, rng) -> (action, rng)``.
         evaluate: scores a cut-off rollout, one win chance per seat.
         depth: rollout steps before the position is scored by ``evaluate``.
-        exploration: the UCB1 constant.
+        exploration: the PUCT constant.
+        prior: the prior weight of the rollout policy's choice at each node.
         trees: independent trees that vote (the budget is split between them).
         tree_depth: the deepest level of the tree; below it the rollout policy plays
             (1 = flat Monte Carlo over the bot's own next action).
+        flat: instead of a tree, play every candidate move out in the same sampled
+            worlds (paired rollouts) and take the best total.
+        width: with ``flat``, the most candidate moves (the policy's move first).
     """
 
     name = "search"
@@ -81,9 +95,12 @@ class SearchBot:
         rollout: Policy = random_policy,
         evaluate: Evaluate = even_evaluation,
         depth: int = 40,
-        exploration: float = 0.7,
+        exploration: float = 1.5,
+        prior: float = 0.5,
         trees: int = 1,
         tree_depth: int = 1_000,
+        flat: bool = False,
+        width: int = 8,
     ) -> None:
         if iterations < 1 or trees < 1:
             raise ValueError("iterations and trees must be at least 1")
@@ -95,8 +112,11 @@ class SearchBot:
         self.evaluate = evaluate
         self.depth = depth
         self.exploration = exploration
+        self.prior = prior
         self.trees = trees
         self.tree_depth = tree_depth
+        self.flat = flat
+        self.width = width
         self.last_iterations = 0
 
     def choose(self, view: Any) -> Any:
@@ -106,6 +126,8 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         me = self.game.to_move(view)
+        if self.flat:
+            return self._flat(view, me, legal)
         votes: dict[Any, int] = {}
         self.last_iterations = 0
         for _ in range(self.trees):
@@ -114,6 +136,38 @@ class SearchBot:
                 votes[key] = votes.get(key, 0) + child.visits
         order = {action: i for i, action in enumerate(legal)}
         return max(legal, key=lambda a: (votes.get(a, -1), -order[a]))
+
+    def _flat(self, view: Any, me: int, legal: Any) -> Any:
+        """Paired flat Monte Carlo: every candidate is played out in the same
+        sampled worlds with the same rollout randomness, so small differences
+        between moves show through the luck of the dice."""
+        game = self.game
+        world = self._sample(view, me)
+        candidates = self._candidates(world, legal)
+        totals = [0.0] * len(candidates)
+        worlds = max(1, self.iterations // len(candidates))
+        deadline = time.perf_counter() + (self.seconds or 0.0)
+        self.last_iterations = 0
+        while True:
+            luck = self._split()
+            for i, action in enumerate(candidates):
+                state, _ = game.apply(world, action)
+                totals[i] += self._finish(state, luck)[me]
+            self.last_iterations += len(candidates)
+            worlds -= 1
+            if (time.perf_counter() >= deadline) if self.seconds else worlds <= 0:
+                break
+            world = self._sample(view, me)
+        return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
+
+    def _candidates(self, world: Any, legal: Any) -> list[Any]:
+        """The rollout policy's move first, then up to ``width - 1`` others."""
+        preferred, self.rng = self.rollout(self.game, world, self.rng)
+        others = [a for a in legal if a != preferred]
+        while len(others) > self.width - 1:
+            index, self.rng = self.rng.below(len(others))
+            others.pop(index)
+        return [preferred, *others]
 
     def _search(self, view: Any, me: int) -> Node:
         root = Node(seat=None)
@@ -133,24 +187,14 @@ class SearchBot:
         node = root
         while game.outcome(state) is None and len(path) <= self.tree_depth:
             legal = game.legal_actions(state)
-            fresh = []
-            for action in legal:
-                child = node.children.get(action)
-                if child is None:
-                    fresh.append(action)
-                else:
-                    child.available += 1
-            if fresh:
-                action = self._first_try(state, fresh)
-                child = Node(action, game.to_move(state))
-                child.available = 1
-                node.children[action] = child
-                state, _ = game.apply(state, action)
-                path.append(child)
+            if node.preferred is None and self.rollout is not random_policy:
+                node.preferred, self.rng = self.rollout(game, state, self.rng)
+            child = self._select(node, legal, game.to_move(state))
+            state, _ = game.apply(state, child.action)
+            path.append(child)
+            if child.visits == 0:
                 break
-            node = self._select(node, legal)
-            state, _ = game.apply(state, node.action)
-            path.append(node)
+            node = child
         scores = self._finish(state)
         for visited in path[1:]:
             visited.visits += 1
@@ -158,21 +202,32 @@ class SearchBot:
         root.visits += 1
         self.last_iterations += 1
 
-    def _first_try(self, state: Any, fresh: list[Any]) -> Any:
-        """The untried action to expand: the rollout policy's choice first."""
-        if len(fresh) > 1:
-            preferred, self.rng = self.rollout(self.game, state, self.rng)
-            if preferred in fresh:
-                return preferred
-        index, self.rng = self.rng.below(len(fresh))
-        return fresh[index]
+    def _select(self, node: Node, legal: Any, seat: int | None) -> Node:
+        """PUCT over the actions available in this sample.
 
-    def _select(self, node: Node, legal: Any) -> Node:
+        The rollout policy's choice gets prior ``prior`` and the others share the
+        rest, so the search keeps the heuristic's move unless its playouts show a
+        better one. Untried actions start at the mean of the tried ones.
+        """
+        children = node.children
+        tried = total = 0.0
+        for action in legal:
+            child = children.get(action)
+            if child is None:
+                child = children[action] = Node(action, seat)
+            child.available += 1
+            if child.visits:
+                tried += child.visits
+                total += child.reward
+        first = total / tried if tried else 0.5
+        others = (1.0 - self.prior) / (len(legal) - 1) if len(legal) > 1 else 1.0
         best, best_value = None, -math.inf
         for action in legal:
-            child = node.children[action]
-            value = child.reward / child.visits + self.exploration * math.sqrt(
-                math.log(child.available) / child.visits
+            child = children[action]
+            share = self.prior if action == node.preferred else others
+            mean = child.reward / child.visits if child.visits else first
+            value = mean + self.exploration * share * math.sqrt(child.available) / (
+                1 + child.visits
             )
             if value > best_value:
                 best, best_value = child, value
@@ -194,13 +249,16 @@ class SearchBot:
         value, self.rng = self.rng.below(1 << 62)
         return Rng.from_seed(value)
 
-    def _finish(self, state: Any) -> tuple[float, ...]:
+    def _finish(self, state: Any, rng: Rng | None = None) -> tuple[float, ...]:
+        """Play the rollout policy on from ``state`` and score the end."""
         game = self.game
+        if rng is None:
+            rng = self._split()
         for _ in range(self.depth):
             outcome = game.outcome(state)
             if outcome is not None:
                 return _win_scores(game.players, outcome.winner)
-            action, self.rng = self.rollout(game, state, self.rng)
+            action, rng = self.rollout(game, state, rng)
             state, _ = game.apply(state, action)
         outcome = game.outcome(state)
         if outcome is not None:
