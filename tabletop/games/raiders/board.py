@@ -195,7 +195,7 @@ def _check_paths(
                 ok = False
         ok &= problems.need(len(row) > 0, f"path {pid!r} has no spaces")
         for sid in row:
-            if kind.get(sid) != "space":
+            if not isinstance(sid, str) or kind.get(sid) != "space":
                 problems.add(f"path {pid!r} lists unknown space {sid!r} "
                              "(missing link target)")
                 ok = False
