@@ -107,6 +107,8 @@ def check_records(
     if not isinstance(records, list):
         problems.add(f"'{what}' must be a list")
         return []
+    if not records:
+        problems.add(f"'{what}' is empty")
     good, seen = [], set()
     for i, rec in enumerate(records):
         if not isinstance(rec, dict):
@@ -120,10 +122,11 @@ def check_records(
                 problems.add(f"{label}: field '{field}' is missing or has the wrong type")
                 ok = False
         rid = rec.get("id")
-        if rid in seen:
+        if isinstance(rid, str) and rid in seen:
             problems.add(f"{label}: duplicate id")
             ok = False
-        seen.add(rid)
+        if isinstance(rid, str):
+            seen.add(rid)
         if ok:
             good.append(rec)
     return good

@@ -179,7 +179,8 @@ def load_board(source: str | Path | Mapping[str, Any] = "pitfall") -> PitfallBoa
         shafts = [
             (r["under"], r["id"])
             for r in spaces
-            if r["level"] == "below" and r.get("under") in by_id
+            if r["level"] == "below" and isinstance(r.get("under"), str)
+            and r["under"] in by_id
         ]
         lost = unreachable(start, by_id, links + shafts)
         if lost:
@@ -290,7 +291,12 @@ def _check_below(
     inner = above[1:-1]
     under = {s: by_id[s].get("under") for s in below}
     for s, a in under.items():
-        if a not in by_id or by_id[a]["level"] != "above" or a in (above[0], above[-1]):
+        if (
+            not isinstance(a, str)
+            or a not in by_id
+            or by_id[a]["level"] != "above"
+            or a in (above[0], above[-1])
+        ):
             problems.add(
                 f"underground space {s!r}: 'under' must name an aboveground "
                 f"space other than the riverboat and diamond, not {a!r}"
@@ -350,6 +356,7 @@ def _check_extras(problems: Problems, data: dict, by_id: dict[str, dict]) -> Non
             f"scorpion_start {start!r} must be an underground space that is not "
             "a wall (PH-S-SCORPION)"
         )
+    _check_piles(problems, data.get("piles", {}))
     _check_counter(problems, data.get("deck"), CARDS, "deck", 0)
     _check_counter(problems, data.get("tokens"), TOKENS, "tokens", 4)
     hand = data.get("hand_size")
@@ -375,6 +382,20 @@ def _check_extras(problems: Problems, data: dict, by_id: dict[str, dict]) -> Non
                 f"space {sid!r}: coordinates ({rec['x']}, {rec['y']}) lie off "
                 "the canvas"
             )
+
+
+def _check_piles(problems: Problems, piles: Any) -> None:
+    """Where the draw, discard and token piles are drawn: name -> [x, y]."""
+    if not isinstance(piles, dict):
+        problems.add("'piles' must be an object of name -> [x, y]")
+        return
+    for name, xy in piles.items():
+        if not (
+            isinstance(xy, list)
+            and len(xy) == 2
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in xy)
+        ):
+            problems.add(f"piles {name!r} must be a pair of coordinates [x, y]")
 
 
 def _check_counter(
