@@ -259,7 +259,7 @@ def _edit_give(g: Raiders, s: RaidersState, w: Work, args: dict) -> str:
         w.discards = w.discards[:i] + w.discards[i + 1:]
     else:
         raise IllegalEditError(f"no {card} left in the deck or the discards")
-    w.hands[q].append(card)
+    w.hand(q).append(card)
     return f"player {q} is given {card_name(card)}"
 
 
@@ -267,7 +267,7 @@ def _edit_discard(g: Raiders, s: RaidersState, w: Work, args: dict) -> str:
     q, card = _seat(g, args), _card(g, args)
     if card not in w.hands[q]:
         raise IllegalEditError(f"player {q} holds no {card}")
-    w.hands[q].remove(card)
+    w.hand(q).remove(card)
     w.discards = (*w.discards, card)
     return f"player {q} discards {card_name(card)}"
 

@@ -52,6 +52,7 @@ from tabletop.games.raiders.actions import (
 )
 from tabletop.games.raiders.board import RaidersBoard, load_board
 from tabletop.games.raiders.state import RaidersState, Work, blank_state
+from tabletop.games.raiders.tables import Tables
 
 
 class Raiders:
@@ -101,6 +102,7 @@ class Raiders:
         self.steps_to = {loc: Step(loc) for loc in locs}
         self.hostages = [{loc: Hostage(q, loc) for loc in locs} for q in range(players)]
         self.sends = [{loc: Send(q, loc) for loc in locs} for q in range(players)]
+        self.tables = Tables(self.board, players)
 
     # -- the protocol ---------------------------------------------------------------
     def initial_state(self, seed: int) -> RaidersState:

@@ -72,9 +72,36 @@ class RaidersState:
 
 FIELD_NAMES = tuple(f.name for f in fields(RaidersState))
 
+# Slot setters: ``freeze`` and ``emit`` fill new frozen values through these, which
+# skips the generated ``__init__`` (one ``object.__setattr__`` per field) on the
+# hot path. Neither class has a ``__post_init__``, so the result is the same.
+_new = object.__new__
+_STATE_SET = tuple(getattr(RaidersState, name).__set__ for name in FIELD_NAMES)
+_EVENT_SET = tuple(
+    getattr(Event, name).__set__
+    for name in ("clause", "text", "player", "kind", "secret", "public")
+)
+
+
+def _sorted_hand(hand: tuple[str, ...]) -> tuple[str, ...]:
+    """``tuple(sorted(hand))``, memoised (states hold sorted hands already)."""
+    found = _SORTED.get(hand)
+    if found is None:
+        if len(_SORTED) >= 100_000:
+            _SORTED.clear()
+        found = _SORTED[hand] = tuple(sorted(hand))
+    return found
+
+
+_SORTED: dict[tuple[str, ...], tuple[str, ...]] = {}
+
 
 class Work:
-    """A mutable copy of a state that rules code changes, then ``freeze``s."""
+    """A mutable copy of a state that rules code changes, then ``freeze``s.
+
+    ``hands`` holds the state's tuples until ``hand(q)`` turns one into a list to
+    change; ``freeze`` sorts every hand either way.
+    """
 
     __slots__ = (*FIELD_NAMES, "events")
 
@@ -83,7 +110,7 @@ class Work:
         self.player = s.player
         self.positions = list(s.positions)
         self.prev = list(s.prev)
-        self.hands = [list(h) for h in s.hands]
+        self.hands: list = list(s.hands)  # tuples until ``hand`` is asked
         self.deck = s.deck
         self.discards = s.discards
         self.ark = s.ark
@@ -100,20 +127,54 @@ class Work:
         self.events: list[Event] = []
 
     def freeze(self) -> RaidersState:
-        return RaidersState(
-            self.phase, self.player, tuple(self.positions), tuple(self.prev),
-            tuple(tuple(sorted(h)) for h in self.hands), self.deck, self.discards,
-            self.ark, tuple(self.skips), tuple(self.hostage), tuple(self.owes),
-            self.steps, tuple(self.route), tuple(self.passed), tuple(self.landed),
-            self.winner, self.turn, self.rng,
-        )
+        """The state this copy now describes (hands sorted)."""
+        (phase, player, positions, prev, hands, deck, discards, ark, skips, hostage,
+         owes, steps, route, passed, landed, winner, turn, rng) = _STATE_SET
+        s = _new(RaidersState)
+        phase(s, self.phase)
+        player(s, self.player)
+        positions(s, tuple(self.positions))
+        prev(s, tuple(self.prev))
+        hands(s, tuple([
+            _sorted_hand(h) if h.__class__ is tuple else tuple(sorted(h))
+            for h in self.hands
+        ]))
+        deck(s, self.deck)
+        discards(s, self.discards)
+        ark(s, self.ark)
+        skips(s, tuple(self.skips))
+        hostage(s, tuple(self.hostage))
+        owes(s, tuple(self.owes))
+        steps(s, self.steps)
+        route(s, tuple(self.route))
+        passed(s, tuple(self.passed))
+        landed(s, tuple(self.landed))
+        winner(s, self.winner)
+        turn(s, self.turn)
+        rng(s, self.rng)
+        return s
+
+    def hand(self, q: int) -> list[str]:
+        """Player ``q``'s hand as a list to change in place."""
+        h = self.hands[q]
+        if h.__class__ is not list:
+            h = self.hands[q] = list(h)
+        return h
 
     def emit(self, clause: str, text: str, player: int | None = None,
              kind: str = "", public: str = "") -> None:
         """Record an event; a non-empty ``public`` makes it secret."""
-        self.events.append(
-            Event(clause, text, player, kind, secret=bool(public), public=public)
+        set_clause, set_text, set_player, set_kind, set_secret, set_public = (
+            _EVENT_SET
         )
+        event = _new(Event)
+        set_clause(event, clause)
+        set_text(event, text)
+        set_player(event, player)
+        set_kind(event, kind)
+        set_secret(event, bool(public))
+        set_public(event, public)
+        self.events.append(event)
 
     def others_at(self, loc: str, me: int) -> list[int]:
         """Players other than ``me`` standing on ``loc``."""

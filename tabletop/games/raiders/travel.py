@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from tabletop.games.raiders import turns
 from tabletop.games.raiders.cards import PASSPORT, card_name, has_keys
 from tabletop.games.raiders.state import Work
+from tabletop.games.raiders.tables import countries_near, remember
 
 if TYPE_CHECKING:
     from tabletop.games.raiders.rules import Raiders
@@ -33,6 +34,17 @@ def occupied_countries(positions: list[str] | tuple[str, ...], me: int,
     )
 
 
+def occupied(g: Raiders, positions: list[str] | tuple[str, ...],
+             me: int) -> frozenset[str]:
+    """``occupied_countries``, memoised on the positions."""
+    key = (tuple(positions), me)
+    found = g.tables.occupied.get(key)
+    if found is None:
+        found = remember(g.tables.occupied, key,
+                         occupied_countries(positions, me, g.kinds))
+    return found
+
+
 def step_options(g: Raiders, loc: str, prev: str, at_start: bool,
                  occ: frozenset[str]) -> tuple[str, ...]:
     """Where a token on ``loc`` that came from ``prev`` may step next.
@@ -41,8 +53,8 @@ def step_options(g: Raiders, loc: str, prev: str, at_start: bool,
     may go any way; on the way an unoccupied country allows any way back
     included (RA-M-UNOCCUPIED); elsewhere only forward (RA-M-FORWARD).
     """
-    adj = g.board.adjacent[loc]
-    if g.kinds[loc] == "country":
+    adj = g.tables.adjacent[loc]
+    if loc in g.tables.countries:
         if at_start or loc not in occ:
             return adj
     elif at_start and not prev:
@@ -70,39 +82,65 @@ def can_finish(g: Raiders, loc: str, prev: str, steps: int,
     return found
 
 
-def choices(g: Raiders, positions, prev, route, steps: int, p: int) -> list[str]:
+def choices(g: Raiders, positions, prev, route, steps: int,
+            p: int) -> tuple[str, ...]:
     """The next steps the mover may choose (used by legal actions and the walk)."""
-    occ = occupied_countries(positions, p, g.kinds)
-    loc = positions[p]
-    return [
-        n for n in step_options(g, loc, prev[p], len(route) <= 1, occ)
-        if can_finish(g, n, loc, steps - 1, occ)
-    ]
+    return options(g, positions[p], prev[p], len(route) <= 1, steps,
+                   occupied(g, positions, p))
+
+
+def options(g: Raiders, loc: str, prev: str, at_start: bool, steps: int,
+            occ: frozenset[str]) -> tuple[str, ...]:
+    """The next steps from ``loc`` (reached from ``prev``) with ``steps`` to go
+    that can still end the move off occupied countries.
+
+    Memoised twice: on the whole key, and on the occupied countries within
+    ``steps`` of ``loc`` (the only ones a walk of that length can meet), so that
+    moves far from the other tokens share their answers.
+    """
+    tables = g.tables
+    key = (loc, prev, at_start, steps, occ)
+    found = tables.options.get(key)
+    if found is None:
+        near = occ & countries_near(tables, loc, steps)
+        local = (loc, prev, at_start, steps, near)
+        found = tables.local_options.get(local)
+        if found is None:
+            found = remember(tables.local_options, local, tuple([
+                n for n in step_options(g, loc, prev, at_start, near)
+                if can_finish(g, n, loc, steps - 1, near)
+            ]))
+        remember(tables.options, key, found)
+    return found
 
 
 def start_move(g: Raiders, w: Work, value: int) -> None:
     """Begin a move of ``value`` steps for the player to move (RA-M-ROLL)."""
     p = w.player
     w.steps, w.route, w.passed = value, [w.positions[p]], []
-    if not choices(g, w.positions, w.prev, w.route, value, p):
+    occ = occupied(g, w.positions, p)
+    if not options(g, w.positions[p], w.prev[p], True, value, occ):
         w.emit("RA-M-OCCUPIED", f"player {p} cannot use the {value}: every way ends "
                "on an occupied country, so the token stays and the turn is over",
                p, "blocked")
         turns.end_turn(g, w)
         return
-    walk(g, w)
+    walk(g, w, occ)
 
 
-def walk(g: Raiders, w: Work) -> None:
-    """Take forced steps until a choice is needed or the move ends."""
+def walk(g: Raiders, w: Work, occ: frozenset[str] | None = None) -> None:
+    """Take forced steps until a choice is needed or the move ends (``occ``: the
+    countries the others occupy, which do not change during a move)."""
     p = w.player
-    occ = occupied_countries(w.positions, p, g.kinds)
+    if occ is None:
+        occ = occupied(g, w.positions, p)
+    positions, prev, route = w.positions, w.prev, w.route
     while w.steps > 0:
-        options = choices(g, w.positions, w.prev, w.route, w.steps, p)
-        if len(options) != 1:
+        ways = options(g, positions[p], prev[p], len(route) <= 1, w.steps, occ)
+        if len(ways) != 1:
             w.phase = "move"
             return
-        if not take_step(g, w, options[0], occ):
+        if not take_step(g, w, ways[0], occ):
             return
     finish_landing(g, w)
 
@@ -110,9 +148,11 @@ def walk(g: Raiders, w: Work) -> None:
 def take_step(g: Raiders, w: Work, nxt: str, occ: frozenset[str]) -> bool:
     """One step to ``nxt``; False when the move ended on the way."""
     p = w.player
-    loc = w.positions[p]
-    kinds = g.kinds
-    if len(w.route) > 1 and kinds[loc] != "country":
+    positions = w.positions
+    loc = positions[p]
+    tables = g.tables
+    countries = tables.countries
+    if len(w.route) > 1 and loc not in countries and positions.count(loc) > 1:
         for q in w.others_at(loc, p):
             if q not in w.passed:
                 w.passed.append(q)
@@ -121,13 +161,13 @@ def take_step(g: Raiders, w: Work, nxt: str, occ: frozenset[str]) -> bool:
     w.route.append(nxt)
     w.steps -= 1
     w.emit("RA-M-ROLL", f"player {p} moves to {nxt}", p, "step")
-    if kinds[nxt] == "country":
+    if nxt in countries:
         if nxt not in occ:
             turns.draw(g, w, p, "RA-M-COUNTRY-CARD", f"in {nxt}")
         if nxt == w.ark and has_keys(w.hands[p]):
             turns.win(w, p, f"reached the Ark's country {nxt} with the three cards")
             return False
-    arrow = g.board.checkpoints.get(nxt)
+    arrow = tables.checkpoints.get(nxt)
     if arrow is not None and arrow != loc and w.steps > 0:
         if PASSPORT in w.hands[p]:
             turns.lose_card(w, p, PASSPORT)
@@ -145,16 +185,16 @@ def take_step(g: Raiders, w: Work, nxt: str, occ: frozenset[str]) -> bool:
 
 def choose_step(g: Raiders, w: Work, nxt: str) -> None:
     """The mover chose the next step (``to ID``): take it and walk on."""
-    occ = occupied_countries(w.positions, w.player, g.kinds)
+    occ = occupied(g, w.positions, w.player)
     if take_step(g, w, nxt, occ):
-        walk(g, w)
+        walk(g, w, occ)
 
 
 def finish_landing(g: Raiders, w: Work) -> None:
     """The move ended by exact count: players landed on first (RA-M-LAND-PLAYER)."""
     p = w.player
     loc = w.positions[p]
-    if g.kinds[loc] != "country":
+    if loc not in g.tables.countries:
         others = w.others_at(loc, p)
         if others:
             w.landed = others
@@ -167,14 +207,15 @@ def complete_landing(g: Raiders, w: Work) -> None:
     """Checkpoint debt, then the space's instruction, then the end of the turn."""
     p = w.player
     loc = w.positions[p]
-    if g.kinds[loc] == "country":
+    tables = g.tables
+    if loc in tables.countries:
         w.prev[p] = ""
-    arrow = g.board.checkpoints.get(loc)
+    arrow = tables.checkpoints.get(loc)
     if arrow is not None and arrow != w.prev[p]:
         w.owes[p] = True
         w.emit("RA-M-CHECKPOINT-LAND", f"player {p} landed on checkpoint {loc}: a "
                "Passport is due at the start of the next turn", p, "checkpoint")
-    instruction = g.board.instructions.get(loc)
+    instruction = tables.instructions.get(loc)
     if instruction is None:
         turns.end_turn(g, w)
     else:
@@ -212,7 +253,7 @@ def move_back(g: Raiders, w: Work, count: int) -> None:
     """Retrace this move's route ``count`` places (never onto an occupied country);
     moving back is not travel: no cards, checkpoints or instructions."""
     p = w.player
-    occ = occupied_countries(w.positions, p, g.kinds)
+    occ = occupied(g, w.positions, p)
     route = w.route
     target = max(0, len(route) - 1 - count)
     while target < len(route) - 1 and route[target] in occ:

@@ -43,7 +43,7 @@ def draw(g: Raiders, w: Work, q: int, clause: str, why: str) -> str | None:
                f"{len(w.deck)} cards", None, "reshuffle")
     card = w.deck[0]
     w.deck = w.deck[1:]
-    w.hands[q].append(card)
+    w.hand(q).append(card)
     w.emit(clause, f"player {q} draws {card_name(card)} {why}", q, "draw",
            public=f"player {q} draws a card {why}")
     return card
@@ -51,7 +51,7 @@ def draw(g: Raiders, w: Work, q: int, clause: str, why: str) -> str | None:
 
 def lose_card(w: Work, q: int, card: str) -> None:
     """A card leaves ``q``'s hand for the discards; notes an emptied hand."""
-    w.hands[q].remove(card)
+    w.hand(q).remove(card)
     w.discards = (*w.discards, card)
     _note_empty(w, q)
 
@@ -65,7 +65,7 @@ def _note_empty(w: Work, q: int) -> None:
 def take_random(g: Raiders, w: Work, taker: int, victim: int, clause: str) -> None:
     """``taker`` takes a card at random from ``victim`` (RA-M-PASS-PLAYER,
     RA-K-AMBUSH)."""
-    hand = w.hands[victim]
+    hand = w.hand(victim)
     if not hand:
         w.emit(clause, f"player {victim} has no card for player {taker} to take",
                taker, "take")
@@ -73,7 +73,7 @@ def take_random(g: Raiders, w: Work, taker: int, victim: int, clause: str) -> No
     hand.sort()
     index, w.rng = w.rng.below(len(hand))
     card = hand.pop(index)
-    w.hands[taker].append(card)
+    w.hand(taker).append(card)
     w.emit(clause, f"player {taker} takes {card_name(card)} from player {victim}",
            taker, "take", public=f"player {taker} takes a card from player {victim}")
     _note_empty(w, victim)
