@@ -161,10 +161,12 @@ def parse_action(text: object) -> Action:
     if not words:
         raise _bad("empty notation; try 'roll', 'forward', 'play rope' or 'decline'")
     head = words[0]
-    if head.startswith("p") and head.endswith(":") and head[1:-1].isdigit():
+    if head.startswith("p") and head.endswith(":") and _digits(head[1:-1]):
+        if len(words) == 1:
+            raise _bad(f"{text.strip()!r} names a seat but no action")
         inner = parse_action(" ".join(words[1:]))
         if isinstance(inner, Seated):
-            raise _bad("only one seat prefix is allowed")
+            raise _bad(f"only one seat prefix is allowed, in {text.strip()!r}")
         return Seated(int(head[1:-1]), inner)
     if len(words) == 1 and head in _SIMPLE:
         return _SIMPLE[head]
@@ -208,6 +210,12 @@ def _four(words: list[str], text: str) -> tuple[int, ...]:
 
 
 def _seat(word: str, text: str) -> int:
-    if not word.isdigit():
+    if not _digits(word):
         raise _bad(f"expected a seat number, not {word!r} in {text.strip()!r}")
     return int(word)
+
+
+def _digits(word: str) -> bool:
+    """Plain digits 0-9 only (``isdigit`` also accepts superscripts, which ``int``
+    refuses)."""
+    return word.isascii() and word.isdigit()
