@@ -26,12 +26,14 @@ from tabletop.games.raiders.actions import (
 from tabletop.games.raiders.cards import (
     AIR,
     AMBUSH,
+    COUNTRY_PREFIX,
     HOSTAGE,
     PASSPORT,
     card_country,
     country_card,
 )
 from tabletop.games.raiders.state import RaidersState
+from tabletop.games.raiders.tables import remember
 from tabletop.games.raiders.travel import choices
 
 if TYPE_CHECKING:
@@ -69,44 +71,79 @@ def flight_targets(g: Raiders, s: RaidersState) -> list[str]:
 
 
 def legal_actions(g: Raiders, s: RaidersState) -> list:
-    """Every legal action in a fixed order."""
+    """Every legal action in a fixed order (shared action instances, see
+    ``tables``)."""
     phase, p = s.phase, s.player
     if phase == "turn":
         return _turn_actions(g, s)
+    t = g.tables
     if phase == "move":
-        return [g.steps_to[n] for n in choices(g, s.positions, s.prev, s.route,
-                                                s.steps, p)]
+        steps_to = g.steps_to
+        return [steps_to[n] for n in choices(g, s.positions, s.prev, s.route,
+                                              s.steps, p)]
     if phase == "land":
         q = s.landed[0]
-        taken = set(s.positions)
-        sends = g.sends[q]
-        return [sends[loc] for loc in g.board.locations if loc not in taken] + [
-            Leave(q)
-        ]
+        return [*_by_free_place(g, t.sends_by, g.sends, s.positions, q),
+                t.leaves[q]]
     if phase == "customs":
-        return ([ShowPassport()] if PASSPORT in s.hands[p] else []) + [LoseTurn()]
+        return [t.passport, t.lose] if PASSPORT in s.hands[p] else [t.lose]
     if phase == "place":
-        return [Place(c) for c in g.board.countries if c not in s.positions]
+        places = t.places
+        return [places[c] for c in g.board.countries if c not in s.positions]
     return []
 
 
 def _turn_actions(g: Raiders, s: RaidersState) -> list:
     p = s.player
-    hand = s.hands[p]
-    out: list = [Roll()]
-    if AIR in hand:
-        out.append(Air())
-    out.extend(FlyCountry(c) for c in flight_targets(g, s))
+    hands = s.hands
+    hand = hands[p]
+    t = g.tables
+    out: list = [t.roll, t.air] if AIR in hand else [t.roll]
+    for card in hand:
+        if card.startswith(COUNTRY_PREFIX):
+            out += _flights(g, s)
+            break
     if AMBUSH in hand:
-        out.extend(Ambush(q) for q in range(g.players) if q != p and s.hands[q])
-    if HOSTAGE in hand:
-        taken = set(s.positions)
-        free = [loc for loc in g.board.locations if loc not in taken]
+        ambushes = t.ambushes
         for q in range(g.players):
-            if q != p and not s.hostage[q]:
-                table = g.hostages[q]
-                out.extend(table[loc] for loc in free)
+            if q != p and hands[q]:
+                out.append(ambushes[q])
+    if HOSTAGE in hand:
+        hostage = s.hostage
+        for q in range(g.players):
+            if q != p and not hostage[q]:
+                out += _by_free_place(g, t.hostages_by, g.hostages, s.positions, q)
     return out
+
+
+def _flights(g: Raiders, s: RaidersState) -> tuple[FlyCountry, ...]:
+    """``flight_targets`` as actions, memoised on the positions (and the Country
+    cards held, when they are restricted)."""
+    t = g.tables
+    key: tuple = tuple(s.positions)
+    if g.restricted:
+        key = (key, frozenset(s.hands[s.player]))
+    found = t.flights_by.get(key)
+    if found is None:
+        flights = t.flights
+        found = remember(t.flights_by, key,
+                         tuple([flights[c] for c in flight_targets(g, s)]))
+    return found
+
+
+def _by_free_place(g: Raiders, cache: dict, tables: list, positions: tuple,
+                   q: int) -> tuple:
+    """``tables[q][loc]`` for every place no token stands on, in board order;
+    memoised on the positions (Hostage and Send actions)."""
+    key = (tuple(positions), q)
+    found = cache.get(key)
+    if found is None:
+        table = tables[q]
+        taken = set(positions)
+        found = remember(cache, key, tuple([
+            table[loc] for loc in g.board.locations if loc not in taken
+        ]))
+    return found
 
 
 def refusal(g: Raiders, s: RaidersState, action: object) -> Refusal | None:

@@ -47,16 +47,15 @@ class Tables:
         places, flights: country -> its ``Place`` / ``FlyCountry`` action.
         ambushes, leaves: seat -> its ``Ambush`` / ``Leave`` action.
         near: (id, steps) -> the countries at most ``steps`` links away.
-        occupied, options, local_options, flights_by, hostages_by, sends_by,
-            free: memo caches (see the functions that fill them in ``travel``
-            and ``legal``).
+        options, local_options, flights_by, hostages_by, sends_by: memo caches
+            (see the functions that fill them in ``travel`` and ``legal``).
     """
 
     __slots__ = (
         "countries", "locations", "adjacent", "checkpoints", "instructions",
         "card_country", "roll", "air", "passport", "lose", "places", "flights",
-        "ambushes", "leaves", "occupied", "options", "local_options", "near",
-        "flights_by", "hostages_by", "sends_by", "free",
+        "ambushes", "leaves", "options", "local_options", "near", "flights_by",
+        "hostages_by", "sends_by",
     )
 
     def __init__(self, board: RaidersBoard, players: int) -> None:
@@ -72,14 +71,12 @@ class Tables:
         self.flights = {c: FlyCountry(c) for c in board.countries}
         self.ambushes = tuple(Ambush(q) for q in range(players))
         self.leaves = tuple(Leave(q) for q in range(players))
-        self.occupied: dict = {}
         self.options: dict = {}
         self.local_options: dict = {}
         self.near: dict = {}
         self.flights_by: dict = {}
         self.hostages_by: dict = {}
         self.sends_by: dict = {}
-        self.free: dict = {}
 
 
 def countries_near(t: Tables, loc: str, steps: int) -> frozenset[str]:

@@ -36,13 +36,8 @@ def occupied_countries(positions: list[str] | tuple[str, ...], me: int,
 
 def occupied(g: Raiders, positions: list[str] | tuple[str, ...],
              me: int) -> frozenset[str]:
-    """``occupied_countries``, memoised on the positions."""
-    key = (tuple(positions), me)
-    found = g.tables.occupied.get(key)
-    if found is None:
-        found = remember(g.tables.occupied, key,
-                         occupied_countries(positions, me, g.kinds))
-    return found
+    """``occupied_countries`` for this game, computed in C."""
+    return g.tables.countries.intersection(positions[:me] + positions[me + 1:])
 
 
 def step_options(g: Raiders, loc: str, prev: str, at_start: bool,
