@@ -117,10 +117,10 @@ def _turn_actions(g: Raiders, s: RaidersState) -> list:
 
 
 def _flights(g: Raiders, s: RaidersState) -> tuple[FlyCountry, ...]:
-    """``flight_targets`` as actions, memoised on the positions (and the Country
-    cards held, when they are restricted)."""
+    """``flight_targets`` as actions, memoised on the occupied countries (and the
+    mover's hand, when Country cards are restricted)."""
     t = g.tables
-    key: tuple = tuple(s.positions)
+    key: frozenset | tuple = t.countries.intersection(s.positions)
     if g.restricted:
         key = (key, frozenset(s.hands[s.player]))
     found = t.flights_by.get(key)
@@ -148,6 +148,16 @@ def _by_free_place(g: Raiders, cache: dict, tables: list, positions: tuple,
 
 def refusal(g: Raiders, s: RaidersState, action: object) -> Refusal | None:
     """``None`` if ``action`` is legal in ``s``, else why not (with its clause)."""
+    rule = _BY_PHASE[s.phase].get(type(action))
+    if rule is not None:  # an action of this phase: only the seat and the rule
+        by = action.by  # type: ignore[attr-defined]
+        if by is None or by == s.player:
+            return rule(g, s, action)
+    return _shape_refusal(g, s, action)
+
+
+def _shape_refusal(g: Raiders, s: RaidersState, action: object) -> Refusal | None:
+    """``refusal`` in full: game over, notation, seat, key cards, phase, rule."""
     if s.phase == "over":
         return Refusal("TT-OVER", "the game is over")
     by = getattr(action, "by", None)
@@ -273,3 +283,8 @@ _RULES = {
     ShowPassport: _passport, LoseTurn: _lose,
 }
 _ALL = (*_RULES, PlayKey)
+#: phase -> {action class accepted then: its rule}, for ``refusal``'s fast path.
+_BY_PHASE = {
+    phase: {cls: _RULES[cls] for cls in classes}
+    for phase, classes in PHASE_ACTIONS.items()
+}

@@ -135,8 +135,10 @@ class Work:
         player(s, self.player)
         positions(s, tuple(self.positions))
         prev(s, tuple(self.prev))
+        known = _SORTED.get
         hands(s, tuple([
-            _sorted_hand(h) if h.__class__ is tuple else tuple(sorted(h))
+            (known(h) or _sorted_hand(h)) if h.__class__ is tuple
+            else tuple(sorted(h))
             for h in self.hands
         ]))
         deck(s, self.deck)

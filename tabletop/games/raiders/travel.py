@@ -114,29 +114,38 @@ def start_move(g: Raiders, w: Work, value: int) -> None:
     p = w.player
     w.steps, w.route, w.passed = value, [w.positions[p]], []
     occ = occupied(g, w.positions, p)
-    if not options(g, w.positions[p], w.prev[p], True, value, occ):
+    ways = options(g, w.positions[p], w.prev[p], True, value, occ)
+    if not ways:
         w.emit("RA-M-OCCUPIED", f"player {p} cannot use the {value}: every way ends "
                "on an occupied country, so the token stays and the turn is over",
                p, "blocked")
         turns.end_turn(g, w)
         return
-    walk(g, w, occ)
+    walk(g, w, occ, ways)
 
 
-def walk(g: Raiders, w: Work, occ: frozenset[str] | None = None) -> None:
+def walk(g: Raiders, w: Work, occ: frozenset[str] | None = None,
+         ways: tuple[str, ...] | None = None) -> None:
     """Take forced steps until a choice is needed or the move ends (``occ``: the
-    countries the others occupy, which do not change during a move)."""
+    countries the others occupy, which do not change during a move; ``ways``:
+    the options from here, when known)."""
     p = w.player
     if occ is None:
         occ = occupied(g, w.positions, p)
     positions, prev, route = w.positions, w.prev, w.route
+    known = g.tables.options.get
     while w.steps > 0:
-        ways = options(g, positions[p], prev[p], len(route) <= 1, w.steps, occ)
+        if ways is None:
+            key = (positions[p], prev[p], len(route) <= 1, w.steps, occ)
+            ways = known(key)
+            if ways is None:
+                ways = options(g, *key)
         if len(ways) != 1:
             w.phase = "move"
             return
         if not take_step(g, w, ways[0], occ):
             return
+        ways = None
     finish_landing(g, w)
 
 
