@@ -384,8 +384,12 @@ def _load(data: Any) -> Match:
     if not isinstance(data["digest"], str):
         raise SaveError("save field 'digest' must be a string")
     options = data["options"]
-    if isinstance(options, dict) and isinstance(options.get("players"), bool):
-        raise SaveError("save option 'players' must be an integer")
+    if isinstance(options, dict):
+        players = options.get("players")
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise SaveError(
+                f"save option 'players' must be an integer, not {players!r}"
+            )
     game = game_from_spec(data["game"], options)
     match = _start(game, seed, data.get("start"))
     for number, entry in enumerate(steps, start=1):
