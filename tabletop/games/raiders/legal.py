@@ -83,8 +83,7 @@ def legal_actions(g: Raiders, s: RaidersState) -> list:
                                               s.steps, p)]
     if phase == "land":
         q = s.landed[0]
-        return [*_by_free_place(g, t.sends_by, g.sends, s.positions, q),
-                t.leaves[q]]
+        return [*_by_free_place(g, "send", s.positions, q), t.leaves[q]]
     if phase == "customs":
         return [t.passport, t.lose] if PASSPORT in s.hands[p] else [t.lose]
     if phase == "place":
@@ -112,7 +111,7 @@ def _turn_actions(g: Raiders, s: RaidersState) -> list:
         hostage = s.hostage
         for q in range(g.players):
             if q != p and not hostage[q]:
-                out += _by_free_place(g, t.hostages_by, g.hostages, s.positions, q)
+                out += _by_free_place(g, "hostage", s.positions, q)
     return out
 
 
@@ -131,18 +130,26 @@ def _flights(g: Raiders, s: RaidersState) -> tuple[FlyCountry, ...]:
     return found
 
 
-def _by_free_place(g: Raiders, cache: dict, tables: list, positions: tuple,
-                   q: int) -> tuple:
-    """``tables[q][loc]`` for every place no token stands on, in board order;
-    memoised on the positions (Hostage and Send actions)."""
+def _by_free_place(g: Raiders, kind: str, positions: tuple, q: int) -> tuple:
+    """The ``kind`` (``hostage`` or ``send``) actions that move player ``q`` to
+    each place no token stands on, in board order; memoised on the positions."""
+    t = g.tables
+    cache = t.by_free[kind]
     key = (tuple(positions), q)
     found = cache.get(key)
     if found is None:
-        table = tables[q]
-        taken = set(positions)
-        found = remember(cache, key, tuple([
-            table[loc] for loc in g.board.locations if loc not in taken
-        ]))
+        every = t.rows.get((kind, q))
+        if every is None:
+            table = (g.hostages if kind == "hostage" else g.sends)[q]
+            every = t.rows[kind, q] = tuple([table[loc] for loc in t.locations])
+        index = t.index
+        out: list = []
+        start = 0
+        for i in sorted({index[at] for at in positions if at in index}):
+            out += every[start:i]
+            start = i + 1
+        out += every[start:]
+        found = remember(cache, key, tuple(out))
     return found
 
 

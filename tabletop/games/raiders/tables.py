@@ -39,6 +39,7 @@ class Tables:
     Attributes:
         countries: the country ids, as a set.
         locations: every id a token may stand on, in board order.
+        index: id -> its place in ``locations``.
         adjacent: id -> neighbouring ids.
         checkpoints: checkpoint space -> the neighbour its arrow points at.
         instructions: instruction space -> Instruction.
@@ -47,20 +48,23 @@ class Tables:
         places, flights: country -> its ``Place`` / ``FlyCountry`` action.
         ambushes, leaves: seat -> its ``Ambush`` / ``Leave`` action.
         near: (id, steps) -> the countries at most ``steps`` links away.
-        options, local_options, flights_by, hostages_by, sends_by: memo caches
-            (see the functions that fill them in ``travel`` and ``legal``).
+        rows: (``hostage``/``send``, seat) -> that seat's actions of that kind
+            to every location in board order (filled on first use).
+        options, local_options, flights_by, by_free: memo caches (see the
+            functions that fill them in ``travel`` and ``legal``).
     """
 
     __slots__ = (
-        "countries", "locations", "adjacent", "checkpoints", "instructions",
+        "countries", "locations", "index", "adjacent", "checkpoints", "instructions",
         "card_country", "roll", "air", "passport", "lose", "places", "flights",
-        "ambushes", "leaves", "options", "local_options", "near", "flights_by",
-        "hostages_by", "sends_by",
+        "ambushes", "leaves", "rows", "options", "local_options", "near",
+        "flights_by", "by_free",
     )
 
     def __init__(self, board: RaidersBoard, players: int) -> None:
         self.countries = frozenset(board.countries)
         self.locations = tuple(board.locations)
+        self.index = {loc: i for i, loc in enumerate(self.locations)}
         self.adjacent = dict(board.adjacent)
         self.checkpoints = dict(board.checkpoints)
         self.instructions = dict(board.instructions)
@@ -75,8 +79,8 @@ class Tables:
         self.local_options: dict = {}
         self.near: dict = {}
         self.flights_by: dict = {}
-        self.hostages_by: dict = {}
-        self.sends_by: dict = {}
+        self.rows: dict = {}
+        self.by_free: dict[str, dict] = {"hostage": {}, "send": {}}
 
 
 def countries_near(t: Tables, loc: str, steps: int) -> frozenset[str]:

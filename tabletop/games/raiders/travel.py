@@ -54,7 +54,7 @@ def step_options(g: Raiders, loc: str, prev: str, at_start: bool,
             return adj
     elif at_start and not prev:
         return adj
-    return tuple(n for n in adj if n != prev)
+    return tuple([n for n in adj if n != prev])
 
 
 def can_finish(g: Raiders, loc: str, prev: str, steps: int,
@@ -67,10 +67,11 @@ def can_finish(g: Raiders, loc: str, prev: str, steps: int,
         if steps == 0:
             found = loc not in occ
         else:
-            found = any(
-                can_finish(g, n, loc, steps - 1, occ)
-                for n in step_options(g, loc, prev, False, occ)
-            )
+            found = False
+            for n in step_options(g, loc, prev, False, occ):
+                if can_finish(g, n, loc, steps - 1, occ):
+                    found = True
+                    break
         if len(g.finish_cache) > 200_000:
             g.finish_cache.clear()
         g.finish_cache[key] = found
