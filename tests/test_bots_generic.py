@@ -149,3 +149,43 @@ def test_play_out_cuts_off_long_games():
         game, game.initial_state(0), [RandomBot(game, 0)] * 2, max_steps=3
     )
     assert result.truncated and result.winner is None and result.steps == 3
+
+
+def _endgame(game, me_at, hand, other_at):
+    state = game.initial_state(0)
+    rest = [c for c in state.deck + state.hands[1] + state.hands[0]]
+    for card in hand:
+        rest.remove(card)
+    other, deck = tuple(sorted(rest[:3])), tuple(rest[3:])
+    return type(state)((me_at, other_at), (hand, other), deck, (), 0, state.rng)
+
+
+def test_flat_search_corrects_its_rollout_policy():
+    """The greedy policy rolls at 17 with (1, 2, 3); only playing the 3 wins surely
+    before the opponent at 19 moves (HR-WIN): paired playouts find it."""
+    game = HiddenRace(2)
+    state = _endgame(game, 17, (1, 2, 3), 19)
+    assert game.invariants(state) == []
+    assert str(greedy_policy(game, state, None)[0]) == "roll"
+    bot = SearchBot(game, 4, iterations=120, flat=True, rollout=greedy_policy)
+    assert bot.choose(game.view(state, 0)) == Play(3)
+
+
+def test_flat_search_keeps_the_policy_move_without_evidence():
+    """With a margin no gain can reach, the rollout policy's move is played."""
+    game = HiddenRace(2)
+    state = _endgame(game, 17, (1, 2, 3), 19)
+    bot = SearchBot(
+        game, 4, iterations=60, flat=True, rollout=greedy_policy, margin=1e9
+    )
+    assert str(bot.choose(game.view(state, 0))) == "roll"
+
+
+def test_flat_search_is_deterministic_for_an_iteration_budget():
+    game = HiddenRace(2)
+    state = game.initial_state(3)
+
+    def pick():
+        return SearchBot(game, 9, iterations=30, flat=True).choose(game.view(state, 0))
+
+    assert pick() == pick()

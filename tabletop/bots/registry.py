@@ -19,6 +19,16 @@ from tabletop.core import Game
 
 BOT_NAMES = ("random", "heuristic", "search")
 
+#: Search settings used with a game's heuristic (measured in benchmarks/strength.py):
+#: paired playouts to the end that replace the heuristic's move only on evidence.
+SEARCH_WITH_HEURISTIC = {
+    "flat": True,
+    "iterations": 120,
+    "depth": 400,
+    "margin": 2.0,
+    "width": 6,
+}
+
 
 def heuristic_module(game: Game) -> ModuleType | None:
     """The game's heuristic module, or ``None`` if it has none."""
@@ -39,8 +49,8 @@ def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
         game: the rules the bot plays.
         seed: the bot's seed (same seed, same decisions).
         **options: passed to the bot (``iterations=``, ``seconds=`` for search; a
-            search bot uses the game's heuristic for rollouts unless
-            ``rollout="random"``).
+            search bot uses the game's heuristic for rollouts, with
+            ``SEARCH_WITH_HEURISTIC`` settings, unless ``rollout="random"``).
 
     Raises:
         ValueError: an unknown name, or no heuristic for this game.
@@ -55,6 +65,8 @@ def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
     if name == "search":
         rollout = options.pop("rollout", "heuristic")
         if rollout == "heuristic" and module is not None:
+            for key, default in SEARCH_WITH_HEURISTIC.items():
+                options.setdefault(key, default)
             options.setdefault("rollout", module.policy)
             options.setdefault("evaluate", module.evaluate)
         else:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -81,6 +82,8 @@ class SearchBot:
         flat: instead of a tree, play every candidate move out in the same sampled
             worlds (paired rollouts) and take the best total.
         width: with ``flat``, the most candidate moves (the policy's move first).
+        margin: with ``flat``, how many standard errors a move must gain over the
+            policy's move to replace it.
     """
 
     name = "search"
@@ -101,6 +104,7 @@ class SearchBot:
         tree_depth: int = 1_000,
         flat: bool = False,
         width: int = 8,
+        margin: float = 1.0,
     ) -> None:
         if iterations < 1 or trees < 1:
             raise ValueError("iterations and trees must be at least 1")
@@ -117,6 +121,7 @@ class SearchBot:
         self.tree_depth = tree_depth
         self.flat = flat
         self.width = width
+        self.margin = margin
         self.last_iterations = 0
 
     def choose(self, view: Any) -> Any:
@@ -140,25 +145,36 @@ class SearchBot:
     def _flat(self, view: Any, me: int, legal: Any) -> Any:
         """Paired flat Monte Carlo: every candidate is played out in the same
         sampled worlds with the same rollout randomness, so small differences
-        between moves show through the luck of the dice."""
+        between moves show through the luck of the dice. The policy's move is kept
+        unless another one beats it by ``margin`` standard errors."""
         game = self.game
         world = self._sample(view, me)
         candidates = self._candidates(world, legal)
-        totals = [0.0] * len(candidates)
-        worlds = max(1, self.iterations // len(candidates))
+        gains: list[list[float]] = [[] for _ in candidates]
+        worlds = max(2, self.iterations // len(candidates))
         deadline = time.perf_counter() + (self.seconds or 0.0)
         self.last_iterations = 0
         while True:
             luck = self._split()
-            for i, action in enumerate(candidates):
+            scores = []
+            for action in candidates:
                 state, _ = game.apply(world, action)
-                totals[i] += self._finish(state, luck)[me]
+                scores.append(self._finish(state, luck)[me])
+            for i, score in enumerate(scores):
+                gains[i].append(score - scores[0])
             self.last_iterations += len(candidates)
             worlds -= 1
-            if (time.perf_counter() >= deadline) if self.seconds else worlds <= 0:
+            done = time.perf_counter() >= deadline if self.seconds else worlds <= 0
+            if done and len(gains[0]) >= 2:
                 break
             world = self._sample(view, me)
-        return candidates[max(range(len(candidates)), key=lambda i: (totals[i], -i))]
+        best, best_gain = 0, 0.0
+        for i, diffs in enumerate(gains[1:], start=1):
+            mean = statistics.fmean(diffs)
+            error = statistics.stdev(diffs) / math.sqrt(len(diffs))
+            if mean > best_gain and mean > self.margin * error:
+                best, best_gain = i, mean
+        return candidates[best]
 
     def _candidates(self, world: Any, legal: Any) -> list[Any]:
         """The rollout policy's move first, then up to ``width - 1`` others."""
