@@ -52,13 +52,15 @@ class Tables:
             to every location in board order (filled on first use).
         options, local_options, flights_by, by_free: memo caches (see the
             functions that fill them in ``travel`` and ``legal``).
+        events: the shared instances of frequent events (a step, a roll),
+            keyed by what their text is made of.
     """
 
     __slots__ = (
         "countries", "locations", "index", "adjacent", "checkpoints", "instructions",
         "card_country", "roll", "air", "passport", "lose", "places", "flights",
         "ambushes", "leaves", "rows", "options", "local_options", "near",
-        "flights_by", "by_free",
+        "flights_by", "by_free", "events",
     )
 
     def __init__(self, board: RaidersBoard, players: int) -> None:
@@ -81,6 +83,7 @@ class Tables:
         self.flights_by: dict = {}
         self.rows: dict = {}
         self.by_free: dict[str, dict] = {"hostage": {}, "send": {}}
+        self.events: dict = {}
 
 
 def countries_near(t: Tables, loc: str, steps: int) -> frozenset[str]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop.core import Event
 from tabletop.games.raiders import turns
 from tabletop.games.raiders.cards import PASSPORT, card_name, has_keys
 from tabletop.games.raiders.state import Work
@@ -165,7 +166,12 @@ def take_step(g: Raiders, w: Work, nxt: str, occ: frozenset[str]) -> bool:
     w.prev[p], w.positions[p] = loc, nxt
     w.route.append(nxt)
     w.steps -= 1
-    w.emit("RA-M-ROLL", f"player {p} moves to {nxt}", p, "step")
+    event = tables.events.get(("step", p, nxt))
+    if event is None:  # events are values: one instance serves every step
+        event = tables.events["step", p, nxt] = Event(
+            "RA-M-ROLL", f"player {p} moves to {nxt}", p, "step"
+        )
+    w.events.append(event)
     if nxt in countries:
         if nxt not in occ:
             turns.draw(g, w, p, "RA-M-COUNTRY-CARD", f"in {nxt}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop.core import Event
 from tabletop.games.raiders.cards import (
     AIR,
     AMBUSH,
@@ -257,6 +258,12 @@ def roll_die(g: Raiders, w: Work, air: bool) -> int:
         w.emit("RA-K-AIR", f"player {p} plays an Air Passage", p, "play")
     value, w.rng = w.rng.roll()
     total = value * 2 if air else value
-    shown = f"{value}, doubled to {total}" if air else f"{value}"
-    w.emit("RA-M-ROLL", f"player {p} rolls {shown}", p, "roll")
+    key = ("roll", p, value, air)
+    event = g.tables.events.get(key)
+    if event is None:  # events are values: one instance serves every game
+        shown = f"{value}, doubled to {total}" if air else f"{value}"
+        event = g.tables.events[key] = Event(
+            "RA-M-ROLL", f"player {p} rolls {shown}", p, "roll"
+        )
+    w.events.append(event)
     return total
