@@ -314,9 +314,24 @@ class Table(w.VBox):
         self._updating = True
         try:
             yield
-        finally:
-            self._updating = False
+        except BaseException:
+            # The match may have moved before the failure (bots played, then one
+            # raised): show where it stands, then let the guard show the error.
+            try:
+                self._sync()
+            finally:
+                self._updating = False
+            self.render()
+            raise
+        self._updating = False
         self.render()
+
+    @observe("hot_seat")
+    def _hot_seat_on(self, change: dict) -> None:
+        """Hot seat turned on: look through the human seat to move at once."""
+        seat = self.game.to_move(self.match.state)
+        if change["new"] and seat is not None and seat not in self._bots:
+            self.viewer = seat
 
     @observe("state", "viewer", "selection", "legal", "seats")
     def _changed(self, change: dict) -> None:
