@@ -1,0 +1,331 @@
+"""Headless robustness tests of the Table: random gestures in any order, through the
+widgets as the browser sends them (the board and hand canvases' mouse messages,
+buttons, the slider, dropdowns, checkboxes, typed notation, tabs, page reloads).
+
+After every gesture the table must show exactly the engine's state: the ``state``
+trait is the match's state, ``legal`` is ``explain()`` of it, the buttons are those
+entries (grouped as the panel groups them), the status line names the seat to move
+(or the winner) and the step, the slider sits on the step, the hands of seats the
+viewer may not see are counts only, and the log hides other seats' secret events.
+No callback error may be swallowed: a gesture that fails shows its error in the
+table's error area (conftest also fails any test that logs 'Exception in callback').
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tabletop.core import Match
+from tabletop.games.pitfall import Pitfall
+from tabletop.games.raiders import Raiders
+from tabletop.ui import Table
+from tabletop.ui.hands import CARD_H, CARD_W, GAP
+from tabletop.ui.panels import MAX_BUTTONS, Group, group_entries
+from tests.props_strategies import props
+
+GAMES = {"pitfall": (Pitfall, 3), "raiders": (Raiders, 4)}
+SEAT_KINDS = ("human", "random", "heuristic")
+
+
+def make_table(name: str, seed: int, seats: list[str]) -> Table:
+    cls, players = GAMES[name]
+    return Table(Match(cls(players=players), seed=seed), seats=seats[:players])
+
+
+def frontend(widget: Any, content: dict) -> None:
+    """Deliver a message as the browser would send it to a widget's comm."""
+    data = {"method": "custom", "content": content}
+    widget.comm.handle_msg({"content": {"data": data}, "buffers": []})
+
+
+# -- gestures: each takes the table and a seeded random source ----------------------
+
+
+def click_board(t: Table, r: random.Random) -> None:
+    """A press anywhere on the board, often right on a highlighted target."""
+    targets = [s for e in t.shown_actions() for s in e.spaces if s in t.adapter.xy]
+    if targets and r.random() < 0.6:
+        x, y = t.adapter.xy[r.choice(targets)]
+        x, y = x + r.uniform(-6, 6), y + r.uniform(-6, 6)
+    else:
+        x, y = r.uniform(-20, t.adapter.width + 20), r.uniform(-20, t.adapter.height)
+    frontend(t.board.canvas, {"event": "mouse_down", "x": x, "y": y})
+
+
+def click_hand(t: Table, r: random.Random) -> None:
+    """A press on a hand: often on a card of the seat to move, else anywhere."""
+    seat = t.to_move
+    hand = t.hands[seat] if seat is not None and r.random() < 0.7 else r.choice(t.hands)
+    n = hand.cards if isinstance(hand.cards, int) else len(hand.cards)
+    if n and r.random() < 0.8:
+        x, y = GAP + r.randrange(n) * hand._step(n) + CARD_W / 2, 24 + CARD_H / 2
+    else:
+        x, y = r.uniform(0, hand.width), r.uniform(0, hand.height)
+    frontend(hand.canvas, {"event": "mouse_down", "x": x, "y": y})
+
+
+def press_button(t: Table, r: random.Random) -> None:
+    buttons = list(t.actions.box.children)
+    if buttons:
+        r.choice(buttons).click()
+
+
+def type_notation(t: Table, r: random.Random) -> None:
+    legal = [str(e.action) for e in t.legal]
+    junk = ["roll", "fly away", "P9: roll", "to S1", "play rope", "", "9: roll"]
+    t.actions.notation.value = r.choice(legal + junk) if legal else r.choice(junk)
+
+
+def timeline_button(t: Table, r: random.Random) -> None:
+    r.choice(list(t.timeline.buttons.values())).click()
+
+
+def drag_slider(t: Table, r: random.Random) -> None:
+    t.timeline.slider.value = r.randint(0, t.timeline.slider.max)
+
+
+def change_seat(t: Table, r: random.Random) -> None:
+    r.choice(t.seat_controls.dropdowns).value = r.choice(SEAT_KINDS)
+
+
+def change_viewer(t: Table, r: random.Random) -> None:
+    t.seat_controls.viewer.value = r.choice([-1, *range(t.game.players)])
+
+
+def toggle(t: Table, r: random.Random) -> None:
+    box = r.choice([t.seat_controls.hot_seat, t.seat_controls.auto])
+    box.value = not box.value
+
+
+def bots_play_now(t: Table, r: random.Random) -> None:
+    t.seat_controls.play.click()
+
+
+def show_all(t: Table, r: random.Random) -> None:
+    t.actions.clear.click()
+
+
+def switch_tab(t: Table, r: random.Random) -> None:
+    t.tabs.selected_index = r.randint(0, 2)
+
+
+def reload_page(t: Table, r: random.Random) -> None:
+    frontend(r.choice([t.board.canvas, t.hands[0].canvas]), {"event": "client_ready"})
+
+
+GESTURES = [
+    click_board, click_board, click_hand, click_hand, press_button, press_button,
+    press_button,
+    type_notation, timeline_button, drag_slider, change_seat, change_viewer, toggle,
+    bots_play_now, show_all, switch_tab, reload_page,
+]
+
+
+# -- what the table must show after every gesture -------------------------------------
+
+
+def expected_labels(t: Table) -> list[str]:
+    shown = t.shown_actions()
+    items = group_entries(shown) if not t.selection else list(shown)
+    return [
+        f"{i.label}\u2026 ({i.count})"
+        if isinstance(i, Group)
+        else i.label or str(i.action)
+        for i in items[:MAX_BUTTONS]
+    ]
+
+
+def check_shows_the_engine(t: Table, gesture: str) -> None:
+    m = t.match
+    where = f"after {gesture}"
+    assert t.error == "" and t.error_area.value == "", (where, t.error)
+    assert t.state is m.state, where
+    assert (t.step, t.length) == (m.cursor, len(m)), where
+    assert t.legal == m.explain(), where
+    assert set(t.shown_actions()) <= set(t.legal), where
+    assert [b.description for b in t.actions.box.children] == expected_labels(t), where
+    assert (t.timeline.slider.value, t.timeline.slider.max) == (m.cursor, len(m))
+    status = t.status.value
+    assert f"step {m.cursor}/{len(m)}" in status, (where, status)
+    outcome = m.outcome()
+    if outcome is not None:
+        winner = outcome.winner
+        winner = "nobody" if winner is None else t.adapter.seat_name(winner)
+        assert "Game over" in status and winner in status, (where, status)
+    else:
+        assert t.adapter.seat_name(m.to_move()) + "</b>" in status, (where, status)
+        if t.hot_seat and m.to_move() not in t.bot_seats:
+            assert t.viewer == m.to_move(), where
+    check_secrets_stay_hidden(t, where)
+
+
+def check_secrets_stay_hidden(t: Table, where: str) -> None:
+    if t.viewer is None:
+        return
+    for hand in t.hands:
+        if hand.seat != t.viewer:  # a count (or nothing at all: no cards dealt)
+            assert isinstance(hand.cards, int) or hand.cards == (), (where, hand.cards)
+    if t.tabs.selected_index == 0:
+        log = t.log_view.value
+        events = [*t.match.setup_events]
+        for step in t.match.steps[: t.match.cursor]:
+            events += step.events
+        for e in events:
+            if e.secret and e.player != t.viewer and e.text != e.public:
+                assert e.text not in log, (where, e.text)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@props(40)
+@given(
+    seed=st.integers(0, 2**16),
+    seats=st.lists(st.sampled_from(SEAT_KINDS), min_size=6, max_size=6),
+    gestures=st.lists(st.integers(0, 10**6), min_size=10, max_size=60),
+)
+def test_random_gestures_keep_the_table_showing_the_engine(name, seed, seats, gestures):
+    table = make_table(name, seed, seats)
+    check_shows_the_engine(table, "the first render")
+    for number in gestures:
+        r = random.Random(number)
+        gesture = GESTURES[number % len(GESTURES)]
+        gesture(table, r)
+        check_shows_the_engine(table, gesture.__name__)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_long_seeded_gesture_storm(name):
+    """One long sequence (400 gestures) in a seeded order, bots and humans mixed."""
+    r = random.Random(f"storm-{name}")
+    table = make_table(name, 7, ["human", "heuristic", "random", "human"])
+    for i in range(400):
+        gesture = r.choice(GESTURES)
+        gesture(table, random.Random(r.random()))
+        check_shows_the_engine(table, f"{gesture.__name__} (gesture {i})")
+
+
+# -- auto-play interrupted: errors shown, never a stale table -------------------------
+
+
+class FailingBot:
+    """Plays the first legal action from its view, and raises on its n-th move."""
+
+    name = "failing"
+
+    def __init__(self, game: Any, fail_on: int) -> None:
+        self.game, self.fail_on, self.moves = game, fail_on, 0
+
+    def choose(self, view: Any) -> Any:
+        self.moves += 1
+        if self.moves == self.fail_on:
+            raise RuntimeError("bot lost its connection")
+        return self.game.legal_actions(view)[0]
+
+
+class JumpingBot(FailingBot):
+    """A bot whose thinking lets a timeline jump in (a gesture during auto-play)."""
+
+    def __init__(self, game: Any, table_box: list) -> None:
+        super().__init__(game, fail_on=-1)
+        self.box = table_box
+
+    def choose(self, view: Any) -> Any:
+        self.moves += 1
+        if self.moves == 3 and self.box:
+            self.box[0].timeline.buttons["start"].click()
+        return self.game.legal_actions(view)[0]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("fail_on", [1, 4, 9])
+def test_a_bot_failing_mid_auto_play_shows_the_error_and_the_reached_state(
+    name, fail_on
+):
+    cls, players = GAMES[name]
+    game = cls(players=players)
+    table = Table(Match(game, seed=3), seats=["human"] * players, auto=False)
+    table.set_seat(1, FailingBot(game, fail_on))
+    for seat in range(players):
+        if seat != 1:
+            table.set_seat(seat, "random")
+    table.seat_controls.play.click()
+    assert "bot lost its connection" in table.error
+    assert "bot lost its connection" in table.error_area.value
+    assert table.state is table.match.state, "the table shows where play stopped"
+    assert (table.step, table.length) == (table.match.cursor, len(table.match))
+    assert table.legal == table.match.explain()
+    table.timeline.buttons["back"].click()  # the next gesture clears the error
+    check_shows_the_engine(table, "back after the failure")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_timeline_jump_during_auto_play_leaves_a_consistent_table(name):
+    cls, players = GAMES[name]
+    game = cls(players=players)
+    box: list[Table] = []
+    table = Table(Match(game, seed=5), seats=["human"] * players, auto=False)
+    box.append(table)
+    for seat in range(players):
+        table.set_seat(seat, JumpingBot(game, box) if seat == 1 else "random")
+    table.seat_controls.play.click()
+    # The jump may make the bot's move illegal (refused) or play on from the start;
+    # either way the table shows the match as it is.
+    table.clear_selection()
+    assert table.state is table.match.state
+    assert (table.step, table.length) == (table.match.cursor, len(table.match))
+    assert table.legal == table.match.explain()
+    assert table.error == "", table.error
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize(
+    "gesture", [press_button, type_notation, click_board, bots_play_now, change_seat]
+)
+def test_an_engine_failure_inside_any_gesture_reaches_the_error_area(
+    name, gesture, monkeypatch
+):
+    """A bug in the engine while a gesture runs is shown, not swallowed or logged
+    only: the error area holds it and the table still shows the engine's state."""
+    table = make_table(name, 11, ["human", "random", "random", "random"])
+    table.auto = False
+    table.set_seat(0, "random" if gesture in (bots_play_now, change_seat) else "human")
+    table.auto = gesture is not bots_play_now
+    table.set_viewer(None)
+    state = table.match.state
+
+    def broken(*args):
+        raise ZeroDivisionError("engine bug in apply")
+
+    monkeypatch.setattr(table.game, "apply", broken)
+    r = random.Random(1)
+    for _ in range(40):
+        gesture(table, r)
+        if table.error:
+            break
+    assert "engine bug in apply" in table.error, gesture.__name__
+    assert "engine bug in apply" in table.error_area.value
+    assert table.match.state is state and table.state is state
+    assert table.legal == table.match.explain()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_seat_turned_bot_mid_turn_finishes_the_turn(name):
+    """A human seat handed to a bot halfway through its turn (after the roll): the
+    bot takes the pending decision, and the table shows every move it made."""
+    table = make_table(name, 4, ["human", "heuristic", "heuristic", "heuristic"])
+    for _ in range(30):  # play the human seat until it is mid-turn
+        table.choose(table.legal[0].action)
+        if table.to_move == 0 and table.step > 0 and "roll" not in {
+            str(e.action) for e in table.legal
+        }:
+            break
+    seat, before = table.to_move, table.step
+    assert seat == 0, "the human seat is mid-turn"
+    table.seat_controls.dropdowns[0].value = "random"
+    assert table.step > before, "the new bot moved at once"
+    assert table.seats[0] == "random"
+    check_shows_the_engine(table, "the seat change")
