@@ -107,32 +107,29 @@ def _turn(game: Any, state: Any, legal: Any) -> Any:
     me = state.player
     hand = state.hands[me]
     here, ark = state.positions[me], state.ark
-    flights = [a for a in legal if isinstance(a, FlyCountry)]
+    by_kind: dict[type, list[Any]] = {}
+    for action in legal:
+        by_kind.setdefault(type(action), []).append(action)
+    flights = by_kind.get(FlyCountry, [])
+    to_ark = next((a for a in flights if a.country == ark), None)
     if has_keys(hand):
-        if FlyCountry(ark) in flights:
-            return FlyCountry(ark)
-        if Air() in legal and distance(game, here, ark) > 4:
+        if to_ark is not None:
+            return to_ark
+        if Air in by_kind and distance(game, here, ark) > 4:
             return Air()
         return Roll()
-    hostage = _hostage(game, state, legal)
+    hostage = _hostage(game, state, by_kind.get(Hostage, []))
     if hostage is not None:
         return hostage
-    if FlyCountry(ark) in flights:
-        return FlyCountry(ark)
-    ambush = _ambush(state, legal)
-    if ambush is not None:
-        return ambush
+    if to_ark is not None:
+        return to_ark
+    ambushes = by_kind.get(Ambush)
+    if ambushes:
+        return max(ambushes, key=lambda a: (len(state.hands[a.victim]), -a.victim))
     spare = sum(1 for c in hand if c.startswith(COUNTRY_PREFIX)) > 1
     if flights and (spare or here == ark):
         return min(flights, key=lambda a: (distance(game, a.country, ark), a.country))
     return Roll()
-
-
-def _ambush(state: Any, legal: Any) -> Any:
-    ambushes = [a for a in legal if isinstance(a, Ambush)]
-    if not ambushes:
-        return None
-    return max(ambushes, key=lambda a: (len(state.hands[a.victim]), -a.victim))
 
 
 def _threat(game: Any, state: Any, q: int) -> float:
@@ -140,12 +137,12 @@ def _threat(game: Any, state: Any, q: int) -> float:
     return len(state.hands[q]) - 0.5 * distance(game, state.positions[q], state.ark)
 
 
-def _hostage(game: Any, state: Any, legal: Any) -> Any:
+def _hostage(game: Any, state: Any, options: list[Any]) -> Any:
     """Take the most threatening opponent hostage far from the Ark, if worth it."""
-    options = [a for a in legal if isinstance(a, Hostage)]
     if not options:
         return None
-    victim = max({a.victim for a in options}, key=lambda q: _threat(game, state, q))
+    victims = {a.victim for a in options}
+    victim = max(sorted(victims), key=lambda q: _threat(game, state, q))
     near = distance(game, state.positions[victim], state.ark)
     if len(state.hands[victim]) < 5 or near > 6:
         return None
