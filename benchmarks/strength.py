@@ -34,8 +34,12 @@ def _pairing(name: str, bots: list[BotSpec], n: int, args: argparse.Namespace) -
     took = time.perf_counter() - start
     label = " vs ".join(b.name for b in bots)
     print(f"  {label}: {summary.games} games in {took:.0f} s")
-    for bot, rate in summary.by_bot.items():
-        print(f"    {bot:10s} wins {rate}")
+    if len(summary.by_bot) > 1:
+        for bot, rate in summary.by_bot.items():
+            print(f"    {bot:10s} wins {rate}")
+    else:
+        for seat, rate in enumerate(summary.by_seat):
+            print(f"    seat {seat} wins {rate}")
     print(f"    no winner: {summary.no_winner} (cut off {summary.truncated})")
     print(f"    length: {summary.lengths}")
 
@@ -65,7 +69,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--search-games", type=int, default=40)
-    parser.add_argument("--iterations", type=int, default=300)
+    parser.add_argument("--iterations", type=int, default=120)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--max-steps", type=int, default=5000)
