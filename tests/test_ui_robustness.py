@@ -226,17 +226,17 @@ class FailingBot:
         return self.game.legal_actions(view)[0]
 
 
-class JumpingBot(FailingBot):
-    """A bot whose thinking lets a timeline jump in (a gesture during auto-play)."""
+class MeddlingBot(FailingBot):
+    """A bot during whose thinking a gesture slips in (a click during auto-play)."""
 
-    def __init__(self, game: Any, table_box: list) -> None:
+    def __init__(self, game: Any, table_box: list, gesture: Any) -> None:
         super().__init__(game, fail_on=-1)
-        self.box = table_box
+        self.box, self.gesture = table_box, gesture
 
     def choose(self, view: Any) -> Any:
         self.moves += 1
         if self.moves == 3 and self.box:
-            self.box[0].timeline.buttons["start"].click()
+            self.gesture(self.box[0], random.Random(self.moves))
         return self.game.legal_actions(view)[0]
 
 
@@ -262,23 +262,35 @@ def test_a_bot_failing_mid_auto_play_shows_the_error_and_the_reached_state(
     check_shows_the_engine(table, "back after the failure")
 
 
+def jump_to_start(t: Table, r: random.Random) -> None:
+    t.timeline.buttons["start"].click()
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_a_timeline_jump_during_auto_play_leaves_a_consistent_table(name):
+@pytest.mark.parametrize(
+    "gesture",
+    [jump_to_start, drag_slider, press_button, change_seat, change_viewer, click_board],
+)
+def test_a_gesture_during_auto_play_leaves_a_consistent_table(name, gesture):
+    """A timeline jump, a button, a seat or viewer change or a board click arriving
+    while the bots play: the bot's move may then be refused (it was chosen for
+    another position) or play on; either way the table shows the match as it is."""
     cls, players = GAMES[name]
     game = cls(players=players)
     box: list[Table] = []
     table = Table(Match(game, seed=5), seats=["human"] * players, auto=False)
     box.append(table)
     for seat in range(players):
-        table.set_seat(seat, JumpingBot(game, box) if seat == 1 else "random")
+        bot = MeddlingBot(game, box, gesture) if seat == 1 else "random"
+        table.set_seat(seat, bot)
     table.seat_controls.play.click()
-    # The jump may make the bot's move illegal (refused) or play on from the start;
-    # either way the table shows the match as it is.
     table.clear_selection()
+    assert table.error == "", table.error
     assert table.state is table.match.state
     assert (table.step, table.length) == (table.match.cursor, len(table.match))
     assert table.legal == table.match.explain()
-    assert table.error == "", table.error
+    table.timeline.buttons["back"].click()
+    check_shows_the_engine(table, "back after the meddling")
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
