@@ -98,10 +98,12 @@ def _turn_actions(g: Raiders, s: RaidersState) -> list:
     hand = hands[p]
     t = g.tables
     out: list = [t.roll, t.air] if AIR in hand else [t.roll]
-    for card in hand:
-        if card.startswith(COUNTRY_PREFIX):
-            out += _flights(g, s)
-            break
+    country = t.holds_country.get(hand)
+    if country is None:
+        country = remember(t.holds_country, hand,
+                           any(c.startswith(COUNTRY_PREFIX) for c in hand))
+    if country:
+        out += _flights(g, s)
     if AMBUSH in hand:
         ambushes = t.ambushes
         for q in range(g.players):

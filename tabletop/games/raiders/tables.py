@@ -52,6 +52,7 @@ class Tables:
             to every location in board order (filled on first use).
         options, local_options, flights_by, by_free: memo caches (see the
             functions that fill them in ``travel`` and ``legal``).
+        holds_country: hand -> whether it holds a Country card.
         events: the shared instances of frequent events (a step, a roll),
             keyed by what their text is made of.
     """
@@ -60,7 +61,7 @@ class Tables:
         "countries", "locations", "index", "adjacent", "checkpoints", "instructions",
         "card_country", "roll", "air", "passport", "lose", "places", "flights",
         "ambushes", "leaves", "rows", "options", "local_options", "near",
-        "flights_by", "by_free", "events",
+        "flights_by", "by_free", "events", "holds_country",
     )
 
     def __init__(self, board: RaidersBoard, players: int) -> None:
@@ -84,6 +85,7 @@ class Tables:
         self.rows: dict = {}
         self.by_free: dict[str, dict] = {"hostage": {}, "send": {}}
         self.events: dict = {}
+        self.holds_country: dict = {}
 
 
 def countries_near(t: Tables, loc: str, steps: int) -> frozenset[str]:

@@ -99,7 +99,8 @@ def options(g: Raiders, loc: str, prev: str, at_start: bool, steps: int,
     key = (loc, prev, at_start, steps, occ)
     found = tables.options.get(key)
     if found is None:
-        near = occ & countries_near(tables, loc, steps)
+        near = occ & (tables.near.get((loc, steps))
+                      or countries_near(tables, loc, steps))
         local = (loc, prev, at_start, steps, near)
         found = tables.local_options.get(local)
         if found is None:

@@ -195,9 +195,10 @@ def fly(g: Raiders, w: Work, dest: str) -> None:
     p = w.player
     hand = w.hands[p]
     card = country_card(dest)
-    if card not in hand:
-        card = next(country_card(c) for c in g.board.countries
-                    if country_card(c) in hand)
+    if card not in hand:  # the first Country card held, in board order
+        for card in g.tables.card_country:
+            if card in hand:
+                break
     lose_card(w, p, card)
     w.positions[p], w.prev[p], w.owes[p] = dest, "", False
     w.emit("RA-K-COUNTRY", f"player {p} plays {card_name(card)} and flies to {dest}",
