@@ -241,7 +241,8 @@ def _edit_move(g: Raiders, s: RaidersState, w: Work, args: dict) -> str:
     q, to = _seat(g, args), args.get("to")
     if s.phase not in ("turn", "customs"):
         raise IllegalEditError("tokens can be moved only between turns")
-    if to not in g.kinds or (to in s.positions and s.positions[q] != to):
+    if (not isinstance(to, str) or to not in g.kinds
+            or (to in s.positions and s.positions[q] != to)):
         raise IllegalEditError(f"{to!r} is not an unoccupied place on the map")
     w.positions[q], w.prev[q], w.owes[q] = to, "", False
     if w.phase == "customs" and q == w.player:
