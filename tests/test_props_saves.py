@@ -15,10 +15,10 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
-from tabletop.core import Match, SaveError
+from tabletop.core import IllegalEditError, Match, SaveError
 from tabletop.core import match as match_module
 from tests.props_strategies import (
     JUNK_VALUES,
@@ -27,6 +27,7 @@ from tests.props_strategies import (
     props,
     removed,
     replaced,
+    snapshot,
 )
 
 NAMES = ["pitfall", "raiders"]
@@ -335,3 +336,64 @@ def test_saving_does_not_change_the_match_and_loading_a_missing_file_is_named(
     (tmp_path / "binary.json").write_bytes(b"\xff\xfe\x00junk")
     with pytest.raises(SaveError, match="cannot read save"):
         Match.load(tmp_path / "binary.json")
+
+
+# -- edits: validated, recorded in the save, refused with the problem named --------
+
+EDITS = {
+    "pitfall": {
+        "force_roll": ["values"], "move_pawn": ["player", "space"],
+        "move_scorpion": ["space"], "set_hand": ["player", "cards"],
+        "give_token": ["player", "kind"], "take_token": ["player", "kind"],
+        "teleport": ["player"],
+    },
+    "raiders": {
+        "force_roll": ["values"], "move": ["player", "to"], "give": ["player", "card"],
+        "discard": ["player", "card"], "set_ark": ["country"],
+        "skips": ["player", "count"], "warp": ["to"],
+    },
+}
+"""Per game: each edit op (and one that does not exist) and the arguments it takes."""
+GOOD = ["rope", "gold", "silver", "croc", "passport", "ark", "air", "EGYPT"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@props(200)
+@given(data=st.data())
+def test_junk_edits_are_refused_naming_the_problem_and_change_nothing(name, data):
+    """Match.edit with any op and any arguments: an IllegalEditError with a reason
+    and the match unchanged, or a recorded edit whose state keeps every invariant
+    and whose save replays (TT-EDIT)."""
+    match = data.draw(matches(name, max_steps=30), label="match")
+    ops = EDITS[name]
+    op = data.draw(st.sampled_from(sorted(ops)), label="op")
+    board = match.game.board
+    ids = list(board.spaces) + list(getattr(board, "countries", ()))
+    plausible = {
+        "player": st.integers(-1, match.game.players),
+        "values": st.lists(st.integers(0, 7), min_size=1, max_size=3),
+        "space": st.sampled_from(ids),
+        "to": st.sampled_from(ids),
+        "country": st.sampled_from(ids),
+        "count": st.integers(-1, 4),
+        "cards": st.lists(st.sampled_from(GOOD[:4]), min_size=6, max_size=8),
+    }
+    args = {}
+    for key in ops[op]:
+        good = plausible.get(key, st.sampled_from(GOOD))
+        junk = data.draw(st.integers(0, 3), label=f"{key} is junk") == 0
+        args[key] = data.draw(JUNK_VALUES if junk else good, label=key)
+    if data.draw(st.integers(0, 5), label="extra") == 0:
+        args[data.draw(st.sampled_from(["x", "seat", "values"]))] = 1
+    before = snapshot(match)
+    try:
+        match.edit(op, **args)
+    except IllegalEditError as exc:
+        assert snapshot(match) == before, "a refused edit changed the match"
+        assert len(str(exc)) > 10, str(exc)
+        event(f"{op} refused")
+        return
+    event(f"{op} accepted")
+    assert match.game.invariants(match.state) == []
+    loaded = Match.from_json(match.to_json())
+    assert loaded.state == match.state
