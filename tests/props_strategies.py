@@ -29,7 +29,9 @@ def props(examples: int) -> settings:
         deadline=None,
         database=None,
         print_blob=True,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        # The same examples on any machine; a slow or filtered example is not a
+        # failure (CI may get a newer Hypothesis that draws differently).
+        suppress_health_check=list(HealthCheck),
     )
 
 
