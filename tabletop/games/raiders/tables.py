@@ -38,6 +38,8 @@ class Tables:
 
     Attributes:
         countries: the country ids, as a set.
+        bit: country id -> its bit in a set of countries held as an int (the
+            occupied countries, in ``travel``).
         locations: every id a token may stand on, in board order.
         index: id -> its place in ``locations``.
         adjacent: id -> neighbouring ids.
@@ -47,7 +49,7 @@ class Tables:
         roll, air, passport, lose: the one instance of each argument-less action.
         places, flights: country -> its ``Place`` / ``FlyCountry`` action.
         ambushes, leaves: seat -> its ``Ambush`` / ``Leave`` action.
-        near: (id, steps) -> the countries at most ``steps`` links away.
+        near: (id, steps) -> the countries at most ``steps`` links away (bits).
         rows: (``hostage``/``send``, seat) -> that seat's actions of that kind
             to every location in board order (filled on first use).
         options, local_options, flights_by, by_free: memo caches (see the
@@ -58,14 +60,16 @@ class Tables:
     """
 
     __slots__ = (
-        "countries", "locations", "index", "adjacent", "checkpoints", "instructions",
-        "card_country", "roll", "air", "passport", "lose", "places", "flights",
-        "ambushes", "leaves", "rows", "options", "local_options", "near",
-        "flights_by", "by_free", "events", "holds_country",
+        "countries", "bit", "locations", "index", "adjacent", "checkpoints",
+        "instructions", "card_country", "roll", "air", "passport", "lose",
+        "places", "flights", "ambushes", "leaves", "rows", "options",
+        "local_options", "near", "flights_by", "by_free", "events",
+        "holds_country",
     )
 
     def __init__(self, board: RaidersBoard, players: int) -> None:
         self.countries = frozenset(board.countries)
+        self.bit = {c: 1 << i for i, c in enumerate(board.countries)}
         self.locations = tuple(board.locations)
         self.index = {loc: i for i, loc in enumerate(self.locations)}
         self.adjacent = dict(board.adjacent)
@@ -88,8 +92,9 @@ class Tables:
         self.holds_country: dict = {}
 
 
-def countries_near(t: Tables, loc: str, steps: int) -> frozenset[str]:
-    """The countries at most ``steps`` links from ``loc``, direction ignored."""
+def countries_near(t: Tables, loc: str, steps: int) -> int:
+    """The countries at most ``steps`` links from ``loc``, direction ignored, as
+    a bit set (``bit``)."""
     key = (loc, steps)
     found = t.near.get(key)
     if found is None:
@@ -97,7 +102,10 @@ def countries_near(t: Tables, loc: str, steps: int) -> frozenset[str]:
         for _ in range(steps):
             frontier = [n for x in frontier for n in t.adjacent[x] if n not in seen]
             seen.update(frontier)
-        found = t.near[key] = frozenset(seen & t.countries)
+        mask = 0
+        for country in seen & t.countries:
+            mask |= t.bit[country]
+        found = t.near[key] = mask
     return found
 
 

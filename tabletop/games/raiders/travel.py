@@ -35,14 +35,21 @@ def occupied_countries(positions: list[str] | tuple[str, ...], me: int,
     )
 
 
-def occupied(g: Raiders, positions: list[str] | tuple[str, ...],
-             me: int) -> frozenset[str]:
-    """``occupied_countries`` for this game, computed in C."""
-    return g.tables.countries.intersection(positions[:me] + positions[me + 1:])
+def occupied(g: Raiders, positions: list[str] | tuple[str, ...], me: int) -> int:
+    """``occupied_countries`` as a bit set (``Tables.bit``): cheap to hash and to
+    compare in the memo keys below."""
+    bit = g.tables.bit.get
+    mask = 0
+    for at in positions:
+        mask |= bit(at, 0)
+    mine = bit(positions[me], 0)
+    if mine and positions.count(positions[me]) == 1:
+        mask ^= mine  # nobody else stands on the mover's country
+    return mask
 
 
 def step_options(g: Raiders, loc: str, prev: str, at_start: bool,
-                 occ: frozenset[str]) -> tuple[str, ...]:
+                 occ: int) -> tuple[str, ...]:
     """Where a token on ``loc`` that came from ``prev`` may step next.
 
     At the start of a move a country (RA-M-DIRECTION) or a token with no memory
@@ -51,22 +58,21 @@ def step_options(g: Raiders, loc: str, prev: str, at_start: bool,
     """
     adj = g.tables.adjacent[loc]
     if loc in g.tables.countries:
-        if at_start or loc not in occ:
+        if at_start or not g.tables.bit[loc] & occ:
             return adj
     elif at_start and not prev:
         return adj
     return tuple([n for n in adj if n != prev])
 
 
-def can_finish(g: Raiders, loc: str, prev: str, steps: int,
-               occ: frozenset[str]) -> bool:
+def can_finish(g: Raiders, loc: str, prev: str, steps: int, occ: int) -> bool:
     """True if some way of walking ``steps`` more steps from ``loc`` (reached from
     ``prev``) does not end on an occupied country (RA-M-OCCUPIED)."""
     key = (loc, prev, steps, occ)
     found = g.finish_cache.get(key)
     if found is None:
         if steps == 0:
-            found = loc not in occ
+            found = not g.tables.bit.get(loc, 0) & occ
         else:
             found = False
             for n in step_options(g, loc, prev, False, occ):
@@ -87,7 +93,7 @@ def choices(g: Raiders, positions, prev, route, steps: int,
 
 
 def options(g: Raiders, loc: str, prev: str, at_start: bool, steps: int,
-            occ: frozenset[str]) -> tuple[str, ...]:
+            occ: int) -> tuple[str, ...]:
     """The next steps from ``loc`` (reached from ``prev``) with ``steps`` to go
     that can still end the move off occupied countries.
 
@@ -127,7 +133,7 @@ def start_move(g: Raiders, w: Work, value: int) -> None:
     walk(g, w, occ, ways)
 
 
-def walk(g: Raiders, w: Work, occ: frozenset[str] | None = None,
+def walk(g: Raiders, w: Work, occ: int | None = None,
          ways: tuple[str, ...] | None = None) -> None:
     """Take forced steps until a choice is needed or the move ends (``occ``: the
     countries the others occupy, which do not change during a move; ``ways``:
@@ -152,7 +158,7 @@ def walk(g: Raiders, w: Work, occ: frozenset[str] | None = None,
     finish_landing(g, w)
 
 
-def take_step(g: Raiders, w: Work, nxt: str, occ: frozenset[str]) -> bool:
+def take_step(g: Raiders, w: Work, nxt: str, occ: int) -> bool:
     """One step to ``nxt``; False when the move ended on the way."""
     p = w.player
     positions = w.positions
@@ -174,7 +180,7 @@ def take_step(g: Raiders, w: Work, nxt: str, occ: frozenset[str]) -> bool:
         )
     w.events.append(event)
     if nxt in countries:
-        if nxt not in occ:
+        if not tables.bit[nxt] & occ:
             turns.draw(g, w, p, "RA-M-COUNTRY-CARD", f"in {nxt}")
         if nxt == w.ark and has_keys(w.hands[p]):
             turns.win(w, p, f"reached the Ark's country {nxt} with the three cards")
@@ -268,7 +274,8 @@ def move_back(g: Raiders, w: Work, count: int) -> None:
     occ = occupied(g, w.positions, p)
     route = w.route
     target = max(0, len(route) - 1 - count)
-    while target < len(route) - 1 and route[target] in occ:
+    bit = g.tables.bit
+    while target < len(route) - 1 and bit.get(route[target], 0) & occ:
         target += 1
     if target == len(route) - 1:
         return
