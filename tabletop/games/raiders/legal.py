@@ -83,7 +83,10 @@ def legal_actions(g: Raiders, s: RaidersState) -> list:
                                               s.steps, p)]
     if phase == "land":
         q = s.landed[0]
-        return [*_by_free_place(g, "send", s.positions, q), t.leaves[q]]
+        out: list = []
+        _add_free_places(g, out, "send", s.positions, q)
+        out.append(t.leaves[q])
+        return out
     if phase == "customs":
         return [t.passport, t.lose] if PASSPORT in s.hands[p] else [t.lose]
     if phase == "place":
@@ -113,7 +116,7 @@ def _turn_actions(g: Raiders, s: RaidersState) -> list:
         hostage = s.hostage
         for q in range(g.players):
             if q != p and not hostage[q]:
-                out += _by_free_place(g, "hostage", s.positions, q)
+                _add_free_places(g, out, "hostage", s.positions, q)
     return out
 
 
@@ -132,27 +135,22 @@ def _flights(g: Raiders, s: RaidersState) -> tuple[FlyCountry, ...]:
     return found
 
 
-def _by_free_place(g: Raiders, kind: str, positions: tuple, q: int) -> tuple:
-    """The ``kind`` (``hostage`` or ``send``) actions that move player ``q`` to
-    each place no token stands on, in board order; memoised on the positions."""
+def _add_free_places(g: Raiders, out: list, kind: str, positions: tuple,
+                     q: int) -> None:
+    """Add to ``out`` the ``kind`` (``hostage`` or ``send``) actions that move
+    player ``q`` to each place no token stands on, in board order: the row of
+    all places, cut around the few taken ones."""
     t = g.tables
-    cache = t.by_free[kind]
-    key = (tuple(positions), q)
-    found = cache.get(key)
-    if found is None:
-        every = t.rows.get((kind, q))
-        if every is None:
-            table = (g.hostages if kind == "hostage" else g.sends)[q]
-            every = t.rows[kind, q] = tuple([table[loc] for loc in t.locations])
-        index = t.index
-        out: list = []
-        start = 0
-        for i in sorted({index[at] for at in positions if at in index}):
-            out += every[start:i]
-            start = i + 1
-        out += every[start:]
-        found = remember(cache, key, tuple(out))
-    return found
+    every = t.rows.get((kind, q))
+    if every is None:
+        table = (g.hostages if kind == "hostage" else g.sends)[q]
+        every = t.rows[kind, q] = tuple([table[loc] for loc in t.locations])
+    index = t.index
+    start = 0
+    for i in sorted({index[at] for at in positions if at in index}):
+        out += every[start:i]
+        start = i + 1
+    out += every[start:]
 
 
 def refusal(g: Raiders, s: RaidersState, action: object) -> Refusal | None:

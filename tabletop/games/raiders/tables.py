@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from tabletop.games.raiders.board import RaidersBoard
 
 #: Entries a memo cache may hold before it is emptied.
-LIMIT = 200_000
+LIMIT = 100_000
 
 
 class Tables:
@@ -52,7 +52,7 @@ class Tables:
         near: (id, steps) -> the countries at most ``steps`` links away (bits).
         rows: (``hostage``/``send``, seat) -> that seat's actions of that kind
             to every location in board order (filled on first use).
-        options, local_options, flights_by, by_free: memo caches (see the
+        options, local_options, flights_by: memo caches (see the
             functions that fill them in ``travel`` and ``legal``).
         holds_country: hand -> whether it holds a Country card.
         events: the shared instances of frequent events (a step, a roll),
@@ -63,7 +63,7 @@ class Tables:
         "countries", "bit", "locations", "index", "adjacent", "checkpoints",
         "instructions", "card_country", "roll", "air", "passport", "lose",
         "places", "flights", "ambushes", "leaves", "rows", "options",
-        "local_options", "near", "flights_by", "by_free", "events",
+        "local_options", "near", "flights_by", "events",
         "holds_country",
     )
 
@@ -87,7 +87,6 @@ class Tables:
         self.near: dict = {}
         self.flights_by: dict = {}
         self.rows: dict = {}
-        self.by_free: dict[str, dict] = {"hostage": {}, "send": {}}
         self.events: dict = {}
         self.holds_country: dict = {}
 
