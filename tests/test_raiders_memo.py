@@ -1,0 +1,125 @@
+"""The engine's speed tables and memo caches change nothing: answers from warm caches
+equal a plain computation from the rules (RA-M-OCCUPIED, RA-M-FORWARD,
+RA-M-UNOCCUPIED, RA-M-DIRECTION, RA-K-HOSTAGE, RA-M-LAND-PLAYER, RA-K-COUNTRY), and
+states and events built on the fast path are ordinary frozen values."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from tabletop.core import Event, Rng
+from tabletop.games.raiders import Raiders
+from tabletop.games.raiders.actions import FlyCountry, Hostage, Send, Step
+from tabletop.games.raiders.state import RaidersState
+
+
+def plain_choices(game: Raiders, s: RaidersState) -> list[str]:
+    """The next steps of a move, by walking every way from the rules, no cache."""
+    p, board = s.player, game.board
+    occ = {at for q, at in enumerate(s.positions)
+           if q != p and board.kind.get(at) == "country"}
+
+    def ways(loc: str, came: str, start: bool) -> list[str]:
+        adj = list(board.adjacent[loc])
+        if board.kind[loc] == "country":
+            if start or loc not in occ:
+                return adj  # RA-M-DIRECTION at the start, RA-M-UNOCCUPIED on the way
+        elif start and not came:
+            return adj
+        return [n for n in adj if n != came]  # RA-M-FORWARD
+
+    def ends_free(loc: str, came: str, left: int) -> bool:
+        if left == 0:
+            return loc not in occ  # RA-M-OCCUPIED
+        return any(ends_free(n, loc, left - 1) for n in ways(loc, came, False))
+
+    loc = s.positions[p]
+    return [n for n in ways(loc, s.prev[p], len(s.route) <= 1)
+            if ends_free(n, loc, s.steps - 1)]
+
+
+def playout_states(players: int, games: int) -> tuple[Raiders, list[RaidersState]]:
+    """Seeded random games through one game object (its caches warm up)."""
+    game = Raiders(players=players)
+    states = []
+    for seed in range(games):
+        s, rng = game.initial_state(seed), Rng.from_seed(seed + 1000 * players)
+        while game.outcome(s) is None and s.turn < 120:
+            legal = game.legal_actions(s)
+            states.append(s)
+            i, rng = rng.below(len(legal))
+            s, _ = game.apply(s, legal[i])
+    return game, states
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_ra_m_occupied_memoised_step_choices_equal_the_plain_walk(players):
+    """RA-M-OCCUPIED, RA-M-FORWARD, RA-M-UNOCCUPIED, RA-M-DIRECTION: in every move
+    of many games, the offered next steps are those a plain walk over all ways
+    finds."""
+    game, states = playout_states(players, 25)
+    moves = [s for s in states if s.phase == "move"]
+    assert len(moves) > 50
+    for s in moves:
+        offered = [a.to for a in game.legal_actions(s) if isinstance(a, Step)]
+        assert offered == plain_choices(game, s), str(s)
+
+
+def test_ra_k_hostage_and_land_player_lists_follow_the_free_places():
+    """RA-K-HOSTAGE, RA-M-LAND-PLAYER, RA-K-COUNTRY: hostage targets, send targets
+    and flights are exactly the unoccupied places (countries for flights), in board
+    order, whatever the caches hold."""
+    game, states = playout_states(4, 30)
+    board = game.board
+    seen = {"hostage": 0, "send": 0, "fly": 0}
+    for s in states:
+        legal = game.legal_actions(s)
+        free = [loc for loc in board.locations if loc not in s.positions]
+        for q in range(game.players):
+            hostage = [a.to for a in legal if isinstance(a, Hostage) and a.victim == q]
+            if hostage:
+                seen["hostage"] += 1
+                assert hostage == free
+        sends = [a.to for a in legal if isinstance(a, Send)]
+        if sends:
+            seen["send"] += 1
+            assert sends == free
+        flights = [a.country for a in legal if isinstance(a, FlyCountry)]
+        if flights:
+            seen["fly"] += 1
+            assert flights == [c for c in board.countries if c in free]
+    assert all(n > 0 for n in seen.values()), seen
+
+
+def test_ra_m_occupied_warm_and_cold_games_agree():
+    """RA-M-OCCUPIED: a fresh game object (empty caches) lists the same actions and
+    reaches the same states and events as one that has played many games."""
+    warm, states = playout_states(3, 20)
+    cold = Raiders(players=3)
+    for s in states[::7]:
+        legal = warm.legal_actions(s)
+        assert cold.legal_actions(s) == legal
+        action = legal[-1]
+        assert cold.apply(s, action) == warm.apply(s, action)
+
+
+def test_ra_m_roll_states_and_events_are_ordinary_frozen_values():
+    """RA-M-ROLL: states and events made on the fast path are real frozen
+    dataclass instances that compare and hash like ones built normally."""
+    game = Raiders(players=2)
+    s = game.initial_state(5)
+    for _ in range(30):
+        s, events = game.apply(s, game.legal_actions(s)[0])
+        assert type(s) is RaidersState
+        rebuilt = RaidersState(**{f.name: getattr(s, f.name)
+                                  for f in dataclasses.fields(s)})
+        assert rebuilt == s and hash(rebuilt) == hash(s)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            s.turn = 0  # type: ignore[misc]
+        for e in events:
+            assert type(e) is Event
+            assert e == Event(e.clause, e.text, e.player, e.kind, e.secret, e.public)
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                e.text = ""  # type: ignore[misc]
