@@ -47,15 +47,17 @@ PHASE_ACTIONS: dict[str, tuple[type, ...]] = {
     "over": (),
 }
 
-_START_CACHE: dict[tuple, tuple[tuple, frozenset]] = {}
+_START_CACHE: dict[tuple, tuple] = {}
 _FOURS_CACHE: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+_FOUR_SETS: dict[tuple[int, ...], frozenset] = {}
+_EXCHANGES: dict[tuple, Discard | Swap] = {}
 
 
 def legal(board: PitfallBoard, s: PitfallState) -> tuple:
     """Every legal action for the player to move, in a stable order."""
     phase = s.phase
     if phase == "start":
-        return start_actions(s)[0]
+        return start_actions(s)
     if phase == "direction":
         return (FORWARD, BACKWARD)
     if phase == "obstacle":
@@ -72,12 +74,31 @@ def legal(board: PitfallBoard, s: PitfallState) -> tuple:
 
 def is_legal(board: PitfallBoard, s: PitfallState, action: object) -> bool:
     if s.phase == "start":
-        return action in start_actions(s)[1]
+        return _start_legal(s, action)
     return action in legal(board, s)
 
 
-def start_actions(s: PitfallState) -> tuple[tuple, frozenset]:
-    """PH-T-CHOICE: roll, exchange (both forms) or first a Scorpion card; cached."""
+def _start_legal(s: PitfallState, action: object) -> bool:
+    """Whether ``action`` is among ``start_actions(s)``, without listing them."""
+    hand = s.hands[s.turn]
+    kind = type(action)
+    if kind is Discard or kind is Swap:
+        cards = action.cards
+        if kind is Swap and not (
+            type(action.seat) is int
+            and action.seat != s.turn
+            and 0 <= action.seat < len(s.positions)
+        ):
+            return False
+        return isinstance(cards, tuple) and cards in four_set(hand)
+    if action == PLAYS[SCORPION]:
+        return bool(hand[SCORPION]) and not s.scorpion_played
+    return action == ROLL
+
+
+def start_actions(s: PitfallState) -> tuple:
+    """PH-T-CHOICE: roll, exchange (both forms) or first a Scorpion card; cached
+    (the exchange actions are shared objects, so an entry is one small tuple)."""
     hand = s.hands[s.turn]
     key = (hand, s.turn, len(s.positions), s.scorpion_played)
     hit = _START_CACHE.get(key)
@@ -88,15 +109,32 @@ def start_actions(s: PitfallState) -> tuple[tuple, frozenset]:
         out.append(PLAYS[SCORPION])
     out.append(ROLL)
     fours = four_cards(hand)
-    out.extend(Discard(f) for f in fours)
+    out.extend(_exchange(Discard, f) for f in fours)
     for seat in range(len(s.positions)):
         if seat != s.turn:
-            out.extend(Swap(seat, f) for f in fours)
-    hit = (tuple(out), frozenset(out))
+            out.extend(_exchange(Swap, seat, f) for f in fours)
+    hit = tuple(out)
     if len(_START_CACHE) > 100_000:
         _START_CACHE.clear()
     _START_CACHE[key] = hit
     return hit
+
+
+def _exchange(cls: type, *args: object) -> Discard | Swap:
+    """The one shared Discard/Swap object for these arguments."""
+    key = (cls, *args)
+    found = _EXCHANGES.get(key)
+    if found is None:
+        found = _EXCHANGES[key] = cls(*args)
+    return found
+
+
+def four_set(hand: tuple[int, ...]) -> frozenset:
+    """``four_cards(hand)`` as a set, for membership tests."""
+    found = _FOUR_SETS.get(hand)
+    if found is None:
+        found = _FOUR_SETS[hand] = frozenset(four_cards(hand))
+    return found
 
 
 def four_cards(hand: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
