@@ -101,10 +101,11 @@ def _turn_actions(g: Raiders, s: RaidersState) -> list:
     hand = hands[p]
     t = g.tables
     out: list = [t.roll, t.air] if AIR in hand else [t.roll]
-    country = t.holds_country.get(hand)
+    country = t.holds_country.get(hand) if hand.__class__ is tuple else None
     if country is None:
-        country = remember(t.holds_country, hand,
-                           any(c.startswith(COUNTRY_PREFIX) for c in hand))
+        country = any(c.startswith(COUNTRY_PREFIX) for c in hand)
+        if hand.__class__ is tuple:
+            remember(t.holds_country, hand, country)
     if country:
         out += _flights(g, s)
     if AMBUSH in hand:

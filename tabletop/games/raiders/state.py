@@ -137,18 +137,19 @@ _SORTED: dict[tuple[str, ...], tuple[str, ...]] = {}
 class Work:
     """A mutable copy of a state that rules code changes, then ``freeze``s.
 
-    ``hands`` holds the state's tuples until ``hand(q)`` turns one into a list to
-    change; ``freeze`` sorts every hand either way.
+    ``hands`` holds the state's own hands until ``hand(q)`` copies one into a
+    list to change; ``freeze`` sorts every hand either way.
     """
 
-    __slots__ = (*FIELD_NAMES, "events")
+    __slots__ = (*FIELD_NAMES, "events", "given_hands")
 
     def __init__(self, s: RaidersState) -> None:
         self.phase = s.phase
         self.player = s.player
         self.positions = list(s.positions)
         self.prev = list(s.prev)
-        self.hands: list = list(s.hands)  # tuples until ``hand`` is asked
+        self.hands: list = list(s.hands)  # the state's own until ``hand`` is asked
+        self.given_hands = s.hands
         self.deck = s.deck
         self.discards = s.discards
         self.ark = s.ark
@@ -196,8 +197,8 @@ class Work:
     def hand(self, q: int) -> list[str]:
         """Player ``q``'s hand as a list to change in place."""
         h = self.hands[q]
-        if h.__class__ is not list:
-            h = self.hands[q] = list(h)
+        if h is self.given_hands[q] or h.__class__ is not list:
+            h = self.hands[q] = list(h)  # never change the input state's hand
         return h
 
     def emit(self, clause: str, text: str, player: int | None = None,
