@@ -4,7 +4,8 @@
 memory (RA-M-DIRECTION), hands, deck, discards, the Ark's country, missed turns,
 hostage locks, checkpoint debts, the move in progress and the random generator.
 ``Work`` is a scratch copy that ``apply`` changes in place and freezes once, so the
-hot path never calls ``dataclasses.replace``.
+hot path never calls ``dataclasses.replace``; ``freeze`` and ``Work.emit`` build
+their frozen values without the generated ``__init__`` (see ``_Draft``).
 """
 
 from __future__ import annotations
@@ -71,7 +72,6 @@ class RaidersState:
 
 
 FIELD_NAMES = tuple(f.name for f in fields(RaidersState))
-
 
 
 class _Draft:
