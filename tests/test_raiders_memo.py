@@ -123,3 +123,20 @@ def test_ra_m_roll_states_and_events_are_ordinary_frozen_values():
             assert e == Event(e.clause, e.text, e.player, e.kind, e.secret, e.public)
             with pytest.raises(dataclasses.FrozenInstanceError):
                 e.text = ""  # type: ignore[misc]
+
+
+def test_ra_s_deal_hands_come_out_sorted_and_the_input_unchanged():
+    """RA-S-DEAL: whatever order a hand-built state keeps its cards in (lists,
+    reversed tuples), ``apply`` returns sorted hands and leaves its input alone."""
+    game, states = playout_states(3, 4)
+    for s in states[::5]:
+        if not any(len(h) > 1 for h in s.hands):
+            continue
+        for shape in (lambda h: tuple(reversed(h)), list):
+            odd = dataclasses.replace(s, hands=tuple(shape(h) for h in s.hands))
+            before = repr(odd)
+            action = game.legal_actions(odd)[-1]
+            after, _ = game.apply(odd, action)
+            assert repr(odd) == before
+            assert after == game.apply(s, action)[0]
+            assert all(list(h) == sorted(h) for h in after.hands)

@@ -132,6 +132,8 @@ def _sorted_hand(hand: tuple[str, ...]) -> tuple[str, ...]:
 
 
 _SORTED: dict[tuple[str, ...], tuple[str, ...]] = {}
+#: The hands of the last state ``freeze`` made (all sorted).
+_LAST_HANDS: list = [None]
 
 
 class Work:
@@ -172,12 +174,7 @@ class Work:
         s.player = self.player
         s.positions = tuple(self.positions)
         s.prev = tuple(self.prev)
-        known = _SORTED.get
-        s.hands = tuple([
-            (known(h) or _sorted_hand(h)) if h.__class__ is tuple
-            else tuple(sorted(h))
-            for h in self.hands
-        ])
+        s.hands = _LAST_HANDS[0] = self._sorted_hands()
         s.deck = self.deck
         s.discards = self.discards
         s.ark = self.ark
@@ -193,6 +190,24 @@ class Work:
         s.rng = self.rng
         s.__class__ = RaidersState  # type: ignore[assignment]
         return s  # type: ignore[return-value]
+
+    def _sorted_hands(self) -> tuple[tuple[str, ...], ...]:
+        """Every hand as a sorted tuple. When the input state came from ``freeze``
+        (its hands are sorted: the usual case in a playout), unchanged hands are
+        kept as they are."""
+        given = self.given_hands
+        if given is _LAST_HANDS[0]:
+            hands = tuple(self.hands)
+            if hands == given:
+                return given
+            return tuple([h if h is o else tuple(sorted(h))
+                          for h, o in zip(hands, given, strict=True)])
+        known = _SORTED.get
+        return tuple([
+            (known(h) or _sorted_hand(h)) if h.__class__ is tuple
+            else tuple(sorted(h))
+            for h in self.hands
+        ])
 
     def hand(self, q: int) -> list[str]:
         """Player ``q``'s hand as a list to change in place."""
