@@ -71,12 +71,12 @@ class SoakReport:
     def failures(self) -> int:
         return len(self.crashes) + len(self.invariant_failures)
 
-    def growth(self) -> tuple[float, float]:
-        """Resident memory growth in bytes per finished game and per step, from the
-        end of the first block (warm caches) to the end of the last."""
-        if len(self.memory) < 2:
+    def growth(self, since: int = 0) -> tuple[float, float]:
+        """Resident memory growth in bytes per game and per step, from the reading
+        ``since`` (0: the end of the first block, warm caches) to the last."""
+        if len(self.memory) - since < 2:
             return 0.0, 0.0
-        first, last = self.memory[0], self.memory[-1]
+        first, last = self.memory[since], self.memory[-1]
         grown = last["rss"] - first["rss"]
         games = max(1, last["games"] - first["games"])
         steps = max(1, last["steps"] - first["steps"])
@@ -311,6 +311,12 @@ def summary(report: SoakReport) -> str:
         f"  resident memory after each block: {rss}; growth "
         f"{per_game:+.0f} B per game, {per_step:+.2f} B per step",
     ]
+    if len(mem) >= 4:  # bounded memo caches fill early: the second half is flat
+        late_game, late_step = report.growth(since=len(mem) // 2)
+        lines.append(
+            f"  over the second half of the run: {late_game:+.0f} B per game, "
+            f"{late_step:+.2f} B per step"
+        )
     for record in (report.crashes + report.invariant_failures)[:10]:
         lines.append(f"  ! seed {record['seed']} step {record['step']}: "
                      f"{record['error']} ({record['at']})")
