@@ -11,6 +11,11 @@ RA-M-CHECKPOINT-LAND, RA-M-INSTRUCTION).
 Ruling for RA-M-OCCUPIED: a way whose every continuation ends on an occupied
 country may not be chosen; when no way from the roll avoids that, the token does
 not move and the turn is over.
+
+Which ways are open depends only on the place, where the token came from, the steps
+left and the occupied countries near enough to matter, so ``options`` memoises it
+per game (``tables.Tables``); ``tests/test_raiders_memo.py`` checks it against a
+plain walk.
 """
 
 from __future__ import annotations
