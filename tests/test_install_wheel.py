@@ -38,15 +38,29 @@ SCRIPT = textwrap.dedent(
 
 def _run(args: list[str], cwd: Path) -> str:
     done = subprocess.run(args, cwd=cwd, capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, f"{args[:3]} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    assert done.returncode == 0, (
+        f"{args[:3]} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    )
     return done.stdout
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
     work = tmp_path_factory.mktemp("stranger")
-    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(work / "dist"),
-          str(ROOT)], work)
+    _run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--no-deps",
+            "-w",
+            str(work / "dist"),
+            str(ROOT),
+        ],
+        work,
+    )
     wheels = list((work / "dist").glob("tabletop-*.whl"))
     assert len(wheels) == 1
     _run([sys.executable, "-m", "venv", str(work / "venv")], work)
@@ -62,6 +76,17 @@ def test_wheel_loads_both_boards_and_plays_outside_the_checkout(installed):
 def test_wheel_runs_a_play_notebook_outside_the_checkout(installed):
     notebook = installed / "play_pitfall.ipynb"
     notebook.write_bytes((ROOT / "notebooks/play_pitfall.ipynb").read_bytes())
-    _run([str(installed / "venv/bin/jupyter"), "nbconvert", "--to", "notebook", "--execute",
-          "--output", "executed.ipynb", str(notebook)], installed)
+    _run(
+        [
+            str(installed / "venv/bin/jupyter"),
+            "nbconvert",
+            "--to",
+            "notebook",
+            "--execute",
+            "--output",
+            "executed.ipynb",
+            str(notebook),
+        ],
+        installed,
+    )
     assert (installed / "executed.ipynb").stat().st_size > 0

@@ -6,7 +6,9 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-UI_STACK = re.compile(r"^\s*(import|from)\s+(ipywidgets|ipycanvas|traitlets|IPython)\b", re.M)
+UI_STACK = re.compile(
+    r"^\s*(import|from)\s+(ipywidgets|ipycanvas|traitlets|IPython)\b", re.M
+)
 
 
 def _sources(*parts: str) -> list[Path]:
@@ -33,7 +35,9 @@ def test_core_names_no_game():
 def test_no_pickle_or_eval_anywhere_in_the_package():
     pattern = re.compile(r"\b(pickle|cPickle|marshal|shelve)\b|(?<![\w.])(eval|exec)\(")
     offenders = [
-        str(p.relative_to(ROOT)) for p in _sources("tabletop") if pattern.search(p.read_text())
+        str(p.relative_to(ROOT))
+        for p in _sources("tabletop")
+        if pattern.search(p.read_text())
     ]
     assert offenders == []
 

@@ -85,7 +85,10 @@ class Toy:
         return state
 
     def explain(self, state):
-        return tuple(Explanation(a, "TOY-ROLL", "roll the die") for a in self.legal_actions(state))
+        return tuple(
+            Explanation(a, "TOY-ROLL", "roll the die")
+            for a in self.legal_actions(state)
+        )
 
     def parse_action(self, text):
         if text.strip() == "roll":
@@ -93,10 +96,16 @@ class Toy:
         raise IllegalActionError("TT-NOTATION", f"unknown notation {text!r}")
 
     def state_to_json(self, state):
-        return {"positions": list(state.positions), "turn": state.turn, "rng": state.rng.to_json()}
+        return {
+            "positions": list(state.positions),
+            "turn": state.turn,
+            "rng": state.rng.to_json(),
+        }
 
     def state_from_json(self, data):
-        return ToyState(tuple(data["positions"]), data["turn"], Rng.from_json(data["rng"]))
+        return ToyState(
+            tuple(data["positions"]), data["turn"], Rng.from_json(data["rng"])
+        )
 
     def edit(self, state, op, args):
         if op == "force_roll":
@@ -112,4 +121,6 @@ class Toy:
         return view
 
     def invariants(self, state):
-        return [f"position {p} out of range" for p in state.positions if not 0 <= p <= 10]
+        return [
+            f"position {p} out of range" for p in state.positions if not 0 <= p <= 10
+        ]

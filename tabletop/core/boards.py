@@ -32,10 +32,14 @@ def board_path(name_or_path: str | Path) -> Path:
         path = folder / f"{name_or_path}.json"
         if path.is_file():
             return path
-    raise BoardError(str(name_or_path), "no such board (looked in the package and boards/)")
+    raise BoardError(
+        str(name_or_path), "no such board (looked in the package and boards/)"
+    )
 
 
-def read_board(name_or_path: str | Path | Mapping[str, Any], game: str) -> tuple[dict, str]:
+def read_board(
+    name_or_path: str | Path | Mapping[str, Any], game: str
+) -> tuple[dict, str]:
     """Read a board file as a dict, checking its envelope (game, version).
 
     Args:
@@ -119,7 +123,9 @@ def check_records(
         for field, kind in fields.items():
             value = rec.get(field)
             if value is None or isinstance(value, bool) or not isinstance(value, kind):
-                problems.add(f"{label}: field '{field}' is missing or has the wrong type")
+                problems.add(
+                    f"{label}: field '{field}' is missing or has the wrong type"
+                )
                 ok = False
         rid = rec.get("id")
         if isinstance(rid, str) and rid in seen:
@@ -141,13 +147,19 @@ def check_links(
         return []
     out, seen = [], set()
     for i, link in enumerate(links):
-        if not (isinstance(link, list) and len(link) == 2 and all(isinstance(x, str) for x in link)):
+        if not (
+            isinstance(link, list)
+            and len(link) == 2
+            and all(isinstance(x, str) for x in link)
+        ):
             problems.add(f"{what}[{i}] must be a pair of space ids")
             continue
         a, b = link
         for end in (a, b):
             if end not in ids:
-                problems.add(f"{what}[{i}] links to unknown space {end!r} (missing link target)")
+                problems.add(
+                    f"{what}[{i}] links to unknown space {end!r} (missing link target)"
+                )
         if a == b:
             problems.add(f"{what}[{i}] links space {a!r} to itself")
         key = frozenset((a, b))
@@ -159,7 +171,9 @@ def check_links(
     return out
 
 
-def unreachable(start: str, nodes: Iterable[str], links: Iterable[tuple[str, str]]) -> list[str]:
+def unreachable(
+    start: str, nodes: Iterable[str], links: Iterable[tuple[str, str]]
+) -> list[str]:
     """The nodes that cannot be reached from ``start`` along undirected links."""
     nodes = list(nodes)
     adjacent: dict[str, list[str]] = {n: [] for n in nodes}

@@ -173,7 +173,9 @@ class Match:
             raise refusal.error()
         player = self.game.to_move(state)
         new_state, events = self.game.apply(state, action)
-        self._push(Step(self._cursor + 1, player, action, None, tuple(events), new_state))
+        self._push(
+            Step(self._cursor + 1, player, action, None, tuple(events), new_state)
+        )
         return tuple(events)
 
     def edit(self, op: str, **args: Any) -> tuple[Event, ...]:
@@ -188,7 +190,9 @@ class Match:
         if problems:
             raise IllegalEditError(f"edit {op} refused: " + "; ".join(problems))
         spec = {"op": op, **args}
-        self._push(Step(self._cursor + 1, None, None, spec, result.events, result.state))
+        self._push(
+            Step(self._cursor + 1, None, None, spec, result.events, result.state)
+        )
         return result.events
 
     def force_roll(self, *values: int) -> tuple[Event, ...]:
@@ -210,7 +214,7 @@ class Match:
         return step
 
     def fork(self) -> Match:
-        """A new match sharing this one's past up to the cursor; the future is dropped."""
+        """A new match sharing this one's past up to the cursor (its future dropped)."""
         other = Match.__new__(Match)
         other.game = self.game
         other.seed = self.seed
@@ -230,7 +234,9 @@ class Match:
         if not isinstance(step, int) or isinstance(step, bool):
             raise TypeError(f"step must be an int, not {type(step).__name__}")
         if not 0 <= step <= len(self._steps):
-            raise IndexError(f"step {step} is outside the timeline 0..{len(self._steps)}")
+            raise IndexError(
+                f"step {step} is outside the timeline 0..{len(self._steps)}"
+            )
 
     def _parse(self, action: Any) -> Any:
         if isinstance(action, str):
@@ -340,7 +346,9 @@ def _strict_json(text: str) -> Any:
             out[key] = value
         return out
 
-    return json.loads(text, parse_constant=no_constants, object_pairs_hook=no_duplicates)
+    return json.loads(
+        text, parse_constant=no_constants, object_pairs_hook=no_duplicates
+    )
 
 
 def _load(data: Any) -> Match:
@@ -348,10 +356,21 @@ def _load(data: Any) -> Match:
         try:
             data = _strict_json(data if isinstance(data, str) else data.decode())
         except (ValueError, UnicodeDecodeError) as exc:
-            raise SaveError(f"save is not valid JSON (truncated or damaged?): {exc}") from None
+            raise SaveError(
+                f"save is not valid JSON (truncated or damaged?): {exc}"
+            ) from None
     if not isinstance(data, dict):
         raise SaveError("save must be a JSON object")
-    expected = {"format", "version", "game", "options", "seed", "steps", "cursor", "digest"}
+    expected = {
+        "format",
+        "version",
+        "game",
+        "options",
+        "seed",
+        "steps",
+        "cursor",
+        "digest",
+    }
     missing = sorted(expected - set(data))
     if missing:
         raise SaveError(f"save is missing field(s): {', '.join(missing)}")
@@ -416,7 +435,9 @@ def _start(game: Game, seed: int, start: Any) -> Match:
 
 def _replay_step(match: Match, number: int, entry: Any) -> None:
     if not isinstance(entry, dict) or len(entry) != 1:
-        raise SaveError(f"save step {number} must be {{'action': ...}} or {{'edit': ...}}")
+        raise SaveError(
+            f"save step {number} must be {{'action': ...}} or {{'edit': ...}}"
+        )
     ((kind, body),) = entry.items()
     try:
         if kind == "action":
@@ -431,6 +452,8 @@ def _replay_step(match: Match, number: int, entry: Any) -> None:
         else:
             raise SaveError(f"save step {number}: unknown step kind {kind!r}")
     except (IllegalActionError, IllegalEditError) as exc:
-        raise SaveError(f"save step {number} ({kind} {body!r}) is refused: {exc}") from None
+        raise SaveError(
+            f"save step {number} ({kind} {body!r}) is refused: {exc}"
+        ) from None
     except TypeError as exc:
         raise SaveError(f"save step {number} ({kind}) is malformed: {exc}") from None
