@@ -75,6 +75,7 @@ def test_games_by_name_or_module_path():
     by_path = run_games("tests.toy:Toy", 6, players=3, seed=1, workers=1)
     by_object = run_games(Toy(3), 6, seed=1, workers=1)
     assert by_path == by_object
+    assert run_games(lambda: Toy(3), 6, seed=1, workers=1) == by_object
     with pytest.raises(Exception, match="unknown game"):
         run_games("no_such_game", 1, workers=1)
 

@@ -43,9 +43,12 @@ class GameSpec:
 
     @classmethod
     def of(cls, game: Any, players: int | None = None, **options: Any) -> GameSpec:
-        """A spec from a spec, a registry name, a Game, or a Game class."""
+        """A spec from a spec, a registry name, a Game, a Game class, or a
+        function that returns a Game (called once, here)."""
         if isinstance(game, GameSpec):
             return game
+        if callable(game) and not isinstance(game, type) and not hasattr(game, "apply"):
+            game = game()
         if isinstance(game, str) and ":" in game:
             name = game.rpartition(":")[2].lower()
             return cls(name, players or 2, _canonical(options), game)
