@@ -14,8 +14,10 @@ live game always has one. It reports crashes (any exception, with the seed and s
 invariant failures, how many games finished or hit the step cap, the longest game, and
 memory: the process's resident size after each block of games (garbage collected,
 nothing kept between games), so growth per finished game and per step can be read
-off. Figures only: ``tests/test_soak_small.py`` runs a small count and asserts that
-nothing failed, never a speed or a memory figure.
+off, and with ``--traced`` the live Python heap (tracemalloc), which tells bounded
+memo caches and allocator slack apart from a leak. Figures only:
+``tests/test_soak_small.py`` runs a small count and asserts that nothing failed,
+never a speed or a memory figure.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import os
 import sys
 import time
 import traceback
+import tracemalloc
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -284,6 +287,8 @@ def _measure(report: SoakReport, start: float, progress: Any) -> None:
         "rss": rss_bytes(),
         "seconds": round(time.perf_counter() - start, 1),
     }
+    if tracemalloc.is_tracing():  # live Python objects, without allocator slack
+        point["traced"] = tracemalloc.get_traced_memory()[0]
     report.memory.append(point)
     if progress is not None:
         progress(
@@ -317,6 +322,9 @@ def summary(report: SoakReport) -> str:
             f"  over the second half of the run: {late_game:+.0f} B per game, "
             f"{late_step:+.2f} B per step"
         )
+    if mem and "traced" in mem[-1]:
+        traced = " -> ".join(f"{p['traced'] / 2**20:.1f}" for p in mem)
+        lines.append(f"  live Python heap (tracemalloc) after each block: {traced} MiB")
     for record in (report.crashes + report.invariant_failures)[:10]:
         lines.append(f"  ! seed {record['seed']} step {record['step']}: "
                      f"{record['error']} ({record['at']})")
@@ -334,7 +342,13 @@ def main(argv: list[str] | None = None) -> int:
         help="stop each game's soak after this long (the count is reported)",
     )
     parser.add_argument("--json", type=Path, default=None, help="write reports here")
+    parser.add_argument(
+        "--traced", action="store_true",
+        help="also measure the live heap with tracemalloc (slower)",
+    )
     args = parser.parse_args(argv)
+    if args.traced:
+        tracemalloc.start()
     names = list(GAMES) if args.game == "all" else [args.game]
     seconds = None if args.minutes is None else args.minutes * 60
     reports = []
