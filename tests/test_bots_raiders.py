@@ -161,3 +161,19 @@ def test_evaluate_favours_the_player_holding_the_keys():
     )  # fmt: skip
     chances = evaluate(game, state)
     assert sum(chances) == pytest.approx(1.0) and chances[1] > chances[0]
+
+
+def test_heuristic_distance_tables_are_dropped_with_their_board():
+    """The bot's per-board distance cache does not outlive (or get reused by) boards."""
+    import gc
+
+    from tabletop.bots import raiders_heuristic
+    from tabletop.games.raiders import Raiders
+
+    game = Raiders(players=2)
+    raiders_heuristic.distance(game, "NEPAL", "EGYPT")
+    assert id(game.board) in raiders_heuristic._DISTANCES
+    key = id(game.board)
+    del game
+    gc.collect()
+    assert key not in raiders_heuristic._DISTANCES

@@ -20,6 +20,7 @@ other hands are judged by their size.
 from __future__ import annotations
 
 import math
+import weakref
 from collections import deque
 from typing import Any
 
@@ -37,7 +38,9 @@ from tabletop.games.raiders.actions import (
 )
 from tabletop.games.raiders.cards import COUNTRY_PREFIX, KEY_CARDS, PASSPORT
 
-_DISTANCES: dict[int, dict[str, dict[str, int]]] = {}
+# Step distances per board, dropped with the board: keyed by id() but checked
+# against a weak reference, so a new board that reuses a dead one's id starts afresh.
+_DISTANCES: dict[int, tuple[weakref.ref, dict[str, dict[str, int]]]] = {}
 
 
 class HeuristicBot:
@@ -193,13 +196,20 @@ def distance(game: Any, a: str, b: str) -> int:
     """Steps between two locations, ignoring who stands where."""
     if not a or not b:
         return 0
-    table = _DISTANCES.get(id(game.board))
-    if table is None:
-        table = _DISTANCES[id(game.board)] = {}
+    table = _distance_table(game.board)
     row = table.get(b)
     if row is None:
         row = table[b] = _bfs(game.board.adjacent, b)
     return row.get(a, 99)
+
+
+def _distance_table(board: Any) -> dict[str, dict[str, int]]:
+    key = id(board)
+    entry = _DISTANCES.get(key)
+    if entry is None or entry[0]() is not board:
+        ref = weakref.ref(board, lambda _ref, key=key: _DISTANCES.pop(key, None))
+        entry = _DISTANCES[key] = (ref, {})
+    return entry[1]
 
 
 def _bfs(adjacent: Any, start: str) -> dict[str, int]:
