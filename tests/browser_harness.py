@@ -59,7 +59,7 @@ def need_browser() -> None:
     pytest.skip(message + "; on Debian: apt-get install chromium")
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -73,21 +73,46 @@ def _write_settings(folder: Path) -> None:
         target.write_text(json.dumps(values))
 
 
-@contextmanager
-def jupyter_lab(tmp: Path, notebooks: list[str]) -> Iterator[str]:
-    """Run JupyterLab on copies of ``notebooks``; yields its base URL."""
+def server_folder(tmp: Path, notebooks: list[str]) -> tuple[Path, dict[str, str]]:
+    """A work folder with copies of ``notebooks`` and an environment whose Jupyter
+    config, data and runtime folders live under ``tmp``."""
     work = tmp / "work"
     work.mkdir()
     for name in notebooks:
         shutil.copy(ROOT / "notebooks" / name, work / name)
-    settings = tmp / "settings"
-    _write_settings(settings)
-    env = dict(os.environ)
+    env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1")
     for var in ("CONFIG", "DATA", "RUNTIME"):
         (tmp / var.lower()).mkdir()
         env[f"JUPYTER_{var}_DIR"] = str(tmp / var.lower())
-    env["JUPYTER_PLATFORM_DIRS"] = "1"
-    port = _free_port()
+    return work, env
+
+
+@contextmanager
+def serve(
+    name: str, cmd: list[str], work: Path, env: dict[str, str], ready: str, log: Path
+) -> Iterator[None]:
+    """Run a server process until the block ends, once ``ready`` answers 200."""
+    with log.open("w") as out:
+        proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                cwd=work)  # fmt: skip
+        try:
+            _wait_up(name, ready, proc, log)
+            yield
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+@contextmanager
+def jupyter_lab(tmp: Path, notebooks: list[str]) -> Iterator[str]:
+    """Run JupyterLab on copies of ``notebooks``; yields its base URL."""
+    work, env = server_folder(tmp, notebooks)
+    settings = tmp / "settings"
+    _write_settings(settings)
+    port = free_port()
     cmd = [
         sys.executable, "-m", "jupyterlab", "--no-browser",
         "--ip=127.0.0.1", f"--port={port}", "--ServerApp.token=",
@@ -97,35 +122,25 @@ def jupyter_lab(tmp: Path, notebooks: list[str]) -> Iterator[str]:
         f"--LabApp.user_settings_dir={settings}",
         f"--ServerApp.root_dir={work}",
     ]  # fmt: skip
-    log = (tmp / "jupyter.log").open("w")
-    proc = subprocess.Popen(
-        cmd, env=env, stdout=log, stderr=subprocess.STDOUT, cwd=work
-    )
     url = f"http://127.0.0.1:{port}/"
-    try:
-        _wait_up(url + "api/status", proc, tmp / "jupyter.log")
+    with serve("JupyterLab", cmd, work, env, url + "api/status", tmp / "jupyter.log"):
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
-def _wait_up(url: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:
+def _wait_up(
+    name: str, url: str, proc: subprocess.Popen, log: Path, timeout: float = 90
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError("JupyterLab exited:\n" + log.read_text()[-3000:])
+            raise RuntimeError(f"{name} exited:\n" + log.read_text()[-3000:])
         try:
             with urllib.request.urlopen(url, timeout=2) as resp:
                 if resp.status == 200:
                     return
         except OSError:
             time.sleep(0.3)
-    raise RuntimeError("JupyterLab did not start:\n" + log.read_text()[-3000:])
+    raise RuntimeError(f"{name} did not start:\n" + log.read_text()[-3000:])
 
 
 @contextmanager

@@ -11,18 +11,20 @@ is set (CI), when they fail.
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.browser_harness import BOARD_PIXELS, chromium_page, need_browser
+from tests.browser_harness import (
+    BOARD_PIXELS,
+    chromium_page,
+    free_port,
+    need_browser,
+    serve,
+    server_folder,
+)
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,59 +33,19 @@ BOARD = "canvas.tabletop-board"
 STEP = ".tabletop-status .tabletop-step"
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory) -> Iterator[str]:
     """A Voila server on copies of the notebooks; yields its base URL."""
     need_browser()
     tmp = tmp_path_factory.mktemp("voila")
-    work = tmp / "work"
-    work.mkdir()
-    for name in ("play_pitfall.ipynb", "learn_pitfall.ipynb"):
-        shutil.copy(ROOT / "notebooks" / name, work / name)
-    env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1")
-    for var in ("CONFIG", "DATA", "RUNTIME"):
-        (tmp / var.lower()).mkdir()
-        env[f"JUPYTER_{var}_DIR"] = str(tmp / var.lower())
-    port = _free_port()
+    work, env = server_folder(tmp, ["play_pitfall.ipynb", "learn_pitfall.ipynb"])
+    port = free_port()
     cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
            "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
            "--ServerApp.allow_root=True"]  # fmt: skip
-    log_path = tmp / "voila.log"
-    with log_path.open("w") as log:
-        proc = subprocess.Popen(cmd, cwd=work, env=env, stdout=log,
-                                stderr=subprocess.STDOUT)  # fmt: skip
-        url = f"http://127.0.0.1:{port}/"
-        try:
-            _wait_up(url, proc, log_path)
-            yield url
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-
-
-def _wait_up(url: str, proc: subprocess.Popen, log: Path, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError("Voila exited:\n" + log.read_text()[-3000:])
-        try:
-            with urllib.request.urlopen(url, timeout=2) as resp:
-                if resp.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError("Voila did not start:\n" + log.read_text()[-3000:])
+    url = f"http://127.0.0.1:{port}/"
+    with serve("Voila", cmd, work, env, url, tmp / "voila.log"):
+        yield url
 
 
 @pytest.fixture
