@@ -38,17 +38,22 @@ DEFAULT_PORT = 8765
 
 
 class RateLimit:
-    """A token bucket: ``rate`` frames a second, bursts of ``burst``."""
+    """A token bucket: ``rate`` frames a second, bursts of ``burst``; ``refused``
+    counts the frames refused in the current ten-second window."""
+
+    WINDOW = 10.0
 
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst = rate, burst
         self.tokens, self.last = burst, time.monotonic()
-        self.refused = 0
+        self.refused, self.window = 0, self.last
 
     def allow(self) -> bool:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
         self.last = now
+        if now - self.window > self.WINDOW:
+            self.refused, self.window = 0, now
         if self.tokens >= 1:
             self.tokens -= 1
             return True
@@ -82,12 +87,11 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
 
     def on_message(self, message: str | bytes) -> None:
         if not self.limit.allow():
-            if self.limit.refused > self.server.burst * 10:
+            if self.limit.refused > self.server.burst * 5:
                 self.close(1008, "rate limit exceeded")
             elif self.limit.refused == 1 or self.limit.refused % 50 == 0:
                 self.send(P.error_frame("rate_limited", "too many frames: slow down"))
             return
-        self.limit.refused = 0
         ident = None
         try:
             frame = P.parse_frame(message)
