@@ -13,7 +13,7 @@ from typing import Any
 from tabletop.core import Match
 from tabletop.core.registry import lookup
 from tabletop.ui.board import BoardAdapter
-from tabletop.ui.table import Table
+from tabletop.ui.controller import Table
 
 _BUILT_IN_DRAWINGS = {
     "pitfall": "tabletop.ui.pitfall_draw",
