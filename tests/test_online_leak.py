@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from tabletop.core import Rng
+from tabletop.core.viewers import PUBLIC
 from tabletop.online import create_room
-from tabletop.online.protocol import PUBLIC, scrub
+from tabletop.online.protocol import scrub
 from tests.online_wire import Peer, running_server
 
 GAMES = [

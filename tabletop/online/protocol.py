@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.core import Event, Explanation, Game, IllegalActionError, Refusal
+from tabletop.core.viewers import PUBLIC  # noqa: F401 - the spectator's viewer
 
 PROTOCOL_VERSION = 1
 
@@ -24,9 +25,6 @@ MAX_FRAME = 4096
 #: The websocket layer closes a connection sending anything larger than this.
 MAX_MESSAGE = 64 * 1024
 
-#: The viewer of the public (spectator) view: a seat no player holds, so every
-#: seat's secrets are hidden from it.
-PUBLIC = -1
 
 CLIENT_FRAMES = {
     "hello": {"protocol": int, "room": str, "token": str},
@@ -101,7 +99,7 @@ def error_frame(code: str, message: str, ident: Any = None) -> dict[str, Any]:
 
 
 # -- what a viewer sees ---------------------------------------------------------------
-def view_of(game: Game, state: Any, viewer: int | None) -> Any:
+def view_of(game: Game, state: Any, viewer: Any) -> Any:
     """The state as ``viewer`` may see it: a seat, ``PUBLIC`` or ``None`` (referee)."""
     if viewer is None:
         return state
@@ -123,12 +121,12 @@ def scrub(data: Any) -> Any:
     return data
 
 
-def state_payload(game: Game, state: Any, viewer: int | None) -> dict[str, Any]:
+def state_payload(game: Game, state: Any, viewer: Any) -> dict[str, Any]:
     """The JSON a viewer receives for a state: its view, scrubbed."""
     return scrub(game.state_to_json(view_of(game, state, viewer)))
 
 
-def log_lines(index: int, events: tuple[Event, ...], viewer: int | None) -> list:
+def log_lines(index: int, events: tuple[Event, ...], viewer: Any) -> list:
     """A step's events as ``[step, text]`` pairs the viewer may read."""
     return [[index, event.seen_by(viewer)] for event in events]
 

@@ -110,7 +110,7 @@ class Room:
         ]
 
     @staticmethod
-    def viewer(conn: Connection) -> int | None:
+    def viewer(conn: Connection) -> Any:
         if conn.role == "seat":
             return conn.seat
         return P.PUBLIC if conn.role == SPECTATOR else None

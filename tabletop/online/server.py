@@ -28,7 +28,7 @@ import tornado.web
 import tornado.websocket
 
 from tabletop.core import SaveError
-from tabletop.core.match import SAVE_VERSION, game_from_spec
+from tabletop.core.match import game_from_spec, rules_version
 from tabletop.online import protocol as P
 from tabletop.online.room import HUMAN, REFEREE, SPECTATOR, Room, new_tokens
 from tabletop.online.store import RoomRecord, Store
@@ -289,7 +289,7 @@ class Server:
             secrets.randbits(62) if seed is None else int(seed),
             tuple(seats),
             hashes,
-            SAVE_VERSION,
+            rules_version(game_obj),
         )
         from tabletop.core import Match
 

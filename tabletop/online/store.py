@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core import IllegalActionError, Match, SaveError
-from tabletop.core.match import SAVE_VERSION, game_from_spec, state_digest
+from tabletop.core.match import game_from_spec, rules_version, state_digest
 
 SCHEMA_VERSION = 1
 
@@ -144,12 +144,16 @@ class Store:
             SaveError: a newer rules version, a gap in the log, a refused action or
                 a digest that does not match.
         """
-        if record.rules_version > SAVE_VERSION:
-            raise SaveError(
-                f"room {record.id} was created under rules version "
-                f"{record.rules_version}, newer than this tabletop ({SAVE_VERSION})"
-            )
         game = game_from_spec(record.game, dict(record.options))
+        current = rules_version(game)
+        if record.rules_version > current:
+            raise SaveError(
+                f"room {record.id} was created under {game.name} rules version "
+                f"{record.rules_version}, newer than this tabletop's ({current})"
+            )
+        # Under older rules the digests cannot match: the actions are replayed by
+        # notation and kept when every one is still legal (as saves are migrated).
+        migrating = record.rules_version < current
         match = Match(game, record.seed)
         for expected, (index, notation, digest) in enumerate(
             self.actions(record.id), start=1
@@ -162,9 +166,28 @@ class Store:
                 raise SaveError(
                     f"room {record.id}: action {index} ({notation}) is refused: {exc}"
                 ) from None
-            if state_digest(game, match.state) != digest:
+            if not migrating and state_digest(game, match.state) != digest:
                 raise SaveError(
                     f"room {record.id}: the digest after action {index} does not "
                     "match its replay (the database was altered)"
                 )
+        if migrating:
+            problems = game.invariants(match.state)
+            if problems:
+                raise SaveError(
+                    f"room {record.id}: its replay under today's rules breaks them: "
+                    + "; ".join(problems)
+                )
+            self._migrated(record, match, current)
         return match
+
+    def _migrated(self, record: RoomRecord, match: Match, version: int) -> None:
+        """Record a room replayed under newer rules: new digests, new version."""
+        for step in match.steps:
+            self.db.execute(
+                "UPDATE actions SET digest=? WHERE room=? AND idx=?",
+                (state_digest(match.game, step.state), record.id, step.index),
+            )
+        self.db.execute(
+            "UPDATE rooms SET rules_version=? WHERE id=?", (version, record.id)
+        )
