@@ -11,7 +11,7 @@ from typing import Any
 
 from tabletop.core import Match
 from tabletop.ui.board import BoardAdapter
-from tabletop.ui.table import Table
+from tabletop.ui.controller import Table
 
 
 def adapter_for(game: Any) -> BoardAdapter:
