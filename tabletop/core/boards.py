@@ -7,13 +7,13 @@ problem named (file, space, what is wrong) rather than the first one only.
 
 from __future__ import annotations
 
-import json
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import BoardError
+from tabletop.core.jsonio import strict_loads
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -59,7 +59,7 @@ def read_board(
         except (OSError, UnicodeDecodeError) as exc:
             raise BoardError(source, f"cannot read: {exc}") from None
         try:
-            data = json.loads(text, parse_constant=_reject, object_pairs_hook=_no_dupes)
+            data = strict_loads(text)
         except ValueError as exc:
             raise BoardError(source, f"not valid JSON: {exc}") from None
     if not isinstance(data, dict):
@@ -69,19 +69,6 @@ def read_board(
     if data.get("version") != 1:
         raise BoardError(source, f"unsupported board version {data.get('version')!r}")
     return data, source
-
-
-def _reject(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed")
-
-
-def _no_dupes(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"duplicate key {key!r}")
-        out[key] = value
-    return out
 
 
 class Problems:
