@@ -212,7 +212,7 @@ def test_svg_of_an_earlier_step_and_bad_viewers():
     assert "step 4 of 10" in match.svg(viewer=0, step=4)
     with pytest.raises(ValueError):
         match.svg(viewer=2)
-    with pytest.raises(TypeError):
+    with pytest.raises(ValueError):
         match.svg(viewer="seat 1")
     with pytest.raises(IndexError):
         match.svg(step=11)

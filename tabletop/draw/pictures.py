@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tabletop.draw.scenes import PUBLIC, Moment, scene, seat_of, view_of
+from tabletop.draw.scenes import PUBLIC, Moment, checked_viewer, scene, view_of
 from tabletop.draw.shapes import Scene
 from tabletop.draw.svg import scene_svg
 
@@ -19,12 +19,12 @@ from tabletop.draw.svg import scene_svg
 def moment(match: Any, step: int | None, viewer: Any) -> Moment:
     """What the picture of ``step`` (default: the cursor) shows to ``viewer``."""
     game = match.game
+    viewer = checked_viewer(game, viewer)
     step = match.cursor if step is None else step
     view = view_of(game, match.state_at(step), viewer)
     before = view_of(game, match.state_at(step - 1), viewer) if step else None
-    seat = seat_of(viewer)
     events = match.steps[step - 1].events if step else ()
-    lines = tuple(_plain(event.seen_by(seat)) for event in events)
+    lines = tuple(_plain(event.seen_by(viewer)) for event in events)
     return Moment(view, before, step, len(match), lines)
 
 

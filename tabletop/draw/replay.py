@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.draw.pictures import moment
-from tabletop.draw.scenes import PUBLIC, scene, seat_of, viewer_label
+from tabletop.draw.scenes import PUBLIC, checked_viewer, scene, viewer_label
 from tabletop.draw.svg import layer_svg, shape_svg, svg_open
 
 _HERE = Path(__file__).resolve().parent
@@ -76,10 +76,10 @@ def replay_data(match: Any, viewer: Any = PUBLIC) -> tuple[str, dict[str, Any]]:
 
 def _log(match: Any, viewer: Any) -> list[list[str]]:
     """Each step's log lines as ``viewer`` may read them (step 0: the setup)."""
-    seat = seat_of(viewer)
-    lines = [[event.seen_by(seat) for event in match.setup_events]]
+    viewer = checked_viewer(match.game, viewer)
+    lines = [[event.seen_by(viewer) for event in match.setup_events]]
     for step in match.steps:
-        lines.append([event.seen_by(seat) for event in step.events])
+        lines.append([event.seen_by(viewer) for event in step.events])
     return lines
 
 

@@ -17,10 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.core.viewers import PUBLIC, Viewer, as_viewer
 from tabletop.draw.shapes import Layer, Pen, Scene
 
-PUBLIC = "public"
-"""The viewer who sees what every player sees (a spectator): no hand at all."""
+__all__ = ["PUBLIC", "Drawing", "Face", "drawing_for", "register", "scene"]
 
 SEAT_COLORS = ("#d32f2f", "#1565c0", "#2e7d32", "#f9a825", "#6a1b9a", "#ef6c00")
 SEAT_COLOR_NAMES = ("red", "blue", "green", "yellow", "purple", "orange")
@@ -127,35 +127,26 @@ def drawing_for(game: Any) -> Drawing:
 
 
 # -- viewers ------------------------------------------------------------------------
-def check_viewer(viewer: Any, players: int) -> None:
-    if viewer is None or viewer == PUBLIC:
-        return
-    if not isinstance(viewer, int) or isinstance(viewer, bool):
-        raise TypeError(f"viewer must be a seat, None or {PUBLIC!r}, not {viewer!r}")
-    if not 0 <= viewer < players:
-        raise ValueError(f"viewer {viewer} is not a seat 0..{players - 1}")
-
-
 def view_of(game: Any, state: Any, viewer: Any) -> Any:
-    """What ``viewer`` may see of ``state`` (the public: no seat's hand)."""
-    check_viewer(viewer, game.players)
-    return game.view(state, seat_of(viewer))
+    """What ``viewer`` (a seat, None, ``"public"`` or a ``Viewer``) may see."""
+    return game.view(state, checked_viewer(game, viewer))
 
 
-def seat_of(viewer: Any) -> int | None:
-    """The seat number the engines' ``view``/``seen_by`` take for a viewer.
-
-    The public is a seat that no player holds, so every hand and secret is hidden.
-    """
-    return -1 if viewer == PUBLIC else viewer
+def checked_viewer(game: Any, viewer: Any) -> Viewer:
+    """The ``Viewer`` for ``viewer``; a seat must be one of the game's."""
+    viewer = as_viewer(viewer)
+    if viewer.seat is not None and viewer.seat >= game.players:
+        raise ValueError(f"viewer {viewer} is not a seat 0..{game.players - 1}")
+    return viewer
 
 
 def viewer_label(viewer: Any) -> str:
-    if viewer is None:
+    viewer = as_viewer(viewer)
+    if viewer.is_referee:
         return "referee view (everything)"
-    if viewer == PUBLIC:
+    if viewer.is_public:
         return "public view"
-    return f"seen by player {viewer}"
+    return f"seen by player {viewer.seat}"
 
 
 # -- the whole picture ---------------------------------------------------------------
@@ -254,7 +245,7 @@ def seats(d: Drawing, game: Any, view: Any, viewer: Any) -> Layer:
         pen.rect(0, y, 6, ROW_H - 4, fill=d.seat_colors[seat])
         if seat == mover:
             pen.rect(6, y, d.width - 6, ROW_H - 4, fill="#e0f2f1")
-        name = d.seat_name(seat) + (" (you)" if seat == viewer else "")
+        name = d.seat_name(seat) + (" (you)" if seat == as_viewer(viewer).seat else "")
         note = d.seat_note(view, seat)
         words = f"{name}: {count} card{'s' * (count != 1)}" + (
             f" \u00b7 {note}" * bool(note)
