@@ -295,6 +295,7 @@ class RemoteMatch:
                 delay = min(delay * 2, 10)
                 continue
             delay = 0.5
+            self._conn.protocol.set_nodelay(True)
             self._write(
                 P.dumps(
                     {

@@ -77,6 +77,11 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
         # any host join with a link).
         return True
 
+    def open(self) -> None:
+        # Frames are small and answered at once: do not let Nagle's algorithm hold
+        # the second of two frames back until the client acknowledges the first.
+        self.set_nodelay(True)
+
     def send(self, frame: dict[str, Any]) -> None:
         if self.ws_connection is None or self.ws_connection.is_closing():
             return
