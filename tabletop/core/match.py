@@ -330,6 +330,37 @@ class Match:
     def __str__(self) -> str:
         return str(self.state)
 
+    # -- pictures (drawn by tabletop.draw, imported only when asked for) -------------
+    def svg(self, viewer: Any = "public", step: int | None = None) -> str:
+        """An SVG picture of ``step`` (default: the cursor) as ``viewer`` sees it."""
+        from tabletop.draw import match_svg
+
+        return match_svg(self, viewer, step)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+        return {"image/svg+xml": self.svg(), "text/plain": repr(self)}
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def save_image(self, path: str | os.PathLike[str], **kwargs: Any) -> Path:
+        """Write a picture (``.svg`` or ``.png``); see ``tabletop.draw.save_image``."""
+        from tabletop.draw import save_image
+
+        return save_image(self, path, **kwargs)
+
+    def export_html(self, path: str | os.PathLike[str], **kwargs: Any) -> Path:
+        """Write a self-contained HTML replay; see ``tabletop.draw.export_html``."""
+        from tabletop.draw import export_html
+
+        return export_html(self, path, **kwargs)
+
+    def export_gif(self, path: str | os.PathLike[str], **kwargs: Any) -> Path:
+        """Write an animated GIF of the timeline; see ``tabletop.draw.export_gif``."""
+        from tabletop.draw import export_gif
+
+        return export_gif(self, path, **kwargs)
+
 
 def state_digest(game: Game, state: Any) -> str:
     """A short hash of a state's JSON form, to detect altered saves."""
