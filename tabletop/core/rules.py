@@ -119,6 +119,14 @@ class GameRules:
         """A sentence: whose decision is pending and what kind."""
         raise NotImplementedError
 
+    def position(self, **fields: Any) -> Any:
+        """A state built from a short description (``Match.from_position``).
+
+        Raises:
+            ValueError: naming what is wrong with the description.
+        """
+        raise NotImplementedError(f"{self.name} builds no positions from descriptions")
+
     # -- the template ---------------------------------------------------------------
     def parse_action(self, text: Any) -> Any:
         """The action for ``text``, a ``Seated`` one when it has a seat prefix."""

@@ -11,9 +11,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.core import Match
+from tabletop.core.boards import GenericBoard
 from tabletop.core.registry import lookup
 from tabletop.ui.board import BoardAdapter
 from tabletop.ui.controller import Table
+from tabletop.ui.generic_draw import GenericDraw
 
 _BUILT_IN_DRAWINGS = {
     "pitfall": "tabletop.ui.pitfall_draw",
@@ -29,6 +31,8 @@ def adapter_for(game: Any) -> BoardAdapter:
         adapter = None
     if adapter is None and game.name in _BUILT_IN_DRAWINGS:
         adapter = importlib.import_module(_BUILT_IN_DRAWINGS[game.name]).ADAPTER
+    if adapter is None and isinstance(getattr(game, "board", None), GenericBoard):
+        adapter = GenericDraw
     if adapter is None:
         return BoardAdapter(game)
     return adapter(game)

@@ -106,6 +106,12 @@ class Raiders(GameRules):
         self.tables = Tables(self.board, players)
 
     # -- the protocol ---------------------------------------------------------------
+    def position(self, **fields: Any):
+        """A validated state from a description (the keys of ``build_state``)."""
+        from tabletop.games.raiders.scenarios import build_state
+
+        return build_state(self, **fields)
+
     def initial_state(self, seed: int) -> RaidersState:
         """The game before anyone has placed a token (RA-S-PLACE)."""
         return blank_state(self.players, Rng.from_seed(seed))
