@@ -326,7 +326,10 @@ class RemoteMatch:
                 text = await self._conn.read_message()
                 if text is None:
                     break
-                self._receive(json.loads(text))
+                try:
+                    self._receive(json.loads(text))
+                except Exception:  # noqa: BLE001 - one bad frame must not drop the seat
+                    LOG.exception("cannot take a frame from the server")
             self._conn = None
             if not self._joined.done() or not self.reconnect:
                 return
