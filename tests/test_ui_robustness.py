@@ -124,10 +124,25 @@ def reload_page(t: Table, r: random.Random) -> None:
 
 
 GESTURES = [
-    click_board, click_board, click_hand, click_hand, press_button, press_button,
+    click_board,
+    click_board,
+    click_hand,
+    click_hand,
     press_button,
-    type_notation, timeline_button, drag_slider, change_seat, change_viewer, toggle,
-    bots_play_now, show_all, switch_tab, reload_page, reveal, reveal,
+    press_button,
+    press_button,
+    type_notation,
+    timeline_button,
+    drag_slider,
+    change_seat,
+    change_viewer,
+    toggle,
+    bots_play_now,
+    show_all,
+    switch_tab,
+    reload_page,
+    reveal,
+    reveal,
 ]
 
 
@@ -338,9 +353,11 @@ def test_a_seat_turned_bot_mid_turn_finishes_the_turn(name):
     table = make_table(name, 4, ["human", "heuristic", "heuristic", "heuristic"])
     for _ in range(30):  # play the human seat until it is mid-turn
         table.choose(table.legal[0].action)
-        if table.to_move == 0 and table.step > 0 and "roll" not in {
-            str(e.action) for e in table.legal
-        }:
+        if (
+            table.to_move == 0
+            and table.step > 0
+            and "roll" not in {str(e.action) for e in table.legal}
+        ):
             break
     seat, before = table.to_move, table.step
     assert seat == 0, "the human seat is mid-turn"
