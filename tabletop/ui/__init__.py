@@ -20,6 +20,7 @@ _EXPORTS = {
     "pitfall_table": "tabletop.ui.start",
     "raiders_table": "tabletop.ui.start",
     "table_for": "tabletop.ui.start",
+    "join": "tabletop.ui.remote",
 }
 
 __all__ = sorted(_EXPORTS)
