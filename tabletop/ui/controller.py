@@ -129,6 +129,8 @@ class Table(w.VBox):
         details: show rule clause IDs and the state inspector ("rules details").
         autosave: a file to save the match to after every move (``None``: off).
             If the file exists, the table offers to resume it.
+        handover: show the hand-over screen between two human seats (off for a
+            lesson, where one learner plays every seat).
     """
 
     state = AnyTrait(help="the full state at the current step")
@@ -158,6 +160,7 @@ class Table(w.VBox):
         teach: bool = False,
         details: bool = False,
         autosave: str | Path | None = None,
+        handover: bool = True,
     ) -> None:
         super().__init__()
         self.match = match
@@ -178,6 +181,7 @@ class Table(w.VBox):
         self.dropped = 0
         self.redraws: list[list[int]] = []
         self.autosave = Path(autosave) if autosave else None
+        self.handover_on = handover
         self.resume_from: Path | None = None
         self._build()
         self.teach_panel = TeachPanel(self, self._guard)
@@ -460,7 +464,7 @@ class Table(w.VBox):
 
     def _play(self, action: Any) -> tuple:
         """Play on the match; from an earlier step, on a new line."""
-        if self.match.cursor < len(self.match):
+        if self.match.cursor < len(self.match) and isinstance(self.match, Match):
             refusal = self.match.check(action)
             if refusal is not None:
                 raise refusal.error()
@@ -469,7 +473,8 @@ class Table(w.VBox):
             self.lines = [*self.lines, self.match]
             self._branched = (old, self.match.cursor)
         events = self.match.play(action)
-        self._played.append(self.match.steps[self.match.cursor - 1])
+        if isinstance(self.match, Match):  # a remote match keeps no steps here
+            self._played.append(self.match.steps[self.match.cursor - 1])
         return events
 
     def click_space(self, space: str) -> tuple:
@@ -653,7 +658,11 @@ class Table(w.VBox):
         if self.hot_seat and seat is not None and seat not in self._bots:
             if seat == self.viewer:
                 self.curtain = None
-            elif self.viewer is not None and len(self.human_seats()) > 1:
+            elif (
+                self.handover_on
+                and self.viewer is not None
+                and len(self.human_seats()) > 1
+            ):
                 self.curtain = seat  # pass the laptop: nothing secret shows
             else:
                 self.viewer = seat

@@ -86,8 +86,10 @@ def log_steps(table: Any, limit: int = 60) -> list[tuple[str, list[tuple[str, st
     """The log rows up to the cursor: per step its label and its events' (text,
     clause), as the table's eyes may read them."""
     eyes = table.eyes
-    rows = []
+    rows: list[tuple[str, list[tuple[str, str]]]] = []
     match = table.match
+    if not hasattr(match, "steps"):  # a remote match: only its log lines
+        return _rows_from_log(table, match.log(eyes), limit)
     if match.setup_events and match.cursor < limit:
         rows.append(
             (
@@ -105,6 +107,25 @@ def log_steps(table: Any, limit: int = 60) -> list[tuple[str, list[tuple[str, st
         events = [(words(table, _event_text(e, eyes)), e.clause) for e in step.events]
         rows.append((f"Step {step.index} \u00b7 {who}", events))
     return rows
+
+
+def _rows_from_log(
+    table: Any, lines: Sequence[str], limit: int
+) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Log rows from ``Match.log``-style lines ("   3  text (CLAUSE)")."""
+    rows: list[tuple[str, list[tuple[str, str]]]] = []
+    for line in lines:
+        number, _, rest = line.strip().partition("  ")
+        text, clause = rest.strip(), ""
+        if text.endswith(")") and " (" in text:
+            text, _, clause = text.rpartition(" (")
+            clause = clause[:-1]
+        label = "Setup" if number == "0" else f"Step {number}"
+        if rows and rows[-1][0] == label:
+            rows[-1][1].append((words(table, text), clause))
+        else:
+            rows.append((label, [(words(table, text), clause)]))
+    return rows[-limit:]
 
 
 def recap_html(table: Any, steps: Sequence[Any]) -> str:
