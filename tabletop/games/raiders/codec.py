@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import EditResult, Event, IllegalEditError, Rng, force_roll_edit
+from tabletop.core.viewers import as_viewer
 from tabletop.games.raiders.cards import card_name, full_deck, is_card
 from tabletop.games.raiders.state import FIELD_NAMES, PHASES, RaidersState, Work
 
@@ -93,17 +94,19 @@ def _read_field(name: str, value: Any) -> Any:
     return ints(value, str)
 
 
-def view(s: RaidersState, player: int | None) -> RaidersState:
-    """What ``player`` may see: other hands and the deck become ``?`` cards, and
-    the generator's position is hidden (RA-S-HIDDEN)."""
-    if player is None:
+def view(s: RaidersState, player: object) -> RaidersState:
+    """What ``player`` (a seat, None, or a Viewer) may see: hands it may not see and
+    the deck become ``?`` cards, and the generator is hidden, forced rolls included
+    (RA-S-HIDDEN)."""
+    viewer = as_viewer(player)
+    if viewer.is_referee:
         return s
-    hands = tuple(h if q == player else (HIDDEN,) * len(h) for q, h in
+    hands = tuple(h if viewer.sees(q) else (HIDDEN,) * len(h) for q, h in
                   enumerate(s.hands))
     w = Work(s)
     w.hands = [list(h) for h in hands]
     w.deck = (HIDDEN,) * len(s.deck)
-    w.rng = Rng(0, s.rng.forced)
+    w.rng = Rng(0)
     return w.freeze()
 
 
