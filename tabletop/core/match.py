@@ -114,8 +114,8 @@ class Match:
     def from_position(cls, game: Game, *, seed: int = 0, **fields: Any) -> Match:
         """A match starting from a position described in a few keywords.
 
-        The keywords are the game's position description (``positions``, ``hands``,
-        ``scorpion``...; listed in ``docs/rules-<game>.md``); the position is checked
+        The keywords are the game's position description (``positions``, ``hands``...;
+        listed in ``docs/rules-<game>.md``); the position is checked
         like an edit, so one that breaks the game's invariants is refused with the
         reason.
 
