@@ -67,6 +67,10 @@ class Raiders(GameRules):
     """
 
     name = "raiders"
+    #: Bumped when the rules, the deal, the deck order or the state's JSON change
+    #: (2: RA-E-EMPTY, RA-M-INSTRUCTION, RA-M-OCCUPIED rulings; ``emptied`` and
+    #: ``route_prev`` fields).
+    RULES_VERSION = 2
 
     def __init__(self, players: int = 2, *, country_cards_restricted: bool = False,
                  turn_limit: int | None = None,
