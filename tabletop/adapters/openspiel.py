@@ -147,6 +147,15 @@ class TabletopGame(pyspiel.Game):
         # deal (the roll-off for the first player can in principle tie forever).
         return (self.max_game_length() + 1) * (self.shared.space.max_chance_outcomes)
 
+    def state_from(self, tabletop_state: Any) -> TabletopState:
+        """An OpenSpiel state at one of our game states (a scenario, an edited
+        state with forced rolls...): the tree goes on from there, in chance mode,
+        with forced rolls used first. Its OpenSpiel history starts empty."""
+        out = self.new_initial_state()
+        start = Position(tabletop_state, None, (), 0, 0, None)
+        out._pos = self.shared.chance.with_state(start, tabletop_state)
+        return out
+
     @property
     def tabletop_game(self) -> Any:
         """Our game object (``Pitfall(players=3)``)."""
