@@ -175,6 +175,12 @@ class Pitfall(GameRules):
                 Event("PH-S-FIRST", f"players {tied} tied and roll again", kind="roll")
             )
 
+    def position(self, **fields: Any):
+        """A validated state from a description (the keys of ``build_state``)."""
+        from tabletop.games.pitfall.scenarios import build_state
+
+        return build_state(self, **fields)
+
     def initial_state(self, seed: int) -> PitfallState:
         return self.setup(seed)[0]
 
