@@ -6,7 +6,8 @@ first full draw, and for the moves the canvas messages per move, their bytes (me
 90th percentile, max) against the target of a tenth of the first draw, the other
 widget updates per move, and the time a move takes to play and redraw.
 
-Run: ``.venv/bin/python benchmarks/ui.py [--moves 200]``
+Run from the repository root (the recorder is imported from ``tests``):
+``PYTHONPATH=. .venv/bin/python benchmarks/ui.py [--moves 200]``
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import argparse
 import statistics
 import time
 
-from tabletop.ui import recording
+from tests import recording
 
 RECORDER = recording.install()  # before ipycanvas is imported
 

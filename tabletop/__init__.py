@@ -13,6 +13,11 @@ from tabletop.core import (
     SaveError,
 )
 
+# The games shipped with the package register themselves on import; games from
+# other packages are found through the ``tabletop.games`` entry points.
+from tabletop.games import pitfall as _pitfall  # noqa: E402, F401
+from tabletop.games import raiders as _raiders  # noqa: E402, F401
+
 __version__ = "0.1.0"
 
 __all__ = [

@@ -1,5 +1,8 @@
 """The command line: ``python -m tabletop simulate pitfall --players 4 --games 1000``.
 
+``serve`` runs the seat server for online play (``tabletop.online``) and ``room``
+creates a room on a running server and prints its links.
+
 ``simulate`` plays seeded games with bots on a process pool, writes one row per game
 (CSV, or Parquet for a ``.parquet`` file when pyarrow is installed) and prints a
 summary: win rate by seat with 95% intervals and the game-length distribution.
@@ -35,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--rotate", action="store_true", help="rotate bots round seats")
     sim.add_argument("--out", default=None, help="results file (.csv or .parquet)")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    from tabletop.online.cli import add_commands
+
+    add_commands(commands)
     return parser
 
 
@@ -76,6 +82,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
     try:
+        if args.command != "simulate":
+            return args.run(args)
         return simulate(args)
     except (ValueError, SaveError, ModuleNotFoundError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -11,7 +11,7 @@ import logging
 
 import pytest
 
-from tabletop.ui import recording
+from tests import recording
 
 RECORDER = recording.install()
 

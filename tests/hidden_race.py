@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from tabletop.core import (
     Event,
     Explanation,
+    GameRules,
     IllegalActionError,
     IllegalEditError,
     Outcome,
@@ -53,7 +54,7 @@ class RaceState:
         return " ".join(f"P{i}@{p}" for i, p in enumerate(self.positions))
 
 
-class HiddenRace:
+class HiddenRace(GameRules):
     name = "hidden_race"
 
     def __init__(self, players: int = 2) -> None:

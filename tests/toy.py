@@ -12,6 +12,7 @@ from tabletop.core import (
     EditResult,
     Event,
     Explanation,
+    GameRules,
     IllegalActionError,
     IllegalEditError,
     Outcome,
@@ -37,7 +38,7 @@ class ToyState:
         return " ".join(f"P{i}@{p}" for i, p in enumerate(self.positions))
 
 
-class Toy:
+class Toy(GameRules):
     name = "toy"
 
     def __init__(self, players: int = 2) -> None:

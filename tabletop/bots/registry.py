@@ -1,6 +1,7 @@
 """Bots by name: ``make_bot("heuristic", game, seed)``.
 
-Each game may have a module ``tabletop.bots.<game>_heuristic`` defining
+A game's heuristic is found by name: the ones shipped here, or the ``heuristic``
+part of the game's registry entry; the module defines
 ``HeuristicBot`` (the bot), ``policy(game, state, rng) -> (action, rng)`` (the same
 choices as a fast rollout policy for search) and ``evaluate(game, state)`` (one win
 chance per seat, for search rollouts cut off before the end).
@@ -16,6 +17,7 @@ from tabletop.bots.protocol import Bot
 from tabletop.bots.random import RandomBot
 from tabletop.bots.search import SearchBot, even_evaluation, random_policy
 from tabletop.core import Game
+from tabletop.core.registry import lookup
 
 BOT_NAMES = ("random", "heuristic", "search")
 
@@ -30,15 +32,28 @@ SEARCH_WITH_HEURISTIC = {
 }
 
 
+# The heuristics shipped with this package, by game name. A game from elsewhere gives
+# its own as the ``heuristic`` part of its registry entry (a module, or a callable
+# returning one, with ``HeuristicBot``, ``policy`` and ``evaluate``).
+_BUILT_IN_HEURISTICS = {
+    "pitfall": "tabletop.bots.pitfall_heuristic",
+    "raiders": "tabletop.bots.raiders_heuristic",
+}
+
+
 def heuristic_module(game: Game) -> ModuleType | None:
     """The game's heuristic module, or ``None`` if it has none."""
     name = getattr(game, "name", "")
-    if not isinstance(name, str) or not name.isidentifier():
+    if not isinstance(name, str):
         return None
     try:
-        return importlib.import_module(f"tabletop.bots.{name}_heuristic")
-    except ModuleNotFoundError:
-        return None
+        part = lookup(name).part("heuristic")
+    except KeyError:
+        part = None
+    if part is not None:
+        return part
+    module = _BUILT_IN_HEURISTICS.get(name)
+    return importlib.import_module(module) if module else None
 
 
 def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:

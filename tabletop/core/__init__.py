@@ -17,11 +17,33 @@ from tabletop.core.game import (
     Refusal,
     force_roll_edit,
 )
+from tabletop.core.jsonio import strict_loads
 from tabletop.core.match import Match, Step
+from tabletop.core.registry import GameEntry, game_names, lookup, make_game, register
 from tabletop.core.rng import Rng
+from tabletop.core.rules import HIDDEN, GameRules, Rule, Seated, split_seat
+from tabletop.core.scenarios import Scenario, ScenarioBook
+from tabletop.core.viewers import PUBLIC, REFEREE, Viewer, as_viewer
 
 __all__ = [
+    "HIDDEN",
+    "PUBLIC",
+    "REFEREE",
     "BoardError",
+    "GameEntry",
+    "GameRules",
+    "Rule",
+    "Scenario",
+    "ScenarioBook",
+    "Seated",
+    "Viewer",
+    "as_viewer",
+    "game_names",
+    "lookup",
+    "make_game",
+    "register",
+    "split_seat",
+    "strict_loads",
     "EditResult",
     "Event",
     "Explanation",

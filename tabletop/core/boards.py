@@ -7,13 +7,16 @@ problem named (file, space, what is wrong) rather than the first one only.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import BoardError
+from tabletop.core.jsonio import strict_loads
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 
@@ -59,7 +62,7 @@ def read_board(
         except (OSError, UnicodeDecodeError) as exc:
             raise BoardError(source, f"cannot read: {exc}") from None
         try:
-            data = json.loads(text, parse_constant=_reject, object_pairs_hook=_no_dupes)
+            data = strict_loads(text)
         except ValueError as exc:
             raise BoardError(source, f"not valid JSON: {exc}") from None
     if not isinstance(data, dict):
@@ -69,19 +72,6 @@ def read_board(
     if data.get("version") != 1:
         raise BoardError(source, f"unsupported board version {data.get('version')!r}")
     return data, source
-
-
-def _reject(name: str) -> Any:
-    raise ValueError(f"{name} is not allowed")
-
-
-def _no_dupes(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"duplicate key {key!r}")
-        out[key] = value
-    return out
 
 
 class Problems:
@@ -188,3 +178,85 @@ def unreachable(
                 seen.add(nxt)
                 queue.append(nxt)
     return [n for n in nodes if n not in seen]
+
+
+@dataclass(frozen=True)
+class BoardSpace:
+    """A space of a generic board: id, readable name, kind and where it is drawn."""
+
+    id: str
+    name: str
+    kind: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class GenericBoard:
+    """A board described only by its spaces and links, drawn by the generic adapter.
+
+    A game whose board is a plain graph (a track, a map of spaces) loads its board
+    file with ``load_generic_board`` and gets a board any Table can draw without
+    game-specific drawing code.
+
+    Attributes:
+        game: the game the file is for.
+        width, height: the drawing's size in pixels.
+        spaces: id -> ``BoardSpace``, in file order.
+        links: the undirected links between spaces.
+        digest: a hash of the file's content (saves record it).
+    """
+
+    game: str
+    width: int
+    height: int
+    spaces: Mapping[str, BoardSpace]
+    links: tuple[tuple[str, str], ...]
+    digest: str
+
+    def space_name(self, space_id: str) -> str:
+        """The readable name of a space (its id when it has none)."""
+        space = self.spaces.get(space_id)
+        return space.name if space is not None else space_id
+
+
+def load_generic_board(
+    name_or_path: str | Path | Mapping[str, Any], game: str
+) -> GenericBoard:
+    """Read and check a generic board file (every problem named at once).
+
+    The file holds ``game``, ``version`` (1), ``width``, ``height``, ``spaces``
+    (``id``, ``name``, ``kind``, ``x``, ``y``) and ``links`` (pairs of ids); every
+    space must be reachable and lie inside the drawing.
+    """
+    data, source = read_board(name_or_path, game)
+    problems = Problems(source)
+    size = {}
+    for key in ("width", "height"):
+        value = data.get(key)
+        ok = isinstance(value, int) and not isinstance(value, bool) and value > 0
+        problems.need(ok, f"'{key}' must be a positive integer")
+        size[key] = value if ok else 1
+    fields = {"id": str, "name": str, "kind": str, "x": (int, float), "y": (int, float)}
+    records = check_records(problems, data.get("spaces"), "spaces", fields)
+    spaces = {}
+    for rec in records:
+        inside = 0 <= rec["x"] <= size["width"] and 0 <= rec["y"] <= size["height"]
+        problems.need(inside, f"space {rec['id']!r} lies outside the drawing")
+        spaces[rec["id"]] = BoardSpace(
+            rec["id"], rec["name"], rec["kind"], float(rec["x"]), float(rec["y"])
+        )
+    links = check_links(problems, data.get("links"), set(spaces))
+    if spaces:
+        lost = unreachable(next(iter(spaces)), spaces, links)
+        problems.need(not lost, f"spaces cannot be reached: {', '.join(lost)}")
+    problems.raise_if_any()
+    return GenericBoard(
+        game, size["width"], size["height"], spaces, tuple(links), board_digest(data)
+    )
+
+
+def board_digest(data: Mapping[str, Any]) -> str:
+    """A short hash of a board file's content (key order and spacing ignored)."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]

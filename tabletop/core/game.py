@@ -14,6 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from tabletop.core.errors import IllegalActionError
 from tabletop.core.rng import Rng
+from tabletop.core.viewers import as_viewer
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +29,10 @@ class Event:
         secret: True when the text reveals hidden information (a card drawn), so
             views for other seats show ``public`` instead.
         public: the text other seats may read when ``secret`` is set.
+        data: the event's values for programs (``{"roll": 4}``, ``{"card": ...}``),
+            documented per kind in each game's ``docs/rules-*.md``.
+        hidden: the keys of ``data`` that only ``player`` (and the referee) may read;
+            views drop them exactly as they swap ``text`` for ``public``.
     """
 
     clause: str
@@ -36,15 +41,29 @@ class Event:
     kind: str = ""
     secret: bool = False
     public: str = ""
+    data: Mapping[str, Any] = field(default_factory=dict)
+    hidden: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         return f"{self.text} ({self.clause})"
 
-    def seen_by(self, viewer: int | None) -> str:
+    def visible_to(self, viewer: Any) -> bool:
+        """Whether ``viewer`` (a seat, None, or a ``Viewer``) reads the secret parts."""
+        return as_viewer(viewer).sees(self.player)
+
+    def seen_by(self, viewer: Any) -> str:
         """The log line a viewer may read (``None`` sees everything)."""
-        if self.secret and viewer is not None and viewer != self.player:
+        if self.secret and not self.visible_to(viewer):
             return f"{self.public or 'a hidden event'} ({self.clause})"
         return str(self)
+
+    def for_viewer(self, viewer: Any) -> Event:
+        """This event as ``viewer`` may read it: secret text and data removed."""
+        if self.visible_to(viewer) or not (self.secret or self.hidden):
+            return self
+        data = {k: v for k, v in self.data.items() if k not in self.hidden}
+        text = (self.public or "a hidden event") if self.secret else self.text
+        return Event(self.clause, text, self.player, self.kind, False, "", data, ())
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"clause": self.clause, "text": self.text}
@@ -55,6 +74,10 @@ class Event:
         if self.secret:
             data["secret"] = True
             data["public"] = self.public
+        if self.data:
+            data["data"] = dict(self.data)
+        if self.hidden:
+            data["hidden"] = list(self.hidden)
         return data
 
 
@@ -144,13 +167,6 @@ class Game(Protocol):
     def edit(self, state: Any, op: str, args: Mapping[str, Any]) -> EditResult: ...
     def determinize(self, view: Any, player: int, rng: Rng) -> Any: ...
     def invariants(self, state: Any) -> list[str]: ...
-
-
-def parse_or_pass(game: Game, action: Any) -> Any:
-    """The action object for an action or its notation."""
-    if isinstance(action, str):
-        return game.parse_action(action)
-    return action
 
 
 def force_roll_edit(state: Any, values: Any, sides: int = 6) -> EditResult:

@@ -5,25 +5,35 @@ structure), so ``goto`` any step costs the same whatever the length of the game.
 A save holds the game, its options, the seed and the list of actions and edits; loading
 replays them through the rules and checks the result against a digest, so an altered
 save is refused rather than trusted.
+
+Versions (the policy is written out in ``docs/saves.md``): a save records the save
+format's version, the game's ``RULES_VERSION`` and the digest of the board file it was
+played on. A save made under older rules or another board is migrated: its actions
+are replayed by notation under today's rules and accepted when every one is still
+legal and the final state keeps the game's invariants (the digest, which depends on
+the old rules, is not compared then). A save from newer rules or a newer format is
+refused, naming the version.
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import IllegalActionError, IllegalEditError, SaveError
 from tabletop.core.game import Event, Explanation, Game, Outcome, Refusal
+from tabletop.core.jsonio import strict_loads
+from tabletop.core.registry import lookup
 
 SAVE_FORMAT = "tabletop.match"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+"""Version 2 added ``rules_version`` and ``board``; version 1 saves are migrated."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +88,8 @@ class Match:
         self._steps: list[Step] = []
         self._cursor = 0
         self._given_start = False
+        self.migrated_from = ""
+        """Why this match was migrated when loaded from an older save ("" if not)."""
 
     @classmethod
     def from_state(cls, game: Game, state: Any, seed: int = 0) -> Match:
@@ -95,7 +107,26 @@ class Match:
         match.game, match.seed, match._initial = game, seed, state
         match._steps, match._cursor, match._given_start = [], 0, True
         match.setup_events = ()
+        match.migrated_from = ""
         return match
+
+    @classmethod
+    def from_position(cls, game: Game, *, seed: int = 0, **fields: Any) -> Match:
+        """A match starting from a position described in a few keywords.
+
+        The keywords are the game's position description (``positions``, ``hands``...;
+        listed in ``docs/rules-<game>.md``); the position is checked
+        like an edit, so one that breaks the game's invariants is refused with the
+        reason.
+
+        Raises:
+            IllegalEditError: naming what is wrong with the description.
+        """
+        try:
+            state = game.position(**fields)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise IllegalEditError(f"not a position of {game.name}: {exc}") from None
+        return cls.from_state(game, state, seed)
 
     # -- where we are -------------------------------------------------------------
     @property
@@ -152,7 +183,11 @@ class Match:
             return Refusal(exc.clause, exc.reason)
         return self.game.check(self.state, action)
 
-    def log(self, viewer: int | None = None) -> list[str]:
+    def view(self, viewer: Any = None) -> Any:
+        """The current state as ``viewer`` may see it (a seat, None, or a Viewer)."""
+        return self.game.view(self.state, viewer)
+
+    def log(self, viewer: Any = None) -> list[str]:
         """The event log up to the cursor, as a viewer may read it."""
         lines = [f"{0:>4}  {event.seen_by(viewer)}" for event in self.setup_events]
         for step in self._steps[: self._cursor]:
@@ -177,6 +212,39 @@ class Match:
             Step(self._cursor + 1, player, action, None, tuple(events), new_state)
         )
         return tuple(events)
+
+    def play_until(
+        self, seat: int | None, bots: Mapping[int, Any], *, max_steps: int = 1000
+    ) -> int:
+        """Let bots play until ``seat`` must decide or the game ends.
+
+        Args:
+            seat: the seat to stop for (``None``: play to the end).
+            bots: seat -> bot (any object with ``choose(view)``, such as
+                ``tabletop.bots.make_bot("heuristic", game)``) for every seat that
+                may have to decide before ``seat`` does.
+            max_steps: a safety cut.
+
+        Returns:
+            The number of steps played.
+
+        Raises:
+            ValueError: a seat other than ``seat`` must decide and has no bot, or the
+                cut was reached; the steps played so far stay on the timeline.
+        """
+        played = 0
+        while not self.over:
+            mover = self.to_move()
+            if mover is None or mover == seat:
+                break
+            if played >= max_steps:
+                raise ValueError(f"seat {seat} was not reached in {max_steps} steps")
+            bot = bots.get(mover)
+            if bot is None or not hasattr(bot, "choose"):
+                raise ValueError(f"seat {mover} must decide now and has no bot")
+            self.play(bot.choose(self.game.view(self.state, mover)))
+            played += 1
+        return played
 
     def edit(self, op: str, **args: Any) -> tuple[Event, ...]:
         """Change the state in a validated way, recorded as a step of its own.
@@ -223,6 +291,7 @@ class Match:
         other._steps = self._steps[: self._cursor]
         other._cursor = self._cursor
         other._given_start = self._given_start
+        other.migrated_from = self.migrated_from
         return other
 
     def _push(self, step: Step) -> None:
@@ -258,6 +327,8 @@ class Match:
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.game.name,
+            "rules_version": rules_version(self.game),
+            "board": board_digest(self.game),
             "options": {"players": self.game.players, **dict(self.game.options)},
             "seed": self.seed,
             "steps": steps,
@@ -310,6 +381,37 @@ class Match:
     def __str__(self) -> str:
         return str(self.state)
 
+    # -- pictures (drawn by tabletop.draw, imported only when asked for) -------------
+    def svg(self, viewer: Any = "public", step: int | None = None) -> str:
+        """An SVG picture of ``step`` (default: the cursor) as ``viewer`` sees it."""
+        from tabletop.draw import match_svg
+
+        return match_svg(self, viewer, step)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
+        return {"image/svg+xml": self.svg(), "text/plain": repr(self)}
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def save_image(self, path: str | os.PathLike[str], **kwargs: Any) -> Path:
+        """Write a picture (``.svg`` or ``.png``); see ``tabletop.draw.save_image``."""
+        from tabletop.draw import save_image
+
+        return save_image(self, path, **kwargs)
+
+    def export_html(self, path: str | os.PathLike[str], **kwargs: Any) -> Path:
+        """Write a self-contained HTML replay; see ``tabletop.draw.export_html``."""
+        from tabletop.draw import export_html
+
+        return export_html(self, path, **kwargs)
+
+    def export_gif(self, path: str | os.PathLike[str], **kwargs: Any) -> Path:
+        """Write an animated GIF of the timeline; see ``tabletop.draw.export_gif``."""
+        from tabletop.draw import export_gif
+
+        return export_gif(self, path, **kwargs)
+
 
 def state_digest(game: Game, state: Any) -> str:
     """A short hash of a state's JSON form, to detect altered saves."""
@@ -317,44 +419,36 @@ def state_digest(game: Game, state: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
+def rules_version(game: Game) -> int:
+    """The version of the rules a game plays by (``RULES_VERSION``, default 1)."""
+    return int(getattr(game, "RULES_VERSION", 1))
+
+
+def board_digest(game: Game) -> str:
+    """The digest of the board file a game plays on ("" when it has none)."""
+    return str(getattr(game, "board_digest", "") or "")
+
+
 def game_from_spec(name: Any, options: Any) -> Game:
     """Build a registered game from its name and options (as saved)."""
     if not isinstance(name, str) or not name.isidentifier():
         raise SaveError(f"save names no known game: {name!r}")
     try:
-        module = importlib.import_module(f"tabletop.games.{name}")
-        game_class = module.GAME_CLASS
-    except (ImportError, AttributeError):
+        factory = lookup(name).factory
+    except KeyError:
         raise SaveError(f"save names an unknown game {name!r}") from None
     if not isinstance(options, dict):
         raise SaveError("save field 'options' must be an object")
     try:
-        return game_class(**options)
+        return factory(**options)
     except (TypeError, ValueError) as exc:
         raise SaveError(f"save has bad options for {name}: {exc}") from None
-
-
-def _strict_json(text: str) -> Any:
-    def no_constants(name: str) -> Any:
-        raise ValueError(f"{name} is not allowed")
-
-    def no_duplicates(pairs: Sequence[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for key, value in pairs:
-            if key in out:
-                raise ValueError(f"duplicate key {key!r}")
-            out[key] = value
-        return out
-
-    return json.loads(
-        text, parse_constant=no_constants, object_pairs_hook=no_duplicates
-    )
 
 
 def _load(data: Any) -> Match:
     if isinstance(data, bytes | str):
         try:
-            data = _strict_json(data if isinstance(data, str) else data.decode())
+            data = strict_loads(data)
         except (ValueError, UnicodeDecodeError) as exc:
             raise SaveError(
                 f"save is not valid JSON (truncated or damaged?): {exc}"
@@ -374,7 +468,8 @@ def _load(data: Any) -> Match:
     missing = sorted(expected - set(data))
     if missing:
         raise SaveError(f"save is missing field(s): {', '.join(missing)}")
-    extra = sorted(set(data) - expected - {"start"})
+    optional = {"start", "rules_version", "board"}
+    extra = sorted(set(data) - expected - optional)
     if extra:
         raise SaveError(f"save has unknown field(s): {', '.join(extra)}")
     if data["format"] != SAVE_FORMAT:
@@ -410,17 +505,60 @@ def _load(data: Any) -> Match:
                 f"save option 'players' must be an integer, not {players!r}"
             )
     game = game_from_spec(data["game"], options)
+    migrating = _needs_migration(game, data, version)
     match = _start(game, seed, data.get("start"))
     for number, entry in enumerate(steps, start=1):
-        _replay_step(match, number, entry)
-    digest = state_digest(game, match.state)
-    if digest != data["digest"]:
+        try:
+            _replay_step(match, number, entry)
+        except SaveError as exc:
+            if migrating:
+                raise SaveError(
+                    f"{migrating}, and it cannot be migrated: {exc}"
+                ) from None
+            raise
+    if migrating:
+        problems = game.invariants(match.state)
+        if problems:
+            raise SaveError(
+                f"{migrating}, and its replay breaks the rules: " + "; ".join(problems)
+            )
+        match.migrated_from = migrating
+    elif state_digest(game, match.state) != data["digest"]:
         raise SaveError(
             "save digest does not match its replayed actions: the file was altered "
             "or is inconsistent with its seed"
         )
     match.goto(cursor)
     return match
+
+
+def _needs_migration(game: Game, data: Mapping[str, Any], version: int) -> str:
+    """Why this save must be migrated ("" when it replays as it is).
+
+    Raises:
+        SaveError: the save comes from newer rules than this tabletop knows.
+    """
+    current = rules_version(game)
+    saved = data.get("rules_version", 1 if version < 2 else None)
+    if not isinstance(saved, int) or isinstance(saved, bool) or saved < 1:
+        raise SaveError(
+            f"save field 'rules_version' must be a positive integer, not {saved!r}"
+        )
+    if saved > current:
+        raise SaveError(
+            f"save was made under {game.name} rules version {saved}, newer than this "
+            f"tabletop's ({current}); upgrade tabletop to load it"
+        )
+    board = data.get("board", "")
+    if not isinstance(board, str):
+        raise SaveError("save field 'board' must be a string")
+    if saved < current:
+        return f"save was made under {game.name} rules version {saved} (now {current})"
+    if version < 2:
+        return f"save is format version {version} (now {SAVE_VERSION})"
+    if board and board_digest(game) and board != board_digest(game):
+        return "save was made on another version of the board file"
+    return ""
 
 
 def _start(game: Game, seed: int, start: Any) -> Match:

@@ -1,4 +1,3 @@
-"""The games. Each subpackage defines ``GAME_CLASS``, found by name when a save is
-loaded: ``tabletop.games.pitfall.Pitfall`` and ``tabletop.games.raiders.Raiders``."""
-
-GAMES = ("pitfall", "raiders")
+"""The games that ship with the tabletop. Each subpackage registers its Game with
+``tabletop.core.registry`` when imported, and the ``tabletop.games`` entry points in
+``pyproject.toml`` name them, so a save or a worker finds a game by its name."""

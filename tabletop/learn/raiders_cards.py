@@ -72,6 +72,9 @@ a 1; player 0's turn is skipped with a draw.
             ("RA-K-AIR", "the rulebook says to play it before rolling; the project "
              "makes the card and the roll one action, so a player cannot play it "
              "and then do something else."),
+            ("RA-E-EMPTY", "what counts is the moment the hand becomes empty; a card "
+             "gained later in the same turn does not cancel the missed turn, and the "
+             "draw on the missed turn comes in addition."),
         ),
         describe={"ark": "NEPAL",
                   "players": [player("S46", "ENGLAND", "air"),
@@ -94,6 +97,8 @@ Player 2 was just taken hostage. Player 0 takes player 1 to S8 instead.
         rulings=(
             ("RA-K-HOSTAGE-TWICE", "two turns in a row is read as: until the hostage "
              "has had a turn that was not skipped, so nobody can be held forever."),
+            ("RA-K-HOSTAGE", "a token put into a country by another player (as a "
+             "hostage, or sent there) draws no card there."),
         ),
         scenario="hostage",
         why_not=((0, "hostage 2 S8", "RA-K-HOSTAGE-TWICE"),),

@@ -194,6 +194,11 @@ the token stays.)
 
 Player 0 on S18 rolls a 1; MEXICO, one step ahead, holds player 1.
 """,
+        rulings=(
+            ("RA-M-OCCUPIED", "a move is made step by step, so a checkpoint that "
+             "stops the token earlier stops it there; only a move that would really "
+             "end on the occupied country is not made."),
+        ),
         describe={"ark": "NEPAL", "players": [player("S18", "S17"), player("MEXICO")],
                   "next_roll": 1},
         tries=("roll",), events=("RA-M-OCCUPIED",), at={0: "S18"},
@@ -263,6 +268,10 @@ Player 0 on S1 rolls a 1 onto S2: *a friendly guide shares a clue: draw a card*.
             ("RA-B-INSTRUCTIONS", "the printed texts are lost; the board file holds "
              "fifteen invented ones with five effects (lose your next turn, draw a "
              "card, discard a card at random, move back 2 spaces, roll again)."),
+            ("RA-M-INSTRUCTION", "a space does exactly what its text says; moving "
+             "back retraces the way the token came, is not travel (no card drawn, "
+             "no checkpoint paid, no instruction) and stops before an occupied "
+             "country."),
         ),
         describe={"ark": "NEPAL", "players": [player("S1", "USA"), player("PERU")],
                   "next_roll": 1},

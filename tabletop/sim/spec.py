@@ -19,6 +19,7 @@ from typing import Any
 
 from tabletop.core import Game
 from tabletop.core.match import game_from_spec
+from tabletop.core.registry import lookup
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,10 @@ class GameSpec:
         name: the game's registry name (``"pitfall"``).
         players: the number of seats.
         options: the rule options as canonical JSON text.
-        source: ``"module:Class"`` for a game that is not in ``tabletop.games``.
+        source: where a worker finds the game when the registry does not know it
+            yet: the module that registers it (a game registered at run time,
+            such as one from ``examples/``), or ``"module:Class"`` for a game
+            class that is not registered at all.
     """
 
     name: str
@@ -57,10 +61,9 @@ class GameSpec:
         if isinstance(game, type):
             built = game(players=players or 2, **options)
             return cls.of(built)
-        source = ""
-        if not _registered(game):
-            source = f"{type(game).__module__}:{type(game).__qualname__}"
-        return cls(game.name, game.players, _canonical(dict(game.options)), source)
+        return cls(
+            game.name, game.players, _canonical(dict(game.options)), _source(game)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,15 +128,23 @@ def _canonical(options: Mapping[str, Any]) -> str:
     return json.dumps(dict(options), sort_keys=True, separators=(",", ":"))
 
 
-def _registered(game: Any) -> bool:
-    module = type(game).__module__
-    return module.startswith(f"tabletop.games.{game.name}")
+def _source(game: Any) -> str:
+    """How a worker finds ``game``: "" when the registry finds it by name."""
+    try:
+        entry = lookup(game.name)
+    except KeyError:
+        entry = None
+    if entry is not None and entry.factory is type(game):
+        return entry.module
+    return f"{type(game).__module__}:{type(game).__qualname__}"
 
 
 @functools.lru_cache(maxsize=16)
 def _build(spec: GameSpec) -> Game:
     options = json.loads(spec.options)
-    if not spec.source:
+    if ":" not in spec.source:
+        if spec.source:
+            importlib.import_module(spec.source)  # registers the game
         return game_from_spec(spec.name, {"players": spec.players, **options})
     module_name, _, qualname = spec.source.partition(":")
     target: Any = importlib.import_module(module_name)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from typing import Any
 
@@ -53,12 +52,15 @@ def _make(spec: BotSpec, game: Game, seed: int) -> Any:
 
 
 def _resample(game: Game, start: Any, viewer: int | None, base: int, index: int) -> Any:
-    """The start state with fresh future dice (and hidden parts, from a view)."""
+    """The start state with fresh future dice (and hidden parts, from a view).
+
+    Forced rolls belong to the experiment, not to what a seat knows: a view never
+    carries them, so they are read from the full state and queued again in every
+    sampled world.
+    """
+    forced = tuple(game.forced_rolls(start))
     if viewer is not None:
         sample_rng = Rng.from_seed(derive_seed(base, index, "sample"))
         start = game.determinize(game.view(start, viewer), viewer, sample_rng)
-    rng = getattr(start, "rng", None)
-    if not isinstance(rng, Rng):
-        return start
     dice = Rng.from_seed(derive_seed(base, index, "dice"))
-    return dataclasses.replace(start, rng=Rng(dice.counter, rng.forced))
+    return game.reseed(start, Rng(dice.counter, forced))

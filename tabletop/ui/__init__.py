@@ -1,8 +1,11 @@
 """The notebook tabletop: a traitlets controller, an ipycanvas board, card hands and
 panels, built on the Game protocol plus a small drawing adapter per game.
 
-Imports are lazy so that ``tabletop.ui.recording`` can be installed (in tests and
-benchmarks) before ipycanvas is first imported.
+Modules: ``controller`` (the Table), ``start`` (one-line tables per game), ``texts``
+(status line, inspector and summary texts), ``board`` / ``hands`` / ``panels`` (the
+widgets), ``seats`` (humans and bots), ``teach`` (the teach panel) and one
+``<game>_draw`` drawing adapter per game. Imports are lazy so that a test can record
+widget messages (``tests/recording.py``) before ipycanvas is first imported.
 """
 
 from __future__ import annotations
@@ -10,14 +13,14 @@ from __future__ import annotations
 from typing import Any
 
 _EXPORTS = {
-    "Table": "tabletop.ui.table",
+    "Table": "tabletop.ui.controller",
     "BoardAdapter": "tabletop.ui.board",
     "BoardView": "tabletop.ui.board",
     "HandView": "tabletop.ui.hands",
-    "RandomChooser": "tabletop.ui.seats",
-    "pitfall_table": "tabletop.ui.tables",
-    "raiders_table": "tabletop.ui.tables",
-    "table_for": "tabletop.ui.tables",
+    "pitfall_table": "tabletop.ui.start",
+    "raiders_table": "tabletop.ui.start",
+    "table_for": "tabletop.ui.start",
+    "join": "tabletop.ui.remote",
 }
 
 __all__ = sorted(_EXPORTS)

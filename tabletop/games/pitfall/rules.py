@@ -32,6 +32,8 @@ from tabletop.core import (
     Refusal,
     Rng,
 )
+from tabletop.core.rules import GameRules
+from tabletop.core.viewers import as_viewer
 from tabletop.games.pitfall import codec, options
 from tabletop.games.pitfall.actions import Seated, parse_action
 from tabletop.games.pitfall.board import PitfallBoard, load_board
@@ -54,7 +56,7 @@ def _named_board(name: str) -> PitfallBoard:
     return load_board(name)
 
 
-class Pitfall:
+class Pitfall(GameRules):
     """Pitfall Harry for 2 to 4 players (PH-S-PLAYERS).
 
     ``setup(seed)`` gives the initial state together with the setup events (the deal
@@ -173,6 +175,12 @@ class Pitfall:
                 Event("PH-S-FIRST", f"players {tied} tied and roll again", kind="roll")
             )
 
+    def position(self, **fields: Any):
+        """A validated state from a description (the keys of ``build_state``)."""
+        from tabletop.games.pitfall.scenarios import build_state
+
+        return build_state(self, **fields)
+
     def initial_state(self, seed: int) -> PitfallState:
         return self.setup(seed)[0]
 
@@ -245,13 +253,15 @@ class Pitfall:
         return parse_action(text)
 
     # -- hidden information -------------------------------------------------------
-    def view(self, state: PitfallState, player: int | None) -> PitfallState:
-        """What ``player`` may see: other hands become hidden counts, the deck order
-        and the generator are hidden (``None`` sees everything)."""
-        if player is None:
+    def view(self, state: PitfallState, player: object) -> PitfallState:
+        """What ``player`` (a seat, None, or a Viewer) may see: hands it may not see
+        become hidden counts, the deck order and the generator (forced rolls
+        included) are hidden (``None`` sees everything)."""
+        viewer = as_viewer(player)
+        if viewer.is_referee:
             return state
         hands = tuple(
-            h if seat == player else (0,) * HIDDEN + (sum(h),)
+            h if viewer.sees(seat) else (0,) * HIDDEN + (sum(h),)
             for seat, h in enumerate(state.hands)
         )
         return replace(

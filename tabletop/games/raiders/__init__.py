@@ -7,10 +7,12 @@ in ``state.py``); ``actions.py`` the notation; ``cards.py`` card data for displa
 ``docs/rules-raiders.md``.
 """
 
+from tabletop.core.registry import register  # noqa: E402
 from tabletop.games.raiders.rules import Raiders
 from tabletop.games.raiders.scenarios import build_state, scenario
 from tabletop.games.raiders.state import RaidersState
 
 GAME_CLASS = Raiders
+register("raiders", Raiders)
 
 __all__ = ["GAME_CLASS", "Raiders", "RaidersState", "build_state", "scenario"]

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import EditResult, Event, IllegalEditError, Rng, force_roll_edit
+from tabletop.core.viewers import as_viewer
 from tabletop.games.raiders.cards import card_name, full_deck, is_card
 from tabletop.games.raiders.state import FIELD_NAMES, PHASES, RaidersState, Work
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from tabletop.games.raiders.rules import Raiders
 
 HIDDEN = "?"
-_PER_PLAYER = ("positions", "prev", "hands", "skips", "hostage", "owes")
+_PER_PLAYER = ("positions", "prev", "hands", "skips", "hostage", "owes", "emptied")
 
 
 def to_json(s: RaidersState) -> dict[str, Any]:
@@ -74,7 +75,7 @@ def _read_field(name: str, value: Any) -> Any:
 
     if name == "rng":
         return Rng.from_json(value)
-    if name in ("phase", "ark"):
+    if name in ("phase", "ark", "route_prev"):
         if not isinstance(value, str):
             raise bad()
         return value
@@ -86,24 +87,26 @@ def _read_field(name: str, value: Any) -> Any:
         if not isinstance(value, list):
             raise bad()
         return tuple(ints(h, str) for h in value)
-    if name in ("hostage", "owes"):
+    if name in ("hostage", "owes", "emptied"):
         return ints(value, bool)
     if name in ("skips", "passed", "landed"):
         return ints(value, int)
     return ints(value, str)
 
 
-def view(s: RaidersState, player: int | None) -> RaidersState:
-    """What ``player`` may see: other hands and the deck become ``?`` cards, and
-    the generator's position is hidden (RA-S-HIDDEN)."""
-    if player is None:
+def view(s: RaidersState, player: object) -> RaidersState:
+    """What ``player`` (a seat, None, or a Viewer) may see: hands it may not see and
+    the deck become ``?`` cards, and the generator is hidden, forced rolls included
+    (RA-S-HIDDEN)."""
+    viewer = as_viewer(player)
+    if viewer.is_referee:
         return s
-    hands = tuple(h if q == player else (HIDDEN,) * len(h) for q, h in
+    hands = tuple(h if viewer.sees(q) else (HIDDEN,) * len(h) for q, h in
                   enumerate(s.hands))
     w = Work(s)
     w.hands = [list(h) for h in hands]
     w.deck = (HIDDEN,) * len(s.deck)
-    w.rng = Rng(0, s.rng.forced)
+    w.rng = Rng(0)
     return w.freeze()
 
 
@@ -155,11 +158,25 @@ def invariants(g: Raiders, s: RaidersState) -> list[str]:
         out.append("the land phase needs a player landed on")
     if s.phase == "customs" and not s.owes[s.player]:
         out.append("the customs phase needs a Passport debt")
+    if s.phase in ("turn", "customs") and _must_miss(s, s.player):
+        out.append(f"player {s.player} ran out of cards and must miss this turn "
+                   "drawing a card (RA-E-EMPTY), so cannot be the player to move")
     if not -1 <= s.winner < n or (s.winner >= 0 and s.phase != "over"):
         out.append(f"bad winner {s.winner}")
     if any(not 0 <= q < n for q in (*s.passed, *s.landed)):
         out.append("passed/landed name unknown seats")
     return out
+
+
+def _must_miss(s: RaidersState, q: int) -> bool:
+    """True when ``q``, to move at the start of a turn, should be missing it
+    (RA-E-EMPTY): an empty hand, or one that emptied before this turn. (The one
+    empty hand allowed on a turn is that of a player who has just shown their
+    last card, a Passport, for a checkpoint debt: ``emptied`` is set then.)"""
+    hand, emptied = s.hands[q], s.emptied[q]
+    if s.phase == "customs":
+        return emptied or not hand
+    return bool(hand) == emptied
 
 
 def _check_places(g: Raiders, s: RaidersState, out: list[str]) -> None:
@@ -187,6 +204,11 @@ def _check_places(g: Raiders, s: RaidersState, out: list[str]) -> None:
         out.append("the Ark's country is not set")
     if any(r not in kinds for r in s.route):
         out.append("the route names unknown places")
+    if s.route_prev and (
+        not s.route or s.route_prev not in g.board.adjacent.get(s.route[0], ())
+    ):
+        out.append(f"the move's starting direction {s.route_prev!r} is not next to "
+                   "its start")
 
 
 def _check_cards(g: Raiders, s: RaidersState, out: list[str]) -> None:

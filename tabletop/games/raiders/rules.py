@@ -35,6 +35,7 @@ from tabletop.core import (
     Refusal,
     Rng,
 )
+from tabletop.core.rules import GameRules
 from tabletop.games.raiders import codec, legal, text, travel, turns
 from tabletop.games.raiders.actions import (
     Air,
@@ -55,7 +56,7 @@ from tabletop.games.raiders.state import RaidersState, Work, blank_state
 from tabletop.games.raiders.tables import Tables
 
 
-class Raiders:
+class Raiders(GameRules):
     """Raiders of the Lost Ark for 2 to 6 players (RA-S-PLAYERS).
 
     Args:
@@ -66,6 +67,10 @@ class Raiders:
     """
 
     name = "raiders"
+    #: Bumped when the rules, the deal, the deck order or the state's JSON change
+    #: (2: RA-E-EMPTY, RA-M-INSTRUCTION, RA-M-OCCUPIED rulings; ``emptied`` and
+    #: ``route_prev`` fields).
+    RULES_VERSION = 2
 
     def __init__(self, players: int = 2, *, country_cards_restricted: bool = False,
                  turn_limit: int | None = None,
@@ -105,6 +110,12 @@ class Raiders:
         self.tables = Tables(self.board, players)
 
     # -- the protocol ---------------------------------------------------------------
+    def position(self, **fields: Any):
+        """A validated state from a description (the keys of ``build_state``)."""
+        from tabletop.games.raiders.scenarios import build_state
+
+        return build_state(self, **fields)
+
     def initial_state(self, seed: int) -> RaidersState:
         """The game before anyone has placed a token (RA-S-PLACE)."""
         return blank_state(self.players, Rng.from_seed(seed))

@@ -25,13 +25,13 @@ from tabletop.ui.board import BoardAdapter, forget_current_canvas, one_batch
 from tabletop.ui.layout import build
 from tabletop.ui.panels import log_html
 from tabletop.ui.seats import HUMAN, make_seat_bot, seat_label
-from tabletop.ui.table_views import (
+from tabletop.ui.teach import TeachPanel
+from tabletop.ui.texts import (
     inspector_for,
     status_html,
     summary_text,
     waiting_text,
 )
-from tabletop.ui.teach import TeachPanel
 
 LOG = logging.getLogger(__name__)
 MAX_AUTO_MOVES = 5000
@@ -77,7 +77,7 @@ class Table(w.VBox):
         self.game = match.game
         self.branches: list[Match] = []
         if adapter is None:
-            from tabletop.ui.tables import adapter_for
+            from tabletop.ui.start import adapter_for
 
             adapter = adapter_for(self.game)
         self.adapter = adapter

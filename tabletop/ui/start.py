@@ -1,6 +1,7 @@
 """One-line tables per game: ``pitfall_table(players=3, seed=7, bots=2)``.
 
-The drawing adapter of a game lives in ``tabletop.ui.<name>_draw`` as ``ADAPTER``.
+A game's drawing adapter is found by name: the ones shipped here, or the ``drawing``
+part of the game's registry entry; any other game is drawn by the generic adapter.
 """
 
 from __future__ import annotations
@@ -10,17 +11,31 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.core import Match
+from tabletop.core.boards import GenericBoard
+from tabletop.core.registry import lookup
 from tabletop.ui.board import BoardAdapter
-from tabletop.ui.table import Table
+from tabletop.ui.controller import Table
+from tabletop.ui.generic_draw import GenericDraw
+
+_BUILT_IN_DRAWINGS = {
+    "pitfall": "tabletop.ui.pitfall_draw",
+    "raiders": "tabletop.ui.raiders_draw",
+}
 
 
 def adapter_for(game: Any) -> BoardAdapter:
     """The drawing adapter for a game, by its name."""
     try:
-        module = importlib.import_module(f"tabletop.ui.{game.name}_draw")
-    except ModuleNotFoundError:
+        adapter = lookup(game.name).part("drawing")
+    except KeyError:
+        adapter = None
+    if adapter is None and game.name in _BUILT_IN_DRAWINGS:
+        adapter = importlib.import_module(_BUILT_IN_DRAWINGS[game.name]).ADAPTER
+    if adapter is None and isinstance(getattr(game, "board", None), GenericBoard):
+        adapter = GenericDraw
+    if adapter is None:
         return BoardAdapter(game)
-    return module.ADAPTER(game)
+    return adapter(game)
 
 
 def _seats(players: int, bots: int | Sequence[Any], bot: str) -> list[Any]:

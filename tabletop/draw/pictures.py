@@ -1,0 +1,95 @@
+"""Pictures of a match: an SVG of any step for any viewer, saved as SVG, PNG or GIF.
+
+PNG and GIF go through CairoSVG (a maintained SVG renderer on top of the cairo
+library that Debian and most systems ship) and Pillow (for GIF frames); both are
+imported only when a raster image is asked for.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from tabletop.draw.scenes import PUBLIC, Moment, checked_viewer, scene, view_of
+from tabletop.draw.shapes import Scene
+from tabletop.draw.svg import scene_svg
+
+
+def moment(match: Any, step: int | None, viewer: Any) -> Moment:
+    """What the picture of ``step`` (default: the cursor) shows to ``viewer``."""
+    game = match.game
+    viewer = checked_viewer(game, viewer)
+    step = match.cursor if step is None else step
+    view = view_of(game, match.state_at(step), viewer)
+    before = view_of(game, match.state_at(step - 1), viewer) if step else None
+    events = match.steps[step - 1].events if step else ()
+    lines = tuple(_plain(event.seen_by(viewer)) for event in events)
+    return Moment(view, before, step, len(match), lines)
+
+
+def match_scene(match: Any, viewer: Any = PUBLIC, step: int | None = None) -> Scene:
+    return scene(match.game, moment(match, step, viewer), viewer)
+
+
+def match_svg(match: Any, viewer: Any = PUBLIC, step: int | None = None) -> str:
+    """The SVG text of one step (default: the cursor) as ``viewer`` sees it."""
+    return scene_svg(match_scene(match, viewer, step))
+
+
+def svg_to_png(svg: str, scale: float = 1.0) -> bytes:
+    import cairosvg
+
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+
+
+def save_image(
+    match: Any,
+    path: str | os.PathLike[str],
+    *,
+    viewer: Any = PUBLIC,
+    step: int | None = None,
+    scale: float = 1.0,
+) -> Path:
+    """Write one step's picture to ``path``: ``.svg`` or ``.png`` by its suffix."""
+    path = Path(path)
+    svg = match_svg(match, viewer, step)
+    suffix = path.suffix.lower()
+    if suffix == ".svg":
+        path.write_text(svg, encoding="utf-8")
+    elif suffix == ".png":
+        path.write_bytes(svg_to_png(svg, scale))
+    else:
+        raise ValueError(f"save_image writes .svg or .png, not {suffix or path.name!r}")
+    return path
+
+
+def export_gif(
+    match: Any,
+    path: str | os.PathLike[str],
+    *,
+    viewer: Any = PUBLIC,
+    steps: range | None = None,
+    frame_ms: int = 600,
+    scale: float = 0.5,
+) -> Path:
+    """An animated GIF of the timeline (every step, or ``steps``), for slides."""
+    import io
+
+    from PIL import Image
+
+    steps = range(len(match) + 1) if steps is None else steps
+    frames = []
+    for step in steps:
+        png = svg_to_png(match_svg(match, viewer, step), scale)
+        frames.append(Image.open(io.BytesIO(png)).convert("P", palette=Image.ADAPTIVE))
+    if not frames:
+        raise ValueError("no steps to animate")
+    path = Path(path)
+    frames[0].save(path, save_all=True, append_images=frames[1:],
+                   duration=frame_ms, loop=0, optimize=True)  # fmt: skip
+    return path
+
+
+def _plain(line: str) -> str:
+    return " ".join(line.split())

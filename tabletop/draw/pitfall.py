@@ -1,0 +1,187 @@
+"""How Pitfall Harry looks: the jungle path above, the tunnel below, and the pieces.
+
+Drawn from the board file (space kinds and coordinates) and a view's public fields:
+obstacles get an icon each (pits, crocodiles in water, logs, fires, cobras, the swamp,
+grey stone walls underground), the draw and discard piles and facedown tokens lie in
+the middle, each seat's face-up treasure in a small table beside them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.draw import pitfall_icons as icons
+from tabletop.draw.scenes import Drawing, Face
+from tabletop.draw.shapes import Pen
+
+SCALE = 0.86
+ABOVE_R = 22  # half the side of an aboveground square, board units
+BELOW_R = 19
+CARD_COLORS = {
+    "croc": "#2e7d32",
+    "rope": "#8d6e63",
+    "jump": "#1565c0",
+    "ladder": "#6d4c41",
+    "cobra": "#9e9d24",
+    "fire": "#e65100",
+    "scorpion": "#37474f",
+}
+TOKEN_COLORS = {"gold": "#ffc107", "silver": "#b0bec5", "money": "#8bc34a"}
+KIND_NAMES = {
+    "pit": "pit trap",
+    "ladder_pit": "pit with ladder",
+    "croc": "crocodile",
+    "log": "log",
+    "fire": "fire",
+    "cobra": "cobra",
+    "swamp": "swamp",
+    "wall": "stone wall",
+}
+EARTH = "#3e2723"
+
+
+class PitfallDrawing(Drawing):
+    """The Pitfall Harry board, scaled to fit a notebook column."""
+
+    scale = SCALE
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.b = game.board
+        self.width = int(self.b.canvas[0] * SCALE)
+        self.height = int(self.b.canvas[1] * SCALE)
+
+    # -- the board ------------------------------------------------------------------
+    def draw_board(self, p: Pen) -> None:
+        w, h = self.b.canvas
+        p.rect(0, 0, w, h, fill="#2f5d1f")
+        for i in range(40):  # foliage
+            p.circle((i * 173) % w, (i * 97) % h, 14 + (i * 7) % 12, fill="#24501a")
+        p.rect(82, 82, w - 164, h - 164, fill="#5d4037")  # the earth between paths
+        for ids, color, width in ((self.b.above, "#c8a165", 52),
+                                  (self.b.below, "#2b1d17", 44)):  # fmt: skip
+            points = [self.b.xy[s] for s in ids]
+            p.polyline(points, color, width, cap="round", join="round")
+        for above, below in self.b.down.items():  # pit shafts join the levels
+            p.line(*self.b.xy[above], *self.b.xy[below], "#1a1210", 10)
+        for sid in self.b.spaces:
+            self._space(p, sid)
+        self._centre(p, w, h)
+
+    def _space(self, p: Pen, sid: str) -> None:
+        x, y = self.b.xy[sid]
+        below = self.b.level[sid] == "below"
+        r = BELOW_R if below else ABOVE_R
+        p.rect(x - r, y - r, 2 * r, 2 * r, fill="#3e2a22" if below else "#e8d19a",
+               stroke="#120c0a" if below else "#7a5a2a", width=2)  # fmt: skip
+        icon = icons.ICONS.get(self.b.kind[sid])
+        if icon is not None:
+            icon(p, x, y, r)
+        p.text(x - r + 2, y + r - 2, sid, fill="#bbbbaa" if below else "#6b5535",
+               size=8)  # fmt: skip
+
+    def _centre(self, p: Pen, w: int, h: int) -> None:
+        p.rect(165, 165, w - 330, h - 330, fill="#efe3c2", stroke="#8d6e63", width=3)
+        p.text(w / 2, 205, "PITFALL HARRY", fill="#33691e", size=30, bold=True,
+               align="center", family="serif")  # fmt: skip
+        p.text(w / 2, 225, "riverboat \u2192 clockwise \u2192 diamond",
+               fill="#4e342e", align="center")  # fmt: skip
+        for i, (kind, name) in enumerate(KIND_NAMES.items()):
+            x, y = 200 + (i % 4) * 150, 420 + (i // 4) * 50
+            p.rect(x - 16, y - 16, 32, 32,
+                   fill="#3e2a22" if kind == "wall" else "#e8d19a")  # fmt: skip
+            icons.ICONS[kind](p, x, y, 16)
+            p.text(x + 22, y + 4, name, fill=EARTH)
+
+    # -- the table around the board -------------------------------------------------
+    def draw_table(self, p: Pen, view: Any) -> None:
+        from tabletop.games.pitfall.cards import CARDS, HIDDEN
+
+        pile = discards(view)
+        top = CARDS[pile[-1]] if pile and pile[-1] != HIDDEN else ""
+        (dx, dy), (tx, ty) = self.b.piles["draw"], self.b.piles["discard"]
+        p.rect(dx - 30, dy - 42, 60, 84, fill="#5d4037")
+        p.text(dx, dy + 6, str(len(view.deck)), fill="#ffffff", size=16, bold=True,
+               align="center")  # fmt: skip
+        p.text(dx, dy + 56, "draw pile", fill=EARTH, size=11, align="center")
+        p.text(tx, ty + 56, "discard", fill=EARTH, size=11, align="center")
+        if top:
+            face = self.face(top)
+            p.rect(tx - 30, ty - 42, 60, 84, fill=face.color)
+            p.text(tx, ty + 4, face.name.split()[0], fill="#ffffff", size=11,
+                   bold=True, align="center")  # fmt: skip
+        else:
+            p.rect(tx - 30, ty - 42, 60, 84, stroke="#8d6e63")
+        kx, ky = self.b.piles["tokens"]
+        facedown = len(view.facedown)
+        p.text(kx, ky + 36, f"{facedown} facedown treasure tokens", fill=EARTH,
+               size=11, align="center")  # fmt: skip
+        for k in range(min(facedown, 15)):
+            p.circle(kx - 70 + 10 * k, ky + 12, 8, fill="#6d4c41", stroke="#efe3c2")
+        self._treasure(p, view.treasure)
+
+    def _treasure(self, p: Pen, treasure: tuple) -> None:
+        """Each seat's face-up treasure tokens, in a small table left of the piles."""
+        from tabletop.games.pitfall.cards import TOKENS
+
+        p.text(190, 300, "treasure held", fill=EARTH, bold=True)
+        for k, kind in enumerate(TOKENS):
+            p.text(235 + 45 * k, 316, kind, fill=EARTH, size=11)
+        for seat, counts in enumerate(treasure):
+            y = 334 + 18 * seat
+            p.circle(196, y - 4, 6, fill=self.seat_colors[seat])
+            p.text(206, y, f"P{seat}", fill=EARTH, size=11)
+            for k, kind in enumerate(TOKENS):
+                for n in range(counts[k]):
+                    p.rect(235 + 45 * k + 9 * n, y - 10, 16, 11,
+                           fill=TOKEN_COLORS[kind], stroke="#5d4037")  # fmt: skip
+
+    # -- the pieces -----------------------------------------------------------------
+    def draw_pieces(self, p: Pen, view: Any) -> None:
+        if view.diamond < 0:
+            x, y = self.b.xy[self.b.diamond]
+            icons.diamond(p, x, y - 2, 13, "#4dd0e1")
+        icons.scorpion(p, *self.b.xy[view.scorpion])
+        for seat in range(len(view.positions)):
+            x, y = self.spot(view, seat)
+            p.circle(x, y - 9, 7, fill="#111111")
+            p.rect(x - 7, y - 3, 14, 16, fill="#111111")
+            color = self.seat_colors[seat]
+            p.circle(x, y - 9, 5.5, fill=color)
+            p.rect(x - 5.5, y - 1.5, 11, 13, fill=color)
+
+    def spot(self, view: Any, seat: int) -> tuple[float, float]:
+        """A pawn's place: pawns on one space stand side by side, three a row."""
+        space = view.positions[seat]
+        k = view.positions[:seat].count(space)
+        x, y = self.b.xy[space]
+        return x - 11 + 11 * (k % 3), y - 2 + 16 * (k // 3)
+
+    # -- seats ----------------------------------------------------------------------
+    def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
+        from tabletop.games.pitfall.cards import HIDDEN, hand_cards
+
+        vector = view.hands[seat]
+        return sum(vector) if vector[HIDDEN] else hand_cards(vector)
+
+    def face(self, kind: str) -> Face:
+        from tabletop.games.pitfall.cards import CARD_INFO
+
+        name = CARD_INFO[kind][0] if kind in CARD_INFO else kind.title()
+        return Face(name, CARD_COLORS.get(kind, "#555555"))
+
+    def seat_note(self, view: Any, seat: int) -> str:
+        from tabletop.games.pitfall.cards import TOKEN_INFO, TOKENS
+
+        held = [
+            TOKEN_INFO[k]
+            for k, n in zip(TOKENS, view.treasure[seat], strict=True)
+            for _ in range(n)
+        ]
+        return f"on {view.positions[seat]}, treasure: " + (", ".join(held) or "none")
+
+
+def discards(view: Any) -> tuple:
+    """The discard pile, top last (named ``discards`` or, formerly, ``discard``)."""
+    pile = getattr(view, "discards", None)
+    return pile if pile is not None else view.discard

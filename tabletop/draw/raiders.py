@@ -1,0 +1,217 @@
+"""How Raiders of the Lost Ark looks: a world map with its routes, and the tokens.
+
+Drawn from the board file: countries (coloured lands with their names), the paths of
+spaces between countries and intersections, checkpoints (red, with the arrow along
+the path), instruction spaces (yellow, "!"), and the routes that leave one edge of
+the map and come back at the other (RA-B-WRAP). The table shows the Ark's country
+once known and the deck and discards; tokens stand on their locations.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tabletop.draw.scenes import Drawing, Face
+from tabletop.draw.shapes import Pen
+
+SCALE = 0.9
+# Decorative land masses (board units), placed under the countries of the map.
+CONTINENTS = (
+    ((60, 70), (330, 60), (360, 120), (300, 210), (240, 270), (160, 250), (70, 180)),
+    ((230, 280), (330, 300), (370, 360), (330, 470), (280, 520), (250, 430)),
+    ((440, 70), (560, 55), (600, 110), (540, 160), (460, 150)),
+    ((500, 180), (640, 180), (660, 260), (610, 400), (560, 450), (500, 360),
+     (480, 260)),
+    ((600, 60), (960, 50), (980, 140), (900, 250), (760, 260), (640, 230), (600, 150)),
+    ((850, 345), (950, 335), (965, 410), (880, 425)),
+)  # fmt: skip
+CARD_COLORS = {
+    "ark": "#c9a227",
+    "staff": "#c9a227",
+    "map": "#c9a227",
+    "hostage": "#8e24aa",
+    "air": "#0288d1",
+    "passport": "#2e7d32",
+    "ambush": "#c62828",
+}
+INK = "#3e2723"
+
+
+class RaidersDrawing(Drawing):
+    """The Raiders world map, scaled to fit a notebook column."""
+
+    scale = SCALE
+    ring = 14.0
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.b = game.board
+        canvas = self.b.data["canvas"]
+        self.map_w, self.map_h = canvas["width"], canvas["height"]
+        self.width = int(self.map_w * SCALE)
+        self.height = int(self.map_h * SCALE)
+        self.colors = {
+            c["id"]: c.get("color", "#8d6e63") for c in self.b.data["countries"]
+        }
+
+    # -- the map --------------------------------------------------------------------
+    def draw_board(self, p: Pen) -> None:
+        p.rect(0, 0, self.map_w, self.map_h, fill="#1f5f99")
+        for x in range(0, self.map_w + 1, 100):
+            p.line(x, 0, x, self.map_h, "#2f74b3")
+        for y in range(0, self.map_h + 1, 80):
+            p.line(0, y, self.map_w, y, "#2f74b3")
+        for poly in CONTINENTS:
+            p.polygon(poly, fill="#d9c9a0", stroke="#a08c5b", width=2)
+        for path in self.b.paths.values():
+            self._path(p, path)
+        for sid in self.b.spaces:
+            self._space(p, sid)
+        for xid in self.b.intersections:
+            x, y = self.b.xy[xid]
+            p.circle(x, y, 10, fill="#263238")
+            p.line(x - 5, y - 5, x + 5, y + 5, "#eceff1", 2)
+            p.line(x - 5, y + 5, x + 5, y - 5, "#eceff1", 2)
+        for cid in self.b.countries:
+            self._country(p, cid)
+        p.text(20, self.map_h - 20, "RAIDERS OF THE LOST ARK", fill="#fff8e1",
+               size=22, bold=True, family="serif")  # fmt: skip
+        p.text(20, self.map_h - 6, "red: checkpoint (arrow = way that needs a "
+               "Passport)   yellow !: instruction   \u25b6 at the edge: the route "
+               "wraps around", fill="#fff8e1", size=11)  # fmt: skip
+
+    def _path(self, p: Pen, path: Any) -> None:
+        points = [self.b.xy[i] for i in (path.ends[0], *path.spaces, path.ends[1])]
+        for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):
+            if abs(x2 - x1) > self.map_w / 2:  # RA-B-WRAP: off one edge, on the other
+                shift = self.map_w if x2 < x1 else -self.map_w
+                p.line(x1, y1, x2 + shift, y2, "#5d4037", 3, dash=(6, 4))
+                p.line(x1 - shift, y1, x2, y2, "#5d4037", 3, dash=(6, 4))
+                self._edge_marks(p, x1, y1, x2 + shift, y2)
+            else:
+                p.line(x1, y1, x2, y2, "#5d4037", 3, dash=(6, 4))
+
+    def _edge_marks(self, p: Pen, x1: float, y1: float, x2: float, y2: float) -> None:
+        """Yellow arrowheads where a wrapping route leaves and re-enters the map."""
+        edge = self.map_w if x2 > x1 else 0
+        y = y1 + (y2 - y1) * (edge - x1) / (x2 - x1)
+        out = 1 if edge else -1
+        p.polygon([(edge - 12 * out, y - 8), (edge, y), (edge - 12 * out, y + 8)],
+                  fill="#ffeb3b")  # fmt: skip
+        other = self.map_w - edge
+        p.polygon([(other, y - 8), (other + 12 * out, y), (other, y + 8)],
+                  fill="#ffeb3b")  # fmt: skip
+
+    def _space(self, p: Pen, sid: str) -> None:
+        x, y = self.b.xy[sid]
+        if sid in self.b.checkpoints:
+            p.circle(x, y, 10, fill="#d32f2f")
+            tx, ty = self.b.xy[self.b.checkpoints[sid]]
+            if abs(tx - x) > self.map_w / 2:
+                tx += self.map_w if tx < x else -self.map_w
+            angle = math.atan2(ty - y, tx - x)
+            ux, uy = math.cos(angle), math.sin(angle)
+            tip = (x + 9 * ux, y + 9 * uy)
+            left = (x - 6 * ux - 6 * uy, y - 6 * uy + 6 * ux)
+            right = (x - 6 * ux + 6 * uy, y - 6 * uy - 6 * ux)
+            p.polygon([tip, left, right], fill="#ffffff")
+            return
+        instruction = sid in self.b.instructions
+        p.circle(x, y, 8, fill="#ffd54f" if instruction else "#fff8e1", stroke=INK,
+                 width=1.5)  # fmt: skip
+        if instruction:
+            p.text(x, y + 4, "!", fill=INK, size=11, bold=True, align="center")
+
+    def _country(self, p: Pen, cid: str) -> None:
+        x, y = self.b.xy[cid]
+        label = self.b.names.get(cid, cid).upper()
+        blob = _blob(x, y, max(26, 4.2 * len(label)), 24, _text_number(cid))
+        p.polygon(blob, fill=self.colors[cid], stroke="#2b1d0e", width=2)
+        p.text(x, y + 4, label, fill="#ffffff", size=11, bold=True, align="center")
+
+    # -- the table and the tokens ---------------------------------------------------
+    def draw_table(self, p: Pen, view: Any) -> None:
+        if view.ark:
+            x, y = self.b.xy[view.ark]
+            _ark(p, x, y - 40)
+        top = view.discards[-1] if view.discards else ""
+        shown = self.face(top).name if top else "empty"
+        p.text(self.map_w - 16, self.map_h - 10,
+               f"deck: {len(view.deck)} cards   discard: {shown}", fill="#fff8e1",
+               align="right")  # fmt: skip
+
+    def draw_pieces(self, p: Pen, view: Any) -> None:
+        for seat, where in enumerate(view.positions):
+            if not where:
+                continue
+            x, y = self.spot(view, seat)
+            color = self.seat_colors[seat]
+            p.polygon([(x - 8, y + 2), (x + 8, y + 2), (x, y + 14)], fill="#000000")
+            p.circle(x, y, 10, fill="#000000")
+            p.circle(x, y, 8, fill=color)
+            p.text(x, y + 4, str(seat), fill="#ffffff", size=10, bold=True,
+                   align="center")  # fmt: skip
+            if view.skips[seat] > 0:
+                p.line(x - 7, y - 7, x + 7, y + 7, "#ffffff", 2)
+
+    def spot(self, view: Any, seat: int) -> tuple[float, float] | None:
+        """A token's place above its location; tokens sharing one fan out."""
+        where = view.positions[seat]
+        if not where:
+            return None
+        k = sum(1 for q in view.positions[:seat] if q == where)
+        x, y = self.b.xy[where]
+        lift = 26 if self.b.kind.get(where) == "country" else 12
+        return x + 9 * k, y - lift - 4 * k
+
+    # -- seats ----------------------------------------------------------------------
+    def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
+        cards = view.hands[seat]
+        return len(cards) if "?" in cards else tuple(cards)
+
+    def face(self, kind: str) -> Face:
+        from tabletop.games.raiders.cards import CARD_KINDS, card_country
+
+        country = card_country(kind)
+        if country:
+            return Face(
+                self.b.names.get(country, country), self.colors.get(country, "#555")
+            )
+        name = CARD_KINDS[kind][0] if kind in CARD_KINDS else kind
+        return Face(name, CARD_COLORS.get(kind, "#555555"))
+
+    def seat_note(self, view: Any, seat: int) -> str:
+        notes = []
+        if view.skips[seat]:
+            notes.append(f"misses {view.skips[seat]} turn(s)")
+        if view.owes[seat]:
+            notes.append("owes a Passport")
+        where = view.positions[seat]
+        if where:
+            notes.append(f"at {self.b.names.get(where, where)}")
+        return ", ".join(notes)
+
+
+def _text_number(text: str) -> int:
+    """A small stable number from a text (Python's ``hash`` varies per run)."""
+    return sum((i + 1) * ord(ch) for i, ch in enumerate(text))
+
+
+def _blob(x: float, y: float, rx: float, ry: float, seed: int) -> list:
+    """An irregular land shape around (x, y), the same every time for a seed."""
+    points = []
+    for k in range(10):
+        wobble = 0.8 + 0.3 * (((seed * (k + 3)) % 7) / 6)
+        angle = 2 * math.pi * k / 10
+        points.append(
+            (x + rx * wobble * math.cos(angle), y + ry * wobble * math.sin(angle))
+        )
+    return points
+
+
+def _ark(p: Pen, x: float, y: float) -> None:
+    p.rect(x - 16, y - 8, 32, 16, fill="#ffd54f", stroke="#8d6e00", width=2)
+    p.polygon([(x - 14, y - 8), (x - 4, y - 18), (x - 2, y - 8)], fill="#ffd54f")
+    p.polygon([(x + 14, y - 8), (x + 4, y - 18), (x + 2, y - 8)], fill="#ffd54f")
+    p.text(x, y + 24, "ARK", fill="#fff8e1", size=10, bold=True, align="center")

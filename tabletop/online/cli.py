@@ -1,0 +1,107 @@
+"""``tabletop serve`` and ``tabletop room``: run the seat server, create rooms.
+
+``serve`` listens on 127.0.0.1:8765 by default and keeps its rooms in
+``tabletop-rooms.sqlite`` in the current folder. The admin token that creating
+rooms needs is kept beside the database (``<db>.admin``, readable by its owner
+only), so ``room`` finds it when run from the same folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import secrets
+from pathlib import Path
+
+DEFAULT_DB = "tabletop-rooms.sqlite"
+
+
+def add_commands(commands: argparse._SubParsersAction) -> None:
+    serve = commands.add_parser("serve", help="run the seat server for online play")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8765, help="port (0: any free)")
+    serve.add_argument("--public-url", default=None, help="base of the join links")
+    serve.add_argument("--db", default=DEFAULT_DB, help="SQLite file of the rooms")
+    serve.add_argument(
+        "--bot-delay", type=float, default=0.5, help="seconds a bot waits to move"
+    )
+    serve.add_argument("--admin-token", default=None, help="token to create rooms")
+    serve.set_defaults(run=run_serve)
+    room = commands.add_parser("room", help="create a room on a running server")
+    room.add_argument("game", help="pitfall or raiders")
+    room.add_argument("--players", type=int, default=2)
+    room.add_argument("--bots", type=int, default=0, help="the last N seats are bots")
+    room.add_argument("--bot", default="heuristic", help="random, heuristic, search")
+    room.add_argument("--seed", type=int, default=None, help="the deal (secret)")
+    room.add_argument("--server", default="http://127.0.0.1:8765")
+    room.add_argument("--db", default=DEFAULT_DB, help="where the admin token is")
+    room.add_argument("--admin-token", default=None)
+    room.set_defaults(run=run_room)
+
+
+def admin_token_file(db: str) -> Path:
+    return Path(f"{db}.admin")
+
+
+def _admin_token(args: argparse.Namespace) -> str:
+    if args.admin_token:
+        return args.admin_token
+    path = admin_token_file(args.db)
+    if path.exists():
+        return path.read_text().strip()
+    token = secrets.token_urlsafe(18)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as fh:
+        fh.write(token + "\n")
+    return token
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    from tabletop.online.server import Server
+
+    server = Server(
+        db=args.db,
+        host=args.host,
+        port=args.port,
+        public_url=args.public_url,
+        bot_delay=args.bot_delay,
+        admin_token=_admin_token(args),
+    )
+
+    async def main() -> None:
+        server.listen()
+        print(
+            f"tabletop server on http://{server.host}:{server.port} "
+            f"({len(server.rooms)} rooms from {args.db}; links use {server.url})",
+            flush=True,
+        )
+        for room, why in server.broken.items():
+            print(f"room {room} not loaded: {why}", flush=True)
+        await asyncio.Event().wait()
+
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def run_room(args: argparse.Namespace) -> int:
+    from tabletop.online import create_room
+
+    token = args.admin_token
+    if token is None and admin_token_file(args.db).exists():
+        token = admin_token_file(args.db).read_text().strip()
+    links = create_room(
+        args.server,
+        game=args.game,
+        players=args.players,
+        bots=args.bots,
+        bot=args.bot,
+        seed=args.seed,
+        admin_token=token,
+    )
+    print(json.dumps(links, indent=1))
+    return 0

@@ -1,0 +1,175 @@
+"""The seat protocol: the frames client and server trade, and what a viewer may see.
+
+Every frame is one JSON object with a type ``t``. The client's first frame is
+``hello`` (protocol version, room, token); the server answers ``welcome`` and a
+``view``, or an ``error`` and closes. After that the client sends ``play``,
+``view_at``, ``undo_request``, ``undo_answer``, ``export`` or ``ping``, each with an
+optional ``id`` the answer echoes. Every view is built from the viewer's own view of
+the state (``game.view(state, seat)``), serialised by the game and scrubbed of any
+generator, so no frame can carry another seat's hand, the deck order or the seed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.core import Event, Explanation, Game, IllegalActionError, Refusal
+from tabletop.core.viewers import PUBLIC  # noqa: F401 - the spectator's viewer
+
+PROTOCOL_VERSION = 1
+
+#: Frames larger than this are answered with an error and ignored.
+MAX_FRAME = 4096
+#: The websocket layer closes a connection sending anything larger than this.
+MAX_MESSAGE = 64 * 1024
+
+
+CLIENT_FRAMES = {
+    "hello": {"protocol": int, "room": str, "token": str},
+    "play": {"action": str, "at": int},
+    "view_at": {"step": int},
+    "undo_request": {},
+    "undo_answer": {"accept": bool},
+    "export": {},
+    "ping": {},
+}
+
+
+class ProtocolError(ValueError):
+    """A frame the server cannot take: a code and a sentence for the error frame."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def parse_frame(text: str | bytes) -> dict[str, Any]:
+    """A client frame, checked for shape and types.
+
+    Raises:
+        ProtocolError: too large, not JSON, not an object, an unknown type or a
+            field missing or of the wrong type.
+    """
+    if len(text) > MAX_FRAME:
+        raise ProtocolError("too_large", f"frames are limited to {MAX_FRAME} bytes")
+    if isinstance(text, bytes):
+        raise ProtocolError("binary", "frames are JSON text, not binary")
+    try:
+        frame = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "the frame is not valid JSON") from None
+    if not isinstance(frame, dict):
+        raise ProtocolError("bad_frame", "a frame is a JSON object")
+    kind = frame.get("t")
+    if kind not in CLIENT_FRAMES:
+        raise ProtocolError("unknown_type", f"unknown frame type {str(kind)[:40]!r}")
+    ident = frame.get("id")
+    if ident is not None and not (
+        (isinstance(ident, int) and not isinstance(ident, bool))
+        or (isinstance(ident, str) and len(ident) <= 64)
+    ):
+        raise ProtocolError("bad_field", "'id' must be an int or a short string")
+    for field, kind_of in CLIENT_FRAMES[kind].items():
+        value = frame.get(field)
+        if not isinstance(value, kind_of) or (
+            kind_of is int and isinstance(value, bool)
+        ):
+            raise ProtocolError(
+                "bad_field", f"'{kind}' needs '{field}' ({kind_of.__name__})"
+            )
+    return frame
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def dumps(frame: Mapping[str, Any]) -> str:
+    return json.dumps(frame, separators=(",", ":"))
+
+
+def error_frame(code: str, message: str, ident: Any = None) -> dict[str, Any]:
+    frame = {"t": "error", "code": code, "message": message}
+    if ident is not None:
+        frame["id"] = ident
+    return frame
+
+
+# -- what a viewer sees ---------------------------------------------------------------
+def view_of(game: Game, state: Any, viewer: Any) -> Any:
+    """The state as ``viewer`` may see it: a seat, ``PUBLIC`` or ``None`` (referee)."""
+    if viewer is None:
+        return state
+    return game.view(state, viewer)
+
+
+def scrub(data: Any) -> Any:
+    """Blank every generator in a state's JSON form (``{"counter", "forced"}``).
+
+    A view already hides the generator's position; this makes sure of it whatever
+    the game calls the field, since the generator reveals every future card.
+    """
+    if isinstance(data, dict):
+        if set(data) == {"counter", "forced"}:
+            return {"counter": 0, "forced": []}
+        return {key: scrub(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [scrub(value) for value in data]
+    return data
+
+
+def state_payload(game: Game, state: Any, viewer: Any) -> dict[str, Any]:
+    """The JSON a viewer receives for a state: its view, scrubbed."""
+    return scrub(game.state_to_json(view_of(game, state, viewer)))
+
+
+def log_lines(index: int, events: tuple[Event, ...], viewer: Any) -> list:
+    """A step's events as ``[step, text]`` pairs the viewer may read."""
+    return [[index, event.seen_by(viewer)] for event in events]
+
+
+def legal_payload(explanations: tuple[Explanation, ...]) -> list[dict[str, Any]]:
+    return [
+        {
+            "action": str(e.action),
+            "clause": e.clause,
+            "text": e.text,
+            "label": e.label,
+            "spaces": list(e.spaces),
+            "card": e.card,
+        }
+        for e in explanations
+    ]
+
+
+def legal_from_payload(game: Game, entries: list[dict[str, Any]]) -> tuple:
+    return tuple(
+        Explanation(
+            action=game.parse_action(e["action"]),
+            clause=e["clause"],
+            text=e["text"],
+            label=e.get("label", ""),
+            spaces=tuple(e.get("spaces", ())),
+            card=e.get("card"),
+        )
+        for e in entries
+    )
+
+
+def refusal_for(game: Game, state: Any, seat: int, action: Any) -> Refusal | None:
+    """Why ``seat``'s action is refused, in words built from that seat's view.
+
+    Legality is decided on the full state; the sentence comes from the seat's view
+    so that a refusal can never describe a card the seat cannot see.
+    """
+    refusal = game.check(state, action)
+    if refusal is None:
+        return None
+    try:
+        seen = game.check(game.view(state, seat), action)
+    except (IllegalActionError, ValueError, KeyError, IndexError, TypeError):
+        seen = None
+    return seen or Refusal(refusal.clause, "this action is not legal now")

@@ -1,0 +1,304 @@
+"""A room: one match, its seats (human or bot), its tokens and who is connected.
+
+The room is the only place the full state lives. Everything it sends is built per
+viewer from that viewer's view (``protocol.state_payload``); the seed and the
+generator never leave it. Actions come in one at a time on the server's event loop,
+each carrying the step its sender saw, so of two actions sent at once exactly one
+applies and the other is refused as stale or out of turn.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tabletop.core import IllegalActionError, Match, Refusal
+from tabletop.core.match import state_digest
+from tabletop.online import protocol as P
+from tabletop.online.store import RoomRecord, Store
+
+HUMAN = "human"
+SPECTATOR, REFEREE = "spectator", "referee"
+
+
+class Connection(Protocol):
+    """What a room needs of a connected client."""
+
+    role: str  # "seat", "spectator" or "referee"
+    seat: int | None
+    logged: int  # the last step whose log lines it has received
+
+    def send(self, frame: dict[str, Any]) -> None: ...
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_tokens(players: int) -> tuple[dict[str, str], dict[str, str]]:
+    """Fresh secret tokens per role (``"0"``.. seats, spectator, referee): the
+    tokens themselves (handed out once) and their hashes (stored)."""
+    roles = [str(seat) for seat in range(players)] + [SPECTATOR, REFEREE]
+    tokens = {role: secrets.token_urlsafe(18) for role in roles}
+    return tokens, {role: token_hash(t) for role, t in tokens.items()}
+
+
+@dataclass
+class UndoRequest:
+    """An undo asked by ``by``: back to step ``to``, once ``waiting`` all accept."""
+
+    by: int
+    to: int
+    waiting: set[int] = field(default_factory=set)
+
+
+class Room:
+    """A live room on the server, rebuilt from the store on start."""
+
+    def __init__(
+        self,
+        record: RoomRecord,
+        match: Match,
+        store: Store,
+        schedule: Callable[[float, Callable[[], None]], Any],
+        bot_delay: float = 0.5,
+    ) -> None:
+        from tabletop.bots import make_bot
+
+        self.record = record
+        self.id = record.id
+        self.match = match
+        self.game = match.game
+        self.store = store
+        self.schedule = schedule
+        self.bot_delay = bot_delay
+        self.seats = record.seats
+        self.bots = {
+            seat: make_bot(kind, self.game, record.seed * 1000 + seat)
+            for seat, kind in enumerate(record.seats)
+            if kind != HUMAN
+        }
+        self.connections: list[Connection] = []
+        self.undo: UndoRequest | None = None
+        self._bot_pending = False
+
+    # -- who is who -----------------------------------------------------------------
+    def role_for(self, token: str) -> str | None:
+        """The role a token opens (``"0"``.., spectator, referee), or ``None``.
+
+        Every role's hash is compared, in constant time, whatever matches.
+        """
+        digest = token_hash(token)
+        found = None
+        for role, stored in self.record.tokens.items():
+            if hmac.compare_digest(digest, stored):
+                found = role
+        return found
+
+    def humans(self) -> list[int]:
+        return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
+
+    def seats_payload(self) -> list[dict[str, Any]]:
+        here = {c.seat for c in self.connections if c.role == "seat"}
+        return [
+            {"seat": seat, "kind": kind, "connected": kind != HUMAN or seat in here}
+            for seat, kind in enumerate(self.seats)
+        ]
+
+    @staticmethod
+    def viewer(conn: Connection) -> Any:
+        if conn.role == "seat":
+            return conn.seat
+        return P.PUBLIC if conn.role == SPECTATOR else None
+
+    # -- frames -----------------------------------------------------------------------
+    def welcome(self, conn: Connection) -> dict[str, Any]:
+        return {
+            "t": "welcome",
+            "protocol": P.PROTOCOL_VERSION,
+            "room": self.id,
+            "role": conn.role,
+            "seat": conn.seat,
+            "game": self.game.name,
+            "options": {"players": self.game.players, **dict(self.game.options)},
+            "rules_version": self.record.rules_version,
+            "seats": self.seats_payload(),
+        }
+
+    def view_frame(self, conn: Connection, reset: bool = False) -> dict[str, Any]:
+        """The current view for a connection, with the log lines it has not had."""
+        viewer = self.viewer(conn)
+        state = self.match.state
+        view = P.view_of(self.game, state, viewer)
+        since = 0 if reset else conn.logged
+        lines = []
+        if since == 0:
+            lines = P.log_lines(0, self.match.setup_events, viewer)
+        for step in self.match.steps[since:]:
+            lines += P.log_lines(step.index, step.events, viewer)
+        conn.logged = len(self.match)
+        to_move = self.game.to_move(view)
+        outcome = self.game.outcome(state)
+        frame = {
+            "t": "view",
+            "step": len(self.match),
+            "state": P.scrub(self.game.state_to_json(view)),
+            "to_move": to_move,
+            "log": lines,
+            "reset": reset or since == 0,
+            "legal": [],
+            "outcome": None
+            if outcome is None
+            else {
+                "winner": outcome.winner,
+                "clause": outcome.clause,
+                "reason": outcome.reason,
+            },
+        }
+        if conn.role == "seat" and to_move == conn.seat:
+            frame["legal"] = P.legal_payload(self.match.explain())
+        return frame
+
+    def view_at(self, conn: Connection, step: int) -> dict[str, Any]:
+        """A past step of the timeline, as this connection's viewer saw it."""
+        if not 0 <= step <= len(self.match):
+            raise P.ProtocolError(
+                "bad_step", f"step {step} is outside 0..{len(self.match)}"
+            )
+        state = self.match.state_at(step)
+        return {
+            "t": "view_at",
+            "step": step,
+            "state": P.state_payload(self.game, state, self.viewer(conn)),
+        }
+
+    def broadcast_views(self, reset: bool = False) -> None:
+        for conn in list(self.connections):
+            conn.send(self.view_frame(conn, reset))
+
+    def broadcast(self, frame: dict[str, Any]) -> None:
+        for conn in list(self.connections):
+            conn.send(frame)
+
+    # -- joining and leaving ----------------------------------------------------------
+    def join(self, conn: Connection) -> None:
+        self.connections.append(conn)
+        conn.send(self.welcome(conn))
+        conn.send(self.view_frame(conn, reset=True))
+        self.broadcast({"t": "presence", "seats": self.seats_payload()})
+        if self.undo is not None:
+            conn.send(self.undo_frame("requested"))
+
+    def leave(self, conn: Connection) -> None:
+        if conn in self.connections:
+            self.connections.remove(conn)
+            self.broadcast({"t": "presence", "seats": self.seats_payload()})
+
+    # -- acting -----------------------------------------------------------------------
+    def play(self, seat: int, notation: str, at: int) -> Refusal | None:
+        """Apply ``seat``'s action if it is that seat's turn at step ``at``.
+
+        Returns the refusal (nothing changes) or ``None`` once the action is stored
+        and every connection has its new view.
+        """
+        if at != len(self.match):
+            return Refusal(
+                "TT-STALE",
+                f"the game has moved on to step {len(self.match)} (you acted on "
+                f"step {at})",
+            )
+        state = self.match.state
+        if self.game.outcome(state) is not None:
+            return Refusal("TT-OVER", "the game is over")
+        to_move = self.game.to_move(state)
+        if to_move != seat:
+            return Refusal("TT-TURN", f"it is not your turn: seat {to_move} is to move")
+        try:
+            action = self.game.parse_action(notation)
+        except IllegalActionError as exc:
+            return Refusal(exc.clause, exc.reason)
+        refusal = P.refusal_for(self.game, state, seat, action)
+        if refusal is not None:
+            return refusal
+        self._apply(action)
+        return None
+
+    def _apply(self, action: Any) -> None:
+        self.match.play(action)
+        index = len(self.match)
+        digest = state_digest(self.game, self.match.state)
+        self.store.add_action(self.id, index, str(action), digest)
+        if self.undo is not None:
+            self.undo = None
+            self.broadcast(self.undo_frame("cancelled"))
+        self.broadcast_views()
+        self.kick_bots()
+
+    def kick_bots(self) -> None:
+        """Schedule the next bot move if a bot is to move."""
+        if self._bot_pending or self.undo is not None:
+            return
+        seat = self.game.to_move(self.match.state)
+        if seat in self.bots and self.game.outcome(self.match.state) is None:
+            self._bot_pending = True
+            self.schedule(self.bot_delay, self._bot_move)
+
+    def _bot_move(self) -> None:
+        self._bot_pending = False
+        state = self.match.state
+        seat = self.game.to_move(state)
+        if seat not in self.bots or self.game.outcome(state) is not None:
+            return
+        self._apply(self.bots[seat].choose(self.game.view(state, seat)))
+
+    # -- undo as a request the other humans accept ------------------------------------
+    def undo_frame(self, status: str) -> dict[str, Any]:
+        frame: dict[str, Any] = {"t": "undo", "status": status}
+        if self.undo is not None:
+            frame.update(
+                by=self.undo.by, to=self.undo.to, waiting=sorted(self.undo.waiting)
+            )
+        return frame
+
+    def request_undo(self, seat: int) -> Refusal | None:
+        """Ask to take back ``seat``'s last action (and the bot moves after it)."""
+        if self.undo is not None:
+            return Refusal("TT-UNDO", "an undo is already waiting for answers")
+        mine = [s.index for s in self.match.steps if s.player == seat]
+        if not mine:
+            return Refusal("TT-UNDO", "you have no action to take back")
+        others = {s for s in self.humans() if s != seat}
+        self.undo = UndoRequest(seat, mine[-1] - 1, others)
+        self.broadcast(self.undo_frame("requested"))
+        if not others:
+            self._undo_now()
+        return None
+
+    def answer_undo(self, seat: int, accept: bool) -> Refusal | None:
+        if self.undo is None or seat not in self.undo.waiting:
+            return Refusal("TT-UNDO", "no undo is waiting for your answer")
+        if not accept:
+            self.broadcast(self.undo_frame("declined"))
+            self.undo = None
+            self.kick_bots()
+            return None
+        self.undo.waiting.discard(seat)
+        if self.undo.waiting:
+            self.broadcast(self.undo_frame("requested"))
+        else:
+            self._undo_now()
+        return None
+
+    def _undo_now(self) -> None:
+        to = self.undo.to
+        self.store.truncate(self.id, to)
+        self.match.goto(to)
+        self.match = self.match.fork()
+        self.broadcast(self.undo_frame("accepted"))
+        self.undo = None
+        self.broadcast_views(reset=True)
+        self.kick_bots()

@@ -1,0 +1,121 @@
+"""``join(link)``: the Table for a seat at an online room (``tabletop.online``).
+
+The Table is bound to a ``RemoteMatch``, which holds only that seat's view: the
+other hands show their backs and the log shows only what the seat may read. Moves
+are sent to the server; updates it pushes redraw the table without a click. A bar
+above the table says whose turn it is, who is connected, and carries the undo
+request and its answer. Forking, editing and local bots are not offered.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from tabletop.core import IllegalActionError
+from tabletop.online import RemoteMatch
+from tabletop.ui.controller import Table
+
+
+class RemoteTable(Table):
+    """A Table whose match lives on a server; see ``join``."""
+
+    def __init__(self, remote: RemoteMatch, **options: Any) -> None:
+        super().__init__(
+            remote,
+            seats=["human"] * remote.game.players,
+            auto=False,
+            hot_seat=False,
+            **options,
+        )
+        self.remote = remote
+        self.viewer = remote.seat  # None for a spectator or the referee: the
+        # remote state is already the public (or full) view.
+        self.bar = w.HTML(layout=w.Layout(margin="0 0 4px 0"))
+        self.bar.add_class("tabletop-online")
+        self.ask_undo = w.Button(
+            description="Ask to undo", tooltip="take back your last move"
+        )
+        self.accept = w.Button(description="Accept undo", button_style="success")
+        self.decline = w.Button(description="Decline undo")
+        self.ask_undo.on_click(self._guard(lambda _: remote.request_undo()))
+        self.accept.on_click(self._guard(lambda _: remote.answer_undo(True)))
+        self.decline.on_click(self._guard(lambda _: remote.answer_undo(False)))
+        buttons = [self.ask_undo, self.accept, self.decline]
+        if remote.role != "seat":
+            buttons = []
+        self.children = (w.HBox([self.bar, *buttons]), *self.children)
+        remote.on_change(self._pushed)
+        self._pushed(remote)
+
+    def _pushed(self, remote: RemoteMatch) -> None:
+        """The server pushed something: follow it and redraw."""
+        try:
+            self.seats = tuple(s["kind"] for s in remote.seats)
+            self.goto(remote.cursor)
+        except Exception as exc:  # noqa: BLE001 - shown on the table
+            self.error = f"{type(exc).__name__}: {exc}"
+        self.bar.value = self.status_bar()
+        undo = remote.undo_status
+        asked = undo.get("status") == "requested"
+        self.accept.layout.display = (
+            "" if asked and remote.seat in undo.get("waiting", ()) else "none"
+        )
+        self.decline.layout.display = self.accept.layout.display
+
+    def status_bar(self) -> str:
+        remote = self.remote
+        names = []
+        for s in remote.seats:
+            dot = "🟢" if s["connected"] else "⚪"
+            who = "you" if s["seat"] == remote.seat else s["kind"]
+            names.append(
+                f"{dot} {html.escape(self.adapter.seat_name(s['seat']))} ({who})"
+            )
+        seat = remote.to_move() if remote.cursor == remote.latest else None
+        if remote.over:
+            turn = "<b>The game is over</b>"
+        elif remote.cursor != remote.latest:
+            turn = f"<i>looking back at step {remote.cursor} of {remote.latest}</i>"
+        elif seat is not None and seat == remote.seat:
+            turn = "<b style='color:#15803d'>Your turn!</b>"
+        elif seat is not None:
+            turn = f"waiting for {html.escape(self.adapter.seat_name(seat))}"
+        else:
+            turn = ""
+        undo = remote.undo_status
+        if undo.get("status") == "requested":
+            turn += (
+                f" · undo asked by seat {undo.get('by')}, "
+                f"waiting for {undo.get('waiting')}"
+            )
+        elif undo.get("status") in ("declined", "accepted"):
+            turn += f" · undo {undo['status']}"
+        return f"<span class='tabletop-turn'>{turn}</span> · " + " · ".join(names)
+
+    def set_seat(self, seat: int, kind: Any) -> None:
+        raise IllegalActionError("TT-ONLINE", "the room's host decides who sits where")
+
+    def set_viewer(self, seat: int | None) -> None:
+        raise IllegalActionError(
+            "TT-ONLINE", "an online seat sees through its own eyes"
+        )
+
+    def fork(self) -> Any:
+        raise IllegalActionError("TT-ONLINE", "an online game cannot be forked")
+
+
+def join(link: str, timeout: float = 10.0, **options: Any) -> RemoteTable:
+    """The Table for the seat (or spectator, or referee) a join link opens.
+
+    Args:
+        link: the link from ``tabletop.online.create_room`` or ``tabletop room``.
+        timeout: seconds to wait for the server.
+        **options: passed to the Table (``teach=True``...).
+
+    Raises:
+        tabletop.online.JoinError: the server cannot be reached or refuses the link.
+    """
+    return RemoteTable(RemoteMatch(link, timeout=timeout), **options)

@@ -1,0 +1,57 @@
+"""The shared leak check: what a viewer is shown must not depend on what it may
+not see.
+
+``check_view(game, state, viewer)`` re-deals everything hidden from a seat (with the
+game's own ``determinize``, several times) and requires that the viewer's view of
+every such world is exactly its view of the real state: if a view changed with the
+hidden cards, it would be leaking them. The public viewer knows less than any seat,
+so worlds sampled from seat 0's view must look the same to the public too.
+``check_events`` does the same for the event log. Views of every later output
+(images, replays, network messages, observations) reuse these checks by comparing
+what they show for the real state and for the re-dealt worlds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core import Event, Rng, as_viewer
+
+
+def resampled_worlds(game: Any, state: Any, viewer: Any, samples: int = 3) -> list:
+    """States that differ from ``state`` only in what ``viewer`` may not see."""
+    who = as_viewer(viewer)
+    seat = who.seat if who.kind == "seat" else 0
+    view = game.view(state, seat)
+    worlds = []
+    for k in range(samples):
+        world = game.determinize(view, seat, Rng.from_seed(1000 + k))
+        problems = game.invariants(world)
+        assert not problems, f"a re-dealt world breaks the rules: {problems}"
+        worlds.append(world)
+    return worlds
+
+
+def check_view(game: Any, state: Any, viewer: Any, samples: int = 3) -> None:
+    """Fail if ``viewer``'s view of ``state`` depends on anything it may not see."""
+    shown = game.view(state, viewer)
+    assert game.forced_rolls(shown) == (), "a view carries forced die rolls"
+    for world in resampled_worlds(game, state, viewer, samples):
+        assert game.view(world, viewer) == shown, (
+            f"the view for {as_viewer(viewer)} changes with hidden cards"
+        )
+
+
+def check_events(events: tuple[Event, ...], viewer: Any) -> None:
+    """Fail if a secret event's hidden text or data reaches a viewer it is not for."""
+    who = as_viewer(viewer)
+    for event in events:
+        seen = event.for_viewer(who)
+        if who.sees(event.player):
+            assert seen == event
+            continue
+        if event.secret:
+            assert seen.text != event.text or event.text == event.public
+            assert event.text not in event.seen_by(who) or event.text == event.public
+        for key in event.hidden:
+            assert key not in seen.data, f"{event.kind}: data {key!r} leaks"

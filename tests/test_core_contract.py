@@ -1,0 +1,269 @@
+"""The one game contract in tabletop.core: viewers, forced rolls in what-ifs, the
+game registry, the turn template and the save-version policy (docs/saves.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tabletop.core import (
+    PUBLIC,
+    REFEREE,
+    Event,
+    GameRules,
+    IllegalActionError,
+    IllegalEditError,
+    Match,
+    Refusal,
+    Rule,
+    SaveError,
+    Seated,
+    Viewer,
+    as_viewer,
+    lookup,
+    register,
+    split_seat,
+)
+from tabletop.core.match import SAVE_VERSION
+from tabletop.games.pitfall import Pitfall
+from tabletop.games.raiders import Raiders
+from tabletop.sim.worker import _resample
+from tests.hidden_race import HiddenRace
+
+SAVES = Path(__file__).resolve().parent.parent / "notebooks" / "saves"
+
+
+def _played(game, seed: int, moves: int) -> Match:
+    """A seeded match a few decisions in, played by the first legal action."""
+    match = Match(game, seed=seed)
+    for _ in range(moves):
+        if match.over:
+            break
+        match.play(match.legal_actions()[0])
+    return match
+
+
+# -- the viewer model -------------------------------------------------------------
+def test_viewer_forms_and_who_sees_what():
+    assert as_viewer(2) == Viewer.of_seat(2)
+    assert as_viewer(None) is REFEREE
+    assert as_viewer("public") is PUBLIC and as_viewer("spectator") is PUBLIC
+    assert as_viewer("referee") is REFEREE
+    seat = as_viewer(1)
+    assert seat.sees(1) and not seat.sees(0) and not seat.sees(None)
+    assert not PUBLIC.sees(0) and not PUBLIC.sees(None)
+    assert REFEREE.sees(0) and REFEREE.sees(None)
+    for bad in (-1, "north", 1.5, True):
+        with pytest.raises(ValueError):
+            as_viewer(bad)
+
+
+@pytest.mark.parametrize("game", [Pitfall(players=3), Raiders(players=3)])
+def test_public_view_hides_every_hand(game):
+    match = _played(game, 4, 8)
+    view = match.view("public")
+    for seat in range(game.players):
+        assert view.hands[seat] != match.state.hands[seat]
+        assert game.view(match.state, seat).hands[seat] == match.state.hands[seat]
+
+
+def test_event_for_viewer_drops_secret_text_and_data():
+    event = Event(
+        "PH-2A-REFILL",
+        "player 1 drew Rope",
+        1,
+        "draw",
+        True,
+        "player 1 drew a card",
+        {"seat": 1, "card": "rope", "count": 1},
+        ("card",),
+    )
+    other = event.for_viewer(0)
+    assert other.text == "player 1 drew a card" and "card" not in other.data
+    assert other.data == {"seat": 1, "count": 1}
+    assert event.for_viewer(1) is event and event.for_viewer(None) is event
+    assert "Rope" not in event.seen_by("public")
+
+
+# -- forced rolls: never in a view, always in what-if worlds ----------------------
+@pytest.mark.parametrize("game", [Pitfall(players=2), Raiders(players=2)])
+def test_views_never_carry_forced_rolls(game):
+    match = _played(game, 3, 6)
+    match.force_roll(6, 1)
+    assert game.forced_rolls(match.state) == (6, 1)
+    for viewer in (0, 1, "public"):
+        assert game.forced_rolls(game.view(match.state, viewer)) == ()
+
+
+@pytest.mark.parametrize("game", [Pitfall(players=2), Raiders(players=2)])
+def test_worlds_sampled_from_a_view_keep_the_forced_rolls(game):
+    """The bug: sampled from a seat's view, forced rolls were dropped, so
+    compare_rolls(..., viewer=0) gave identical chances for every roll."""
+    match = _played(game, 5, 6)
+    match.force_roll(4)
+    for index in range(3):
+        world = _resample(game, match.state, 0, 11, index)
+        assert game.forced_rolls(world) == (4,)
+        assert game.invariants(world) == []
+
+
+def test_compare_rolls_with_a_viewer_depends_on_the_roll():
+    from tabletop.sim import compare_rolls
+
+    match = Match.load(SAVES / "raiders_3p_seed5.json")
+    seat = match.to_move()
+    kw = dict(n=40, bots="random", workers=1, max_steps=400)
+    results = compare_rolls(match, [1, 6], viewer=seat, **kw)
+    assert results[1].wins != results[6].wins or results[1].n != results[6].n
+
+
+# -- the registry -----------------------------------------------------------------
+def test_registry_finds_the_games_by_name():
+    assert lookup("pitfall").factory is Pitfall
+    assert lookup("raiders").factory is Raiders
+    with pytest.raises(KeyError, match="no game named 'chess'"):
+        lookup("chess")
+
+
+def test_a_game_registered_at_run_time_saves_and_loads():
+    register("hidden_race", HiddenRace)
+    match = _played(HiddenRace(players=2), 3, 5)
+    loaded = Match.from_json(match.dumps())
+    assert loaded.state == match.state
+
+
+# -- the turn template ------------------------------------------------------------
+def test_seat_prefix_forms():
+    assert split_seat("P2: roll") == (2, "roll")
+    assert split_seat("2: roll") == (2, "roll")
+    assert split_seat("p0:roll") == (0, "roll")
+    assert split_seat("roll") == (None, "roll")
+    assert str(Seated(3, "roll")) == "P3: roll"
+
+
+class _Count(Rule):
+    kinds = (int,)
+
+    def candidates(self, game, state):
+        return range(1, 4)
+
+    def verdict(self, game, state, action):
+        if action + state > 5:
+            return Refusal("X-OVER", f"{action} would pass 5")
+        return None
+
+
+class _Tiny(GameRules):
+    """Count to exactly 5 adding 1-3; seat 0 only."""
+
+    name = "tiny"
+    players = 1
+
+    def parse_move(self, text):
+        if not text.strip().isdigit():
+            raise IllegalActionError("TT-NOTATION", f"cannot read {text!r}")
+        return int(text)
+
+    def to_move(self, state):
+        return None if state == 5 else 0
+
+    def pending(self, state):
+        return f"at {state}"
+
+    def decision_rules(self, state):
+        return () if state == 5 else (_Count(),)
+
+    def resolve(self, state, action):
+        return state + action, ()
+
+
+def test_template_order_and_one_source_of_legality():
+    game = _Tiny()
+    assert game.legal_actions(3) == [1, 2]
+    assert game.check(3, 3).clause == "X-OVER"
+    assert game.check(3, "P1: 1").clause == "TT-TURN"
+    assert game.check(5, "P1: 1").clause == "TT-OVER"
+    assert game.check(5, 1).clause == "TT-OVER"
+    assert game.check(3, "x").clause == "TT-NOTATION"
+    assert game.check(3, 1.5).clause == "TT-PHASE"
+    assert game.apply(3, "P0: 2") == (5, ())
+    with pytest.raises(ValueError, match="X-OVER"):
+        game.apply(3, 3)
+
+
+# -- save versions ----------------------------------------------------------------
+def _as_version_1(data: dict) -> dict:
+    old = {k: v for k, v in data.items() if k not in ("rules_version", "board")}
+    old["version"] = 1
+    return old
+
+
+@pytest.mark.parametrize("game", [Pitfall(players=3), Raiders(players=3)])
+def test_a_version_1_save_is_migrated_by_replaying_its_notation(game):
+    match = _played(game, 9, 12)
+    data = match.to_json()
+    assert data["version"] == SAVE_VERSION
+    assert data["rules_version"] == game.RULES_VERSION
+    loaded = Match.from_json(_as_version_1(data))
+    assert loaded.migrated_from.startswith("save is format version 1")
+    assert loaded.state == match.state
+
+
+@pytest.mark.parametrize("game", [Pitfall(players=2), Raiders(players=2)])
+def test_a_save_from_newer_rules_is_refused_naming_the_version(game):
+    data = _played(game, 2, 4).to_json()
+    data["rules_version"] = game.RULES_VERSION + 1
+    with pytest.raises(SaveError, match=f"rules version {game.RULES_VERSION + 1}"):
+        Match.from_json(json.dumps(data))
+
+
+def test_a_migrated_save_whose_actions_are_no_longer_legal_is_refused():
+    data = _played(Pitfall(players=2), 2, 6).to_json()
+    data = _as_version_1(data)
+    data["steps"].append({"action": "play ark"})
+    with pytest.raises(SaveError, match="cannot be migrated"):
+        Match.from_json(data)
+
+
+# -- positions in two lines, and playing on until a seat must decide -------------
+def test_a_pitfall_position_in_two_lines():
+    game = Pitfall(players=2)
+    match = Match.from_position(game, positions={0: "A5"}, next_roll=3)
+    assert match.state.positions[0] == "A5" and len(match) == 0
+    match.play("roll")
+    assert match.legal_actions()
+
+
+def test_a_raiders_position_in_two_lines():
+    game = Raiders(players=2)
+    match = Match.from_position(
+        game,
+        ark="EGYPT",
+        players=[{"at": "NEPAL", "hand": ["ambush"]}, {"at": "PERU", "hand": ["map"]}],
+    )
+    assert match.state.positions == ("NEPAL", "PERU")
+    assert match.legal_actions()
+
+
+@pytest.mark.parametrize("game", [Pitfall(players=2), Raiders(players=2)])
+def test_a_bad_position_is_refused_with_the_reason(game):
+    with pytest.raises(IllegalEditError, match=f"not a position of {game.name}"):
+        Match.from_position(game, colour="green")
+
+
+@pytest.mark.parametrize("game", [Pitfall(players=3), Raiders(players=3)])
+def test_play_until_a_seat_must_decide(game):
+    from tabletop.bots import make_bot
+
+    match = Match(game, seed=6)
+    bots = {seat: make_bot("heuristic", game, seed=seat) for seat in range(3)}
+    for _ in range(3):
+        match.play_until(2, bots)
+        assert match.over or match.to_move() == 2
+        if match.over:
+            break
+        match.play(match.legal_actions()[0])
+    with pytest.raises(ValueError, match="has no bot"):
+        Match(game, seed=6).play_until(None, {})

@@ -1,0 +1,263 @@
+"""The seat server refuses bad input with a reason and changes nothing: wrong
+tokens, protocol mismatch, junk, oversized and out-of-order frames, floods, two
+seats acting at once; undo is a request the other humans answer; the store is a
+WAL-mode SQLite file with a schema version."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import pytest
+
+from tabletop.online import SCHEMA_VERSION, JoinError, RemoteMatch, create_room
+from tabletop.online.protocol import MAX_FRAME, MAX_MESSAGE
+from tests.online_wire import Peer, running_server
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+@pytest.fixture
+def server():
+    with running_server() as server:
+        yield server
+
+
+def steps(server, links) -> int:
+    return server.call(lambda: len(server.rooms[links["room"]].match))
+
+
+def test_wrong_or_missing_token_is_refused_and_closed(server):
+    links = create_room(server, game="raiders", players=2, seed=1)
+
+    async def go():
+        peer = await Peer.join(links["seats"][0], hello=False)
+        peer.send(t="hello", protocol=1, room=peer.room, token=peer.token[:-1] + "x")
+        error = await peer.until("error")
+        assert error["code"] == "bad_token"
+        assert await peer.read() is None  # closed by the server
+        peer = await Peer.join(links["seats"][0], hello=False)
+        peer.send(t="hello", protocol=1, room="nope", token=peer.token)
+        assert (await peer.until("error"))["code"] == "bad_token"
+        peer = await Peer.join(links["seats"][0], hello=False)
+        peer.send(t="hello", protocol=1, room=peer.room)
+        assert (await peer.until("error"))["code"] == "bad_field"
+
+    run(go())
+    with pytest.raises(JoinError, match="no room opens"):
+        RemoteMatch(links["seats"][0].rsplit("#", 1)[0] + "#wrong", timeout=5)
+
+
+def test_protocol_mismatch_is_refused_with_a_clear_message(server):
+    links = create_room(server, game="pitfall", players=2, seed=1)
+
+    async def go():
+        peer = await Peer.join(links["seats"][0], hello=False)
+        peer.send(t="hello", protocol=99, room=peer.room, token=peer.token)
+        error = await peer.until("error")
+        assert error["code"] == "protocol"
+        assert "speaks protocol 1" in error["message"]
+
+    run(go())
+
+
+def test_junk_oversized_and_out_of_order_frames_get_errors_and_change_nothing(
+    server,
+):
+    links = create_room(server, game="raiders", players=2, seed=2)
+
+    async def go():
+        peer = await Peer.join(links["seats"][0], hello=False)
+        peer.send(t="play", action="roll", at=0)  # before hello
+        assert (await peer.until("error"))["code"] == "order"
+        peer.send(t="hello", protocol=1, room=peer.room, token=peer.token)
+        await peer.until("view")
+        junk = [
+            ("not json {", "bad_json"),
+            ("[1, 2]", "bad_frame"),
+            ('{"t": "fly"}', "unknown_type"),
+            ('{"t": "play", "action": 3, "at": 0}', "bad_field"),
+            ('{"t": "play", "action": "x", "at": true}', "bad_field"),
+            ('{"t": "play", "action": "x", "at": NaN}', "bad_json"),
+            ('{"t": "ping", "id": {"a": 1}}', "bad_field"),
+            ("[" * 5000, "too_large"),
+            (json.dumps({"t": "ping", "pad": "x" * MAX_FRAME}), "too_large"),
+            (b"\x00\x01", "binary"),
+            ('{"t": "hello", "protocol": 1, "room": "r", "token": "t"}', "order"),
+        ]
+        for text, code in junk:
+            peer.send_text(text)
+            error = await peer.until("error")
+            assert error["code"] == code, text
+        peer.send(t="play", action="no such move", at=0, id=1)
+        refused = await peer.until("refused")
+        assert refused["clause"]
+        peer.send(t="play", action="x", at=5, id=2)  # a step from the future
+        assert (await peer.until("refused"))["clause"] == "TT-STALE"
+        peer.send(t="view_at", step=99, id=3)
+        assert (await peer.until("error"))["code"] == "bad_step"
+        peer.send(t="ping", id=4)
+        await peer.until("pong", id=4)
+        # far over the websocket limit: the connection is closed
+        peer.send_text("x" * (MAX_MESSAGE + 10))
+        while await peer.read() is not None:
+            pass
+
+    run(go())
+    assert steps(server, links) == 0
+
+
+def test_spectators_and_the_referee_cannot_act(server):
+    links = create_room(server, game="pitfall", players=2, seed=3)
+
+    async def go():
+        for link in (links["spectator"], links["referee"]):
+            peer = await Peer.join(link)
+            welcome = await peer.until("welcome")
+            assert welcome["seat"] is None
+            peer.send(t="play", action="roll", at=0, id=1)
+            assert (await peer.until("error"))["code"] == "not_a_seat"
+            peer.send(t="export", id=2)
+            assert (await peer.until("error"))["code"] in ("not_referee", "not_over")
+
+    run(go())
+    assert steps(server, links) == 0
+
+
+def test_two_seats_acting_at_once_exactly_one_applies(server):
+    """Both the seat to move (from two tabs) and another seat send at once."""
+    links = create_room(server, game="raiders", players=3, seed=4)
+
+    async def go():
+        a1, a2, b = [
+            await Peer.join(links["seats"][s]) for s in (0, 0, 1)
+        ]  # seat 0 twice
+        view = await a1.until("view")
+        await a2.until("view")
+        await b.until("view")
+        mover = view["to_move"]
+        assert mover == 0
+        first, second = view["legal"][0]["action"], view["legal"][-1]["action"]
+        a1.send(t="play", action=first, at=0, id="a1")
+        a2.send(t="play", action=second, at=0, id="a2")
+        b.send(t="play", action=first, at=0, id="b")
+        answers = []
+        for peer, ident in ((a1, "a1"), (a2, "a2"), (b, "b")):
+            while True:
+                frame = await peer.read()
+                if frame.get("id") == ident:
+                    answers.append(frame)
+                    break
+        kinds = [f["t"] for f in answers]
+        assert kinds.count("ok") == 1, answers
+        assert {f.get("clause") for f in answers if f["t"] == "refused"} <= {
+            "TT-STALE",
+            "TT-TURN",
+        }
+
+    run(go())
+    assert steps(server, links) == 1
+
+
+def test_a_flood_is_rate_limited_without_hurting_another_room():
+    with running_server(rate=20, burst=20) as server:
+        flood = create_room(server, game="raiders", players=2, seed=5)
+        calm = create_room(server, game="raiders", players=2, seed=6)
+
+        async def go():
+            noisy = await Peer.join(flood["seats"][1])
+            await noisy.until("view")
+            for i in range(300):
+                noisy.send(t="ping", id=i)
+            seat = RemoteMatch(calm["seats"][0])
+            started = time.perf_counter()
+            await asyncio.to_thread(seat.play, seat.legal_actions()[0])
+            took = time.perf_counter() - started
+            seat.close()
+            codes = []
+            while (frame := await noisy.read()) is not None:
+                codes.append(frame.get("code"))
+            return codes, took
+
+        codes, took = run(go())
+        assert "rate_limited" in codes
+        assert codes.count(None) <= 25  # pongs for the burst only, then closed
+        assert took < 2.0
+        assert steps(server, calm) == 1
+
+
+def test_undo_is_a_request_the_other_humans_answer(server):
+    links = create_room(server, game="pitfall", players=3, bots=1, seed=7)
+    a, b = RemoteMatch(links["seats"][0]), RemoteMatch(links["seats"][1])
+    try:
+        mover = a if a.to_move() == 0 else b
+        before = mover.latest
+        mover.play(mover.legal_actions()[0])
+        after = mover.latest
+        assert after > before
+        other = b if mover is a else a
+        with pytest.raises(Exception, match="no undo is waiting"):
+            other.answer_undo(True)
+        mover.request_undo()
+        _wait(lambda: other.undo_status.get("status") == "requested")
+        assert steps(server, links) == after  # nothing changes yet
+        other.answer_undo(False)
+        _wait(lambda: mover.undo_status.get("status") == "declined")
+        assert steps(server, links) == after
+        mover.request_undo()
+        _wait(lambda: other.undo_status.get("status") == "requested")
+        other.answer_undo(True)
+        _wait(lambda: mover.latest == before and other.latest == before)
+        assert steps(server, links) == before
+        assert server.store.actions(links["room"])[before:] == []
+    finally:
+        a.close()
+        b.close()
+
+
+def test_reconnect_resyncs_and_presence_is_shown(server):
+    links = create_room(server, game="raiders", players=2, seed=8)
+    a = RemoteMatch(links["seats"][0])
+    b = RemoteMatch(links["seats"][1])
+    _wait(lambda: all(s["connected"] for s in a.seats))
+    a.play(a.legal_actions()[0])
+    log = a.log()
+    a.close()
+    _wait(lambda: not b.seats[0]["connected"])
+    again = RemoteMatch(links["seats"][0])
+    try:
+        assert again.latest == 1 and again.log() == log
+        assert again.game.state_to_json(again.state) == a.game.state_to_json(a.state)
+    finally:
+        again.close()
+        b.close()
+
+
+def test_online_match_offers_no_edit_fork_or_save(server):
+    links = create_room(server, game="pitfall", players=2, seed=9)
+    seat = RemoteMatch(links["seats"][0])
+    try:
+        assert seat.seed is None
+        for attempt in (seat.fork, seat.to_json, lambda: seat.force_roll(6)):
+            with pytest.raises(ValueError, match="TT-ONLINE|online|save"):
+                attempt()
+    finally:
+        seat.close()
+
+
+def test_the_store_is_wal_with_a_schema_version(tmp_path):
+    with running_server(db=tmp_path / "rooms.sqlite") as server:
+        assert server.store.journal_mode() == "wal"
+        schema = server.store.db.execute("SELECT value FROM meta").fetchone()[0]
+        assert int(schema) == SCHEMA_VERSION
+
+
+def _wait(condition, timeout: float = 10) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        time.sleep(0.01)

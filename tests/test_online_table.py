@@ -1,0 +1,64 @@
+"""``tabletop.ui.join(link)``: a Table per seat bound to one online room; each
+sees only its own hand, moves made at one table reach the others without a click,
+and what fair play forbids (fork, seat changes, another seat's eyes) is refused."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tabletop.core import IllegalActionError
+from tabletop.online import create_room
+from tabletop.online.protocol import scrub
+from tabletop.ui import join
+from tests.online_wire import running_server
+
+
+def wait(condition, timeout: float = 10) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.01)
+
+
+def test_three_tables_play_one_raiders_room_each_seeing_only_its_hand():
+    with running_server() as server:
+        links = create_room(server, game="raiders", players=3, seed=31)
+        tables = [join(link) for link in links["seats"]]
+        watcher = join(links["spectator"])
+        game = tables[0].game
+        for _ in range(12):
+            mover = next(t for t in tables if t.legal)
+            mover.choose(mover.legal[0].action)
+            wait(lambda m=mover: all(t.step == m.remote.latest for t in tables))
+        truth = server.call(lambda: server.rooms[links["room"]].match.state)
+        for seat, table in enumerate(tables):
+            assert table.viewer == seat
+            shown = game.state_to_json(table.view_state)
+            assert shown == scrub(game.state_to_json(game.view(truth, seat)))
+            for other in range(3):
+                hand = table.adapter.hand(table.view_state, other)
+                assert isinstance(hand, int) == (other != seat)  # a count: backs
+            assert "Your turn" in table.bar.value or "waiting for" in table.bar.value
+        wait(lambda: watcher.step == tables[0].step)
+        for seat in range(3):
+            assert isinstance(watcher.adapter.hand(watcher.view_state, seat), int)
+        with pytest.raises(IllegalActionError):
+            tables[0].fork()
+        with pytest.raises(IllegalActionError):
+            tables[0].set_viewer(1)
+        for table in [*tables, watcher]:
+            table.remote.close()
+
+
+def test_a_refusal_shows_on_the_table_and_changes_nothing():
+    with running_server() as server:
+        links = create_room(server, game="pitfall", players=2, seed=32)
+        tables = [join(link) for link in links["seats"]]
+        waiting = next(t for t in tables if not t.legal)
+        with pytest.raises(IllegalActionError, match="not your turn"):
+            waiting.choose("roll")
+        assert waiting.remote.latest == 0
+        for table in tables:
+            table.remote.close()
