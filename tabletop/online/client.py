@@ -226,6 +226,12 @@ class RemoteMatch:
             "TT-ONLINE", "a seat cannot save the game (the referee exports it)"
         )
 
+    def save(self, path: Any) -> None:
+        self.to_json()
+
+    def dumps(self) -> str:
+        return self.to_json()
+
     def wait_for_turn(self, timeout: float = 60.0) -> bool:
         """Wait until this seat is to move (True) or the game is over (False).
 

@@ -177,6 +177,7 @@ class Table(w.VBox):
         self._recent: tuple[Any, ...] = ()
         self._played: list[Any] = []
         self._played_now = False
+        self._moment: tuple = ()
         self.refused_clause = ""
         self.dropped = 0
         self.redraws: list[list[int]] = []
@@ -808,7 +809,24 @@ class Table(w.VBox):
 
     def render(self) -> None:
         """Bring every view in line with the traits: canvases in one message."""
-        self.token += 1
+        moment = (
+            id(self.match),
+            id(self.state),
+            self.selection,
+            self.viewer,
+            self.curtain,
+            self.details,
+            self.teach,
+            tuple(self.seats),
+        )
+        if moment != self._moment:  # what a click means has changed
+            self._moment = moment
+            self.token += 1
+        if self.sprites.details != self.details:  # clause IDs on the card faces
+            self.sprites.details = self.details
+            self.sprites.invalidate()
+            for hand in self.hands:
+                hand.invalidate()
         view = self.view_state
         shown = self.shown_actions()
         targets = {s for e in shown for s in e.spaces}
