@@ -154,6 +154,8 @@ def test_secret_event_texts_stay_out_of_other_seats_replays():
         for event in secrets:
             if viewer != event.player:
                 assert event.text not in page
+        assert f"seed {match.seed}" not in page  # the seed would deal the cards again
+    assert f"seed {match.seed}" in replay_html(match, None)
 
 
 def test_status_names_whose_turn_and_the_last_step():
