@@ -152,6 +152,14 @@ class BoardAdapter:
         except (KeyError, ValueError):
             return sid
 
+    def label_words(self, label: str) -> str:
+        """An action label with the game's short codes in words (a hook per game)."""
+        return label
+
+    def describe(self, sid: str) -> str:
+        """What the board says about a space when the pointer rests on it."""
+        return self.space_label(sid)
+
     def piece_spaces(self, view: Any) -> tuple[str, ...]:
         """The space each seat's piece stands on ('' when off the board)."""
         return tuple(str(p or "") for p in getattr(view, "positions", ()))

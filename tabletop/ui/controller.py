@@ -46,6 +46,7 @@ from tabletop.ui.seats import HUMAN, bot_names, make_seat_bot, seat_label
 from tabletop.ui.teach import TeachPanel
 from tabletop.ui.texts import (
     PUBLIC,
+    action_words,
     banner_html,
     inspector_for,
     last_move,
@@ -76,7 +77,7 @@ CSS = f"""<style>
 .tabletop-table .tabletop-board, .tabletop-table .tabletop-hand
   {{ max-width: 100%; height: auto !important; }}
 .tabletop-table .tabletop-board {{ width: auto !important;
-  max-height: max(300px, calc(100vh - 400px)); }}
+  max-height: max(300px, calc(100vh - 420px)); }}
 .tabletop-table .tabletop-hand {{ width: auto !important; }}
 .tabletop-table .tabletop-action button, .tabletop-table button.tabletop-action
   {{ white-space: normal; height: auto; min-height: 28px; }}
@@ -211,6 +212,10 @@ class Table(w.VBox):
         self.echo = w.IntText(-1, layout=w.Layout(display="none"))
         self._echo_link = w.jsdlink((self.beacon, "value"), (self.echo, "value"))
         self.board = BoardView(self.adapter, self._gesture(self.click_xy))
+        self.board.canvas.on_mouse_move(self._guard(self.hover_xy))
+        self.hover = w.HTML(layout=w.Layout(height="20px", overflow="hidden"))
+        self.hover.add_class("tabletop-hover")
+        self._hovered: str | None = None
         self.board.canvas.on_client_ready(
             self._guard(lambda: self.redraw_all(self.board))
         )
@@ -269,6 +274,7 @@ class Table(w.VBox):
             self._guard(self.choose),
             self._guard(lambda: self.auto_play()),
         )
+        self.actions.words = lambda entry: action_words(self, entry)
         self.timeline = Timeline(
             self._guard(self.goto), self._guard(self.fork), self._guard(self.use_line)
         )
@@ -330,8 +336,9 @@ class Table(w.VBox):
             [self.handover.widget, self.actions.widget, self.recap],
             layout=w.Layout(flex="0 0 300px", width="300px", margin="0 0 0 8px"),
         )
-        self.board_box = w.Box(
-            [self.board.canvas], layout=w.Layout(flex="1 1 auto", min_width="0")
+        self.board_box = w.VBox(
+            [self.board.canvas, self.hover],
+            layout=w.Layout(flex="1 1 auto", min_width="0"),
         )
         self.children = [
             self.style,
@@ -505,6 +512,16 @@ class Table(w.VBox):
         if space is None:
             raise IllegalActionError("TT-PHASE", "there is no space there")
         return self.click_space(space)
+
+    def hover_xy(self, x: float, y: float) -> str | None:
+        """The pointer rests at (x, y): name the space under it (and what it does)
+        in the line under the board; nothing is sent unless the space changed."""
+        space = self.adapter.hit(x, y)
+        if space != self._hovered:
+            self._hovered = space
+            text = self.adapter.describe(space) if space else ""
+            self.hover.value = f"<small>{_esc(text)}</small>" if text else ""
+        return space
 
     def play_card(self, card: str | int) -> tuple:
         """Play a card of the hand of the seat to move, by kind or by hand index."""

@@ -54,7 +54,9 @@ class RemoteTable(Table):
         """The server pushed something: follow it and redraw."""
         try:
             self.seats = tuple(s["kind"] for s in remote.seats)
-            self.goto(remote.cursor)
+            moved = (self.step, self.length) != (remote.cursor, remote.latest)
+            if moved or self.state is not remote.state:
+                self.goto(remote.cursor)  # only a real change redraws the table
         except Exception as exc:  # noqa: BLE001 - shown on the table
             self.error = f"{type(exc).__name__}: {exc}"
         self.bar.value = self.status_bar()

@@ -69,6 +69,9 @@ class Pitfall(GameRules):
     """
 
     name = "pitfall"
+    RULES_VERSION = 2
+    """Bumped when the rules, the deal, the deck order or the state's JSON change
+    (2: PH-T-STUCK revised, the board reworked for Figure 2, PH-B-LAYOUT)."""
 
     def __init__(
         self,
