@@ -93,10 +93,19 @@ def _wait_step_change(page, before: str) -> str:
 
 
 def _click_board(page, x: float, y: float) -> None:
+    """Click at canvas pixel (x, y): the board is scaled to the cell, so the
+    position on the page is scaled too; a freshly drawn board ignores the pointer
+    for a moment (against double clicks), so wait for it to take clicks."""
     canvas = page.locator(BOARD)
     canvas.focus()
+    page.wait_for_function(
+        f"() => getComputedStyle(document.querySelector('{BOARD}')).pointerEvents"
+        " !== 'none'",
+        timeout=10_000,
+    )
     box = canvas.bounding_box()
-    page.mouse.click(box["x"] + x, box["y"] + y)
+    scale = box["width"] / float(canvas.get_attribute("width"))
+    page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
 
 
 def _expected_target_after_roll() -> tuple[str, float, float]:

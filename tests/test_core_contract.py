@@ -14,6 +14,7 @@ from tabletop.core import (
     Event,
     GameRules,
     IllegalActionError,
+    IllegalEditError,
     Match,
     Refusal,
     Rule,
@@ -224,3 +225,45 @@ def test_a_migrated_save_whose_actions_are_no_longer_legal_is_refused():
     data["steps"].append({"action": "play ark"})
     with pytest.raises(SaveError, match="cannot be migrated"):
         Match.from_json(data)
+
+
+# -- positions in two lines, and playing on until a seat must decide -------------
+def test_a_pitfall_position_in_two_lines():
+    game = Pitfall(players=2)
+    match = Match.from_position(game, positions={0: "A5"}, next_roll=3)
+    assert match.state.positions[0] == "A5" and len(match) == 0
+    match.play("roll")
+    assert match.legal_actions()
+
+
+def test_a_raiders_position_in_two_lines():
+    game = Raiders(players=2)
+    match = Match.from_position(
+        game,
+        ark="EGYPT",
+        players=[{"at": "NEPAL", "hand": ["ambush"]}, {"at": "PERU", "hand": ["map"]}],
+    )
+    assert match.state.positions == ("NEPAL", "PERU")
+    assert match.legal_actions()
+
+
+@pytest.mark.parametrize("game", [Pitfall(players=2), Raiders(players=2)])
+def test_a_bad_position_is_refused_with_the_reason(game):
+    with pytest.raises(IllegalEditError, match=f"not a position of {game.name}"):
+        Match.from_position(game, colour="green")
+
+
+@pytest.mark.parametrize("game", [Pitfall(players=3), Raiders(players=3)])
+def test_play_until_a_seat_must_decide(game):
+    from tabletop.bots import make_bot
+
+    match = Match(game, seed=6)
+    bots = {seat: make_bot("heuristic", game, seed=seat) for seat in range(3)}
+    for _ in range(3):
+        match.play_until(2, bots)
+        assert match.over or match.to_move() == 2
+        if match.over:
+            break
+        match.play(match.legal_actions()[0])
+    with pytest.raises(ValueError, match="has no bot"):
+        Match(game, seed=6).play_until(None, {})

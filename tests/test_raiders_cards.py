@@ -149,9 +149,10 @@ def test_ra_e_empty_last_card_misses_a_turn_and_draws():
 
 def test_ra_e_empty_keeps_missing_while_nothing_can_be_drawn():
     """RA-E-EMPTY: with no deck and no discards the empty player keeps missing."""
-    game, s = position(ark="NEPAL", players=[at("USA", cards=()), at("PERU")])
+    game, s = position(ark="NEPAL", players=[at("USA", cards=()), at("PERU")],
+                       to_move=1)
     everything = tuple(sorted(s.deck + s.hands[1]))
-    s = dataclasses.replace(s, player=1, deck=(), hands=((), everything))
+    s = dataclasses.replace(s, deck=(), hands=((), everything))
     s, events = play(game, rolls(s, 1, 1), "roll", "to S11", "roll")
     assert s.player == 1 and s.hands[0] == ()
     assert clauses(events).count("RA-E-EMPTY") >= 4

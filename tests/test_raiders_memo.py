@@ -30,14 +30,25 @@ def plain_choices(game: Raiders, s: RaidersState) -> list[str]:
             return adj
         return [n for n in adj if n != came]  # RA-M-FORWARD
 
+    keys = {"ark", "staff", "map"} <= set(s.hands[p])
+
+    def stops(came: str, n: str, left: int) -> bool:
+        """The move ends on ``n`` whatever follows: a win, or a checkpoint along
+        its arrow with steps left (RA-M-OCCUPIED ruling)."""
+        if keys and n == s.ark:
+            return True
+        arrow = board.checkpoints.get(n)
+        return left > 0 and arrow is not None and arrow != came
+
     def ends_free(loc: str, came: str, left: int) -> bool:
         if left == 0:
             return loc not in occ  # RA-M-OCCUPIED
-        return any(ends_free(n, loc, left - 1) for n in ways(loc, came, False))
+        return any(stops(loc, n, left - 1) or ends_free(n, loc, left - 1)
+                   for n in ways(loc, came, False))
 
     loc = s.positions[p]
     return [n for n in ways(loc, s.prev[p], len(s.route) <= 1)
-            if ends_free(n, loc, s.steps - 1)]
+            if stops(loc, n, s.steps - 1) or ends_free(n, loc, s.steps - 1)]
 
 
 def playout_states(players: int, games: int) -> tuple[Raiders, list[RaidersState]]:

@@ -74,10 +74,43 @@ def test_ra_m_occupied_country_cannot_be_landed_on():
 def test_ra_m_occupied_country_way_is_not_offered():
     """RA-M-OCCUPIED ruling: a way ending on an occupied country is not offered
     when another way is open."""
+    game, s = position(3, ark="NEPAL", phase="move", steps=4, route=["S13", "X2"],
+                       players=[at("X2", "S13"), at("AFRICA"), at("PERU")])
+    assert legal(game, s) == ["to S10"]
+    assert game.check(s, game.parse_action("to S14")).clause == "RA-M-OCCUPIED"
+
+
+def test_ra_m_occupied_ruling_a_checkpoint_on_the_way_stops_the_token():
+    """RA-M-OCCUPIED ruling: a move is made step by step; a token without a
+    Passport heading for an occupied country stops at the checkpoint on the way
+    (RA-M-CHECKPOINT) instead of not moving: S22 (from ENGLAND) rolls 3 toward
+    EGYPT, where player 1 stands, and stops on checkpoint S23."""
+    game, s = position(ark="NEPAL", players=[at("S22", "ENGLAND"), at("EGYPT")])
+    s, events = play(game, rolls(s, 3), "roll")
+    assert s.positions[0] == "S23" and s.skips[0] == 1 and s.player == 1
+    assert "RA-M-CHECKPOINT" in clauses(events)
+    # the same at an intersection: the way to S4 (checkpoint S5 before ENGLAND)
     game, s = position(3, ark="NEPAL", phase="move", steps=3, route=["S3", "X1"],
                        players=[at("X1", "S3"), at("ENGLAND"), at("PERU")])
-    assert legal(game, s) == ["to S6"]
-    assert game.check(s, game.parse_action("to S4")).clause == "RA-M-OCCUPIED"
+    assert legal(game, s) == ["to S4", "to S6"]
+    s, _ = play(game, s, "to S4")
+    assert s.positions[0] == "S5" and s.skips[0] == 1
+
+
+def test_ra_m_occupied_ruling_a_passport_holder_stops_where_going_on_is_blocked():
+    """RA-M-OCCUPIED ruling: with a Passport, a token whose every way past the
+    checkpoint ends on an occupied country stops on the checkpoint, keeps the
+    Passport and does not lose a turn."""
+    game, s = position(ark="NEPAL", players=[at("S22", "ENGLAND", ("passport",)),
+                                             at("EGYPT")])
+    s, events = play(game, rolls(s, 3), "roll")
+    assert s.positions[0] == "S23" and s.skips[0] == 0
+    assert s.hands[0] == ("passport",) and "RA-M-OCCUPIED" in clauses(events)
+    # a way on that ends elsewhere is taken, the Passport shown
+    game, s = position(ark="NEPAL", players=[at("S22", "ENGLAND", ("passport",)),
+                                             at("PERU")])
+    s, events = play(game, rolls(s, 3), "roll")
+    assert s.positions[0] == "EGYPT" and "RA-M-CHECKPOINT" in clauses(events)
 
 
 @pytest.mark.parametrize("start, came, roll, effect_check", [
@@ -100,8 +133,8 @@ def test_ra_m_instruction_spaces_do_what_they_say(start, came, roll, effect_chec
     elif effect_check == "discard":
         assert len(s.hands[0]) == 1 and len(s.discards) == 1
     elif effect_check == "back":
-        # back along this move's route, at most to where the move began
-        assert s.positions[0] == "S25" and s.prev[0] == ""
+        # two spaces back: S25, then EGYPT (RA-M-INSTRUCTION ruling)
+        assert s.positions[0] == "EGYPT" and s.prev[0] == ""
     else:
         assert s.positions[0] == "AFRICA"
 

@@ -173,12 +173,12 @@ def test_many_actions_fold_into_clause_groups_and_unfold_on_press():
     assert {b.description.split("\u2026")[0] for b in groups} == {"Discard", "Swap"}
     discard = next(b for b in groups if b.description.startswith("Discard"))
     discard.click()
-    assert table.selection == "clause:PH-2B-DISCARD"
+    assert (table.selection.kind, table.selection.value) == ("clause", "PH-2B-DISCARD")
     shown = table.shown_actions()
     assert shown and all(e.clause == "PH-2B-DISCARD" for e in shown)
     table.actions.box.children[0].click()
     assert str(table.match.steps[-1].action).startswith("discard")
-    assert table.selection == ""
+    assert table.selection is None
 
 
 def _ready(widget) -> None:
@@ -223,3 +223,32 @@ def test_a_whole_game_through_buttons_only_never_dead_ends(make, players):
         assert (table.step, table.selection) != before, "every button does something"
     assert table.game.outcome(table.state) is not None, "the game reached its end"
     assert "Game over" in table.status.value
+
+
+def test_buttons_speak_words_and_keep_the_notation_in_the_tooltip():
+    """Codes become names: cards, seats, countries and path spaces."""
+    from tabletop.ui.texts import action_words
+
+    table = raiders_table(players=3, seed=4)
+    labels = [b.description for b in table.actions.box.children]
+    assert "Place your token in United States" in labels
+    tip = next(
+        b.tooltip for b in table.actions.box.children if "United" in b.description
+    )
+    assert "notation: place USA" in tip
+    pitfall = pitfall_table(players=3, seed=5)
+    discard = next(e for e in pitfall.legal if e.clause == "PH-2B-DISCARD")
+    said = action_words(pitfall, discard)
+    assert said.startswith("Discard ") and "CR" not in said and "," in said
+    swap = next(e for e in pitfall.legal if e.clause == "PH-2B-SWAP")
+    assert "Player 1 (blue)" in action_words(pitfall, swap) or "Player 2" in (
+        action_words(pitfall, swap)
+    )
+
+
+def test_hover_names_the_space_and_its_instruction():
+    table = raiders_table(players=3, seed=4)
+    x, y = table.adapter.xy["S2"]
+    table.hover_xy(x, y)
+    assert "A friendly guide shares a clue" in table.hover.value
+    assert "United States" in table.hover.value

@@ -26,6 +26,7 @@ from tabletop.games.raiders import Raiders
 from tabletop.ui import Table
 from tabletop.ui.hands import CARD_H, CARD_W, GAP
 from tabletop.ui.panels import MAX_BUTTONS, Group, group_entries
+from tabletop.ui.texts import action_words
 from tests.props_strategies import props
 
 GAMES = {"pitfall": (Pitfall, 3), "raiders": (Raiders, 4)}
@@ -114,15 +115,35 @@ def switch_tab(t: Table, r: random.Random) -> None:
     t.tabs.selected_index = r.randint(0, 2)
 
 
+def reveal(t: Table, r: random.Random) -> None:
+    """The player the laptop was passed to presses "show my hand"."""
+    t.handover.button.click()
+
+
 def reload_page(t: Table, r: random.Random) -> None:
     frontend(r.choice([t.board.canvas, t.hands[0].canvas]), {"event": "client_ready"})
 
 
 GESTURES = [
-    click_board, click_board, click_hand, click_hand, press_button, press_button,
+    click_board,
+    click_board,
+    click_hand,
+    click_hand,
     press_button,
-    type_notation, timeline_button, drag_slider, change_seat, change_viewer, toggle,
-    bots_play_now, show_all, switch_tab, reload_page,
+    press_button,
+    press_button,
+    type_notation,
+    timeline_button,
+    drag_slider,
+    change_seat,
+    change_viewer,
+    toggle,
+    bots_play_now,
+    show_all,
+    switch_tab,
+    reload_page,
+    reveal,
+    reveal,
 ]
 
 
@@ -133,9 +154,7 @@ def expected_labels(t: Table) -> list[str]:
     shown = t.shown_actions()
     items = group_entries(shown) if not t.selection else list(shown)
     return [
-        f"{i.label}\u2026 ({i.count})"
-        if isinstance(i, Group)
-        else i.label or str(i.action)
+        f"{i.label}\u2026 ({i.count})" if isinstance(i, Group) else action_words(t, i)
         for i in items[:MAX_BUTTONS]
     ]
 
@@ -160,15 +179,17 @@ def check_shows_the_engine(t: Table, gesture: str) -> None:
     else:
         assert t.adapter.seat_name(m.to_move()) + "</b>" in status, (where, status)
         if t.hot_seat and m.to_move() not in t.bot_seats:
-            assert t.viewer == m.to_move(), where
+            # the seat to move looks, or the laptop is being passed to it
+            assert m.to_move() in (t.viewer, t.curtain), where
     check_secrets_stay_hidden(t, where)
 
 
 def check_secrets_stay_hidden(t: Table, where: str) -> None:
-    if t.viewer is None:
+    if t.viewer is None and t.curtain is None:
         return
+    looking = t.viewer if t.curtain is None else "the public (hand-over)"
     for hand in t.hands:
-        if hand.seat != t.viewer:  # a count (or nothing at all: no cards dealt)
+        if hand.seat != looking:  # a count (or nothing at all: no cards dealt)
             assert isinstance(hand.cards, int) or hand.cards == (), (where, hand.cards)
     if t.tabs.selected_index == 0:
         log = t.log_view.value
@@ -176,7 +197,7 @@ def check_secrets_stay_hidden(t: Table, where: str) -> None:
         for step in t.match.steps[: t.match.cursor]:
             events += step.events
         for e in events:
-            if e.secret and e.player != t.viewer and e.text != e.public:
+            if e.secret and e.player != looking and e.text != e.public:
                 assert e.text not in log, (where, e.text)
 
 
@@ -331,9 +352,11 @@ def test_a_seat_turned_bot_mid_turn_finishes_the_turn(name):
     table = make_table(name, 4, ["human", "heuristic", "heuristic", "heuristic"])
     for _ in range(30):  # play the human seat until it is mid-turn
         table.choose(table.legal[0].action)
-        if table.to_move == 0 and table.step > 0 and "roll" not in {
-            str(e.action) for e in table.legal
-        }:
+        if (
+            table.to_move == 0
+            and table.step > 0
+            and "roll" not in {str(e.action) for e in table.legal}
+        ):
             break
     seat, before = table.to_move, table.step
     assert seat == 0, "the human seat is mid-turn"

@@ -12,6 +12,7 @@ from ipycanvas import canvas as ipycanvas_canvas
 
 from tabletop import IllegalActionError, Match
 from tabletop.ui import Table
+from tabletop.ui.controller import Selection
 from tests.ui_fake import Dash, DashDraw
 
 
@@ -34,9 +35,9 @@ def test_first_render_draws_every_layer_and_lists_legal_actions(comms):
     table = make_table()
     assert table.step == 0 and table.to_move == 0
     labels = [b.description for b in table.actions.box.children]
-    assert labels == ["Roll", "hop s1", "leap s2"]
+    assert labels == ["Roll", "Hop s1", "Leap s2"], "labels start with a capital"
     tips = [b.tooltip for b in table.actions.box.children]
-    assert tips[0] == "roll the die [DASH-ROLL]"
+    assert tips[0] == "roll the die \u2014 notation: roll", "no clause ID by default"
     assert table.redraws[0] == [0, 1, 2, 3]
     assert "step 0/0" in table.status.value and "Player 0 (red)" in table.status.value
 
@@ -48,7 +49,7 @@ def test_button_click_plays_the_action_in_one_canvas_message(comms):
     assert table.step == 1 and table.state.roll == 3
     assert len(comms.canvas_messages()) == 1
     assert table.redraws[-1] == [3], "only the highlight layer changes after a roll"
-    assert [b.description for b in table.actions.box.children] == ["to s3"]
+    assert [b.description for b in table.actions.box.children] == ["To s3"]
 
 
 def test_click_space_chooses_the_action_that_involves_it(comms):
@@ -83,7 +84,9 @@ def test_browser_click_off_the_board_shows_a_refusal_not_an_error():
     table = make_table()
     frontend(table.board.canvas, {"event": "mouse_down", "x": 5, "y": 5})
     assert table.step == 0
-    assert "Refused" in table.message and "TT-PHASE" in table.notice.value
+    assert "Not possible" in table.message and "no space" in table.notice.value
+    assert table.refused_clause == "TT-PHASE"
+    assert "TT-PHASE" not in table.notice.value, "clause IDs are rules details"
 
 
 def test_play_card_by_kind_and_by_hand_index():
@@ -92,6 +95,8 @@ def test_play_card_by_kind_and_by_hand_index():
     table.play_card("leap")
     assert table.state.positions[0] == 2
     assert table.to_move == 1
+    assert table.curtain == 1, "two human seats: the laptop is passed first"
+    table.reveal()
     hand = table.state.hands[1]
     table.play_card(hand.index("warp") if "warp" in hand else 0)
     assert table.step == 2
@@ -102,18 +107,18 @@ def test_ambiguous_card_selects_then_a_space_click_decides():
     hand = table.state.hands[0]
     assert "warp" in hand, hand
     assert table.play_card("warp") == ()
-    assert table.selection == "card:warp"
+    assert table.selection == Selection("card", "warp", "the card Warp")
     shown = table.shown_actions()
     assert {e.card for e in shown} == {"warp"} and len(shown) == 11
     table.click_space("s7")
-    assert table.state.positions[0] == 7 and table.selection == ""
+    assert table.state.positions[0] == 7 and table.selection is None
 
 
 def test_ambiguous_space_selects_then_a_card_decides():
     table = make_table(seed=6)
     assert {"hop", "warp"} <= set(table.state.hands[0])
     table.click_space("s1")  # hop and warp both reach s1
-    assert table.selection == "space:s1"
+    assert table.selection == Selection("space", "s1", "s1")
     assert {e.card for e in table.shown_actions()} == {"hop", "warp"}
     table.play_card("warp")
     assert table.state.positions[0] == 1
@@ -165,7 +170,8 @@ def test_hot_seat_shows_only_the_viewers_hand_face_up(comms):
 def test_other_hand_click_is_refused_with_the_turn_clause():
     table = make_table()
     frontend(table.hands[1].canvas, {"event": "mouse_down", "x": 10, "y": 80})
-    assert table.step == 0 and "TT-TURN" in table.message
+    assert table.step == 0 and "not Player 1 (blue)'s turn" in table.message
+    assert table.refused_clause == "TT-TURN"
 
 
 def test_set_viewer_none_shows_every_hand_and_the_secret_parts():
@@ -174,6 +180,8 @@ def test_set_viewer_none_shows_every_hand_and_the_secret_parts():
     assert table.viewer is None and table.hot_seat is False
     assert table.inspector.value == "", "a hidden tab is not filled"
     table.tabs.selected_index = 1
+    assert "rules details" in table.inspector.value, "internals are off by default"
+    table.details_box.value = True  # the teacher turns rules details on
     inspector = table.inspector.value
     assert "hands[1]" in inspector and "hidden from Player 0" in inspector
     table.set_viewer(1)
@@ -188,7 +196,8 @@ def test_event_log_hides_secret_draws_from_other_seats():
     table.set_viewer(0)
     assert f"P0 drew {drawn}" in table.log_view.value
     table.set_viewer(1)
-    assert "P0 drew <code>DASH-DRAW</code>" in table.log_view.value
+    assert "P0 drew</div>" in table.log_view.value
+    assert "Step 1 \u00b7 Player 0 (red)" in table.log_view.value, "step labels"
     assert f"P0 drew {drawn}" not in table.log_view.value
 
 
@@ -209,6 +218,7 @@ def test_timeline_back_forward_goto_and_fork():
     old = table.match
     new = table.fork()
     assert table.branches == [old] and table.match is new and table.length == 1
+    assert table.lines == [old, new]
 
 
 def test_timeline_buttons_walk_the_steps():
@@ -261,7 +271,8 @@ def test_illegal_notation_is_refused_and_changes_nothing():
     with pytest.raises(IllegalActionError):
         table.choose("move s9")
     table.actions.notation.value = "fly away"  # typed, then Enter
-    assert table.step == 0 and "TT-NOTATION" in table.message
+    assert table.step == 0 and "unknown notation" in table.message
+    assert table.refused_clause == "TT-NOTATION"
     table.actions.notation.value = "roll"
     assert table.step == 1 and table.actions.notation.value == ""
 

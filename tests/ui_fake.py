@@ -271,3 +271,6 @@ class DashDraw(BoardAdapter):
     def hand(self, view, seat):
         hand = view.hands[seat]
         return len(hand) if HIDDEN in hand else hand
+
+    def piece_spaces(self, view) -> tuple[str, ...]:
+        return tuple(f"s{p}" for p in view.positions)

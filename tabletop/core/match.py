@@ -110,6 +110,24 @@ class Match:
         match.migrated_from = ""
         return match
 
+    @classmethod
+    def from_position(cls, game: Game, *, seed: int = 0, **fields: Any) -> Match:
+        """A match starting from a position described in a few keywords.
+
+        The keywords are the game's position description (``positions``, ``hands``...;
+        listed in ``docs/rules-<game>.md``); the position is checked
+        like an edit, so one that breaks the game's invariants is refused with the
+        reason.
+
+        Raises:
+            IllegalEditError: naming what is wrong with the description.
+        """
+        try:
+            state = game.position(**fields)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise IllegalEditError(f"not a position of {game.name}: {exc}") from None
+        return cls.from_state(game, state, seed)
+
     # -- where we are -------------------------------------------------------------
     @property
     def state(self) -> Any:
@@ -194,6 +212,39 @@ class Match:
             Step(self._cursor + 1, player, action, None, tuple(events), new_state)
         )
         return tuple(events)
+
+    def play_until(
+        self, seat: int | None, bots: Mapping[int, Any], *, max_steps: int = 1000
+    ) -> int:
+        """Let bots play until ``seat`` must decide or the game ends.
+
+        Args:
+            seat: the seat to stop for (``None``: play to the end).
+            bots: seat -> bot (any object with ``choose(view)``, such as
+                ``tabletop.bots.make_bot("heuristic", game)``) for every seat that
+                may have to decide before ``seat`` does.
+            max_steps: a safety cut.
+
+        Returns:
+            The number of steps played.
+
+        Raises:
+            ValueError: a seat other than ``seat`` must decide and has no bot, or the
+                cut was reached; the steps played so far stay on the timeline.
+        """
+        played = 0
+        while not self.over:
+            mover = self.to_move()
+            if mover is None or mover == seat:
+                break
+            if played >= max_steps:
+                raise ValueError(f"seat {seat} was not reached in {max_steps} steps")
+            bot = bots.get(mover)
+            if bot is None or not hasattr(bot, "choose"):
+                raise ValueError(f"seat {mover} must decide now and has no bot")
+            self.play(bot.choose(self.game.view(self.state, mover)))
+            played += 1
+        return played
 
     def edit(self, op: str, **args: Any) -> tuple[Event, ...]:
         """Change the state in a validated way, recorded as a step of its own.
@@ -331,7 +382,7 @@ class Match:
         return str(self.state)
 
     # -- pictures (drawn by tabletop.draw, imported only when asked for) -------------
-    def svg(self, viewer: Any = "public", step: int | None = None) -> str:
+    def svg(self, *, viewer: Any = "public", step: int | None = None) -> str:
         """An SVG picture of ``step`` (default: the cursor) as ``viewer`` sees it."""
         from tabletop.draw import match_svg
 

@@ -119,6 +119,14 @@ class GameRules:
         """A sentence: whose decision is pending and what kind."""
         raise NotImplementedError
 
+    def position(self, **fields: Any) -> Any:
+        """A state built from a short description (``Match.from_position``).
+
+        Raises:
+            ValueError: naming what is wrong with the description.
+        """
+        raise NotImplementedError(f"{self.name} builds no positions from descriptions")
+
     # -- the template ---------------------------------------------------------------
     def parse_action(self, text: Any) -> Any:
         """The action for ``text``, a ``Seated`` one when it has a seat prefix."""
@@ -175,6 +183,15 @@ class GameRules:
         if isinstance(action, Seated):
             action = action.action
         return self.resolve(state, action)
+
+    @property
+    def board_digest(self) -> str:
+        """The digest of the board file this game plays on ("" if it has none).
+
+        Saves record it, so a save made on another version of the board file is
+        migrated rather than trusted (``docs/saves.md``).
+        """
+        return str(getattr(getattr(self, "board", None), "digest", "") or "")
 
     # -- randomness: defaults for states that keep their generator in ``rng`` ------
     def reseed(self, state: Any, rng: Rng) -> Any:

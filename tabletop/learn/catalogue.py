@@ -55,25 +55,27 @@ PITFALL_CLAUSES: tuple[str, ...] = (
     "PH-WIN",
 )
 
-PITFALL_RULINGS: frozenset[str] = frozenset({
-    "PH-C-TOKENS",
-    "PH-S-SCORPION",
-    "PH-S-FIRST",
-    "PH-B-BELOW",
-    "PH-B-LAYOUT",
-    "PH-2A-MOVE",
-    "PH-2A-REFILL",
-    "PH-T-STUCK",
-    "PH-T-SHARE",
-    "PH-4-CLIMB",
-    "PH-4-OPTIONAL",
-    "PH-4-SCORPION-BELOW",
-    "PH-B-ENDS",
-    "PH-4-TREASURE",
-    "PH-6-MOVE",
-    "PH-6-HIT",
-    "PH-7-DIAMOND",
-})
+PITFALL_RULINGS: frozenset[str] = frozenset(
+    {
+        "PH-C-TOKENS",
+        "PH-S-SCORPION",
+        "PH-S-FIRST",
+        "PH-B-BELOW",
+        "PH-B-LAYOUT",
+        "PH-2A-MOVE",
+        "PH-2A-REFILL",
+        "PH-T-STUCK",
+        "PH-T-SHARE",
+        "PH-4-CLIMB",
+        "PH-4-OPTIONAL",
+        "PH-4-SCORPION-BELOW",
+        "PH-B-ENDS",
+        "PH-4-TREASURE",
+        "PH-6-MOVE",
+        "PH-6-HIT",
+        "PH-7-DIAMOND",
+    }
+)
 
 
 RAIDERS_CLAUSES: tuple[str, ...] = (
@@ -117,24 +119,26 @@ RAIDERS_CLAUSES: tuple[str, ...] = (
     "RA-W-WIN",
 )
 
-RAIDERS_RULINGS: frozenset[str] = frozenset({
-    "RA-C-COUNTRIES",
-    "RA-S-PLACE",
-    "RA-S-FIRST",
-    "RA-B-MAP",
-    "RA-B-INSTRUCTIONS",
-    "RA-T-SKIP",
-    "RA-M-DIRECTION",
-    "RA-M-COUNTRY-CARD",
-    "RA-M-OCCUPIED",
-    "RA-M-INSTRUCTION",
-    "RA-M-PASS-PLAYER",
-    "RA-M-CHECKPOINT-LAND",
-    "RA-K-COUNTRY",
-    "RA-K-AIR",
-    "RA-K-AMBUSH",
-    "RA-K-HOSTAGE",
-    "RA-K-HOSTAGE-TWICE",
-    "RA-E-EMPTY",
-    "RA-W-WIN",
-})
+RAIDERS_RULINGS: frozenset[str] = frozenset(
+    {
+        "RA-C-COUNTRIES",
+        "RA-S-PLACE",
+        "RA-S-FIRST",
+        "RA-B-MAP",
+        "RA-B-INSTRUCTIONS",
+        "RA-T-SKIP",
+        "RA-M-DIRECTION",
+        "RA-M-COUNTRY-CARD",
+        "RA-M-OCCUPIED",
+        "RA-M-INSTRUCTION",
+        "RA-M-PASS-PLAYER",
+        "RA-M-CHECKPOINT-LAND",
+        "RA-K-COUNTRY",
+        "RA-K-AIR",
+        "RA-K-AMBUSH",
+        "RA-K-HOSTAGE",
+        "RA-K-HOSTAGE-TWICE",
+        "RA-E-EMPTY",
+        "RA-W-WIN",
+    }
+)

@@ -182,7 +182,7 @@ class Lesson:
         """A live Table at the end of the tries (step back on its timeline)."""
         from tabletop.ui import Table
 
-        return Table(self.match(), teach=teach)
+        return Table(self.match(), teach=teach, handover=False)
 
     def show(self, table: bool = True) -> None:
         """Display the lesson in a notebook: text, transcript, text board, table."""

@@ -60,8 +60,16 @@ def _same_hand(seat: int) -> Any:
 LESSONS: tuple[Lesson, ...] = (
     L(
         "The race and the box",
-        ("PH-C-DECK", "PH-C-TOKENS", "PH-S-PLAYERS", "PH-S-START", "PH-S-SCORPION",
-         "PH-S-TOKENS", "PH-S-DEAL", "PH-S-FIRST"),
+        (
+            "PH-C-DECK",
+            "PH-C-TOKENS",
+            "PH-S-PLAYERS",
+            "PH-S-START",
+            "PH-S-SCORPION",
+            "PH-S-TOKENS",
+            "PH-S-DEAL",
+            "PH-S-FIRST",
+        ),
         """
 Two to four explorers (one Harry pawn each) race from the **riverboat** to the
 **diamond** at the far end of the jungle path. On the way each needs one **gold bar**,
@@ -75,25 +83,43 @@ Here a three-player game was dealt with seed 5: players 0 and 1 both rolled a 5,
 they rolled again. Try rolling the die for player 0's first turn.
 """,
         rulings=(
-            ("PH-C-TOKENS", "the rulebook's figure listing the tokens is lost; an even "
-             "5/5/5 mix gives every kind the same odds. The mix lives in the board "
-             "file so it can change."),
-            ("PH-S-SCORPION", "the board is lost, so the board file names the "
-             "scorpion's start (U22, midway along the tunnel)."),
-            ("PH-S-FIRST", "the rulebook says the highest roll starts but not what a "
-             "tie does; rolling again between the tied players is the usual fix "
-             "and keeps the start fair."),
+            (
+                "PH-C-TOKENS",
+                "the rulebook's figure listing the tokens is lost; an even "
+                "5/5/5 mix gives every kind the same odds. The mix lives in the board "
+                "file so it can change.",
+            ),
+            (
+                "PH-S-SCORPION",
+                "the board is lost, so the board file names the "
+                "scorpion's start (U22, midway along the tunnel).",
+            ),
+            (
+                "PH-S-FIRST",
+                "the rulebook says the highest roll starts but not what a "
+                "tie does; rolling again between the tied players is the usual fix "
+                "and keeps the start fair.",
+            ),
         ),
-        players=3, deal=5, tries=("roll",),
+        players=3,
+        deal=5,
+        tries=("roll",),
         why_not=((0, "P1: roll", "TT-TURN"),),
         events=("PH-T-CHOICE",),
         facts=(
-            Fact("every pawn starts on the riverboat, the scorpion on its start, "
-                 "15 tokens (5 of each kind) facedown", _setup_facts),
-            Fact("each player holds 7 cards, and the 60 cards are all accounted for",
-                 lambda g, b, a: _hand_sizes(7)(g, b, b) and _all_cards(g, b, b)),
-            Fact("players 0 and 1 tied and rolled again; player 0 moves first",
-                 _tie_rolled_again),
+            Fact(
+                "every pawn starts on the riverboat, the scorpion on its start, "
+                "15 tokens (5 of each kind) facedown",
+                _setup_facts,
+            ),
+            Fact(
+                "each player holds 7 cards, and the 60 cards are all accounted for",
+                lambda g, b, a: _hand_sizes(7)(g, b, b) and _all_cards(g, b, b),
+            ),
+            Fact(
+                "players 0 and 1 tied and rolled again; player 0 moves first",
+                _tie_rolled_again,
+            ),
         ),
     ),
     L(
@@ -111,19 +137,29 @@ Player 0 is in the tunnel at U5 with a 4 to move; the wall at U7 is two steps ah
 Move forward and watch the pawn stop at the wall.
 """,
         rulings=(
-            ("PH-B-BELOW", "the rulebook's board figure is lost; one tunnel space "
-             "under each path space (except the riverboat and the diamond) keeps "
-             "going down and climbing up a one-step affair."),
-            ("PH-B-LAYOUT", "the board file gives the order of obstacles, the walls "
-             "and the scorpion's start. It spreads the obstacles out, splits the "
-             "tunnel into stretches and puts a cobra or fire in both halves."),
+            (
+                "PH-B-BELOW",
+                "the rulebook's board figure is lost; one tunnel space "
+                "under each path space (except the riverboat and the diamond) keeps "
+                "going down and climbing up a one-step affair.",
+            ),
+            (
+                "PH-B-LAYOUT",
+                "the board file gives the order of obstacles, the walls "
+                "and the scorpion's start. It spreads the obstacles out, splits the "
+                "tunnel into stretches and puts a cobra or fire in both halves.",
+            ),
         ),
         scenario="wall-ahead",
-        events=("PH-B-WALLS",), at={0: "U6"},
+        events=("PH-B-WALLS",),
+        at={0: "U6"},
         facts=(
             Fact("the path holds the listed obstacles", _obstacles),
-            Fact("the tunnel has a space under every path space but the two ends, "
-                 "and 4 walls", _below),
+            Fact(
+                "the tunnel has a space under every path space but the two ends, "
+                "and 4 walls",
+                _below,
+            ),
         ),
     ),
     L(
@@ -159,11 +195,15 @@ backward, and you keep that direction for the whole move.
 Roll, then ask why you cannot discard four cards now.
 """,
         rulings=(
-            ("PH-2A-MOVE", "the rulebook does not say what going down a ladder or "
-             "climbing up does to the direction; keeping it is the simplest "
-             "reading and never lets a pawn turn around mid-move."),
+            (
+                "PH-2A-MOVE",
+                "the rulebook does not say what going down a ladder or "
+                "climbing up does to the direction; keeping it is the simplest "
+                "reading and never lets a pawn turn around mid-move.",
+            ),
         ),
-        scenario="exchange", tries=("roll",),
+        scenario="exchange",
+        tries=("roll",),
         why_not=((1, "discard LA LA SC CO", "PH-T-ROLLED"), (1, "roll", "PH-T-ROLLED")),
         events=("PH-T-CHOICE",),
     ),
@@ -187,39 +227,53 @@ Only two cards are left in the draw pile. Discard the four Ladders.
 A move counts every space. After it you draw back up to 7 cards. Several pawns may
 share a space: nobody is bumped.
 
-Player 0 is on A23 with a 1 to move; player 1 stands on A24. Move forward onto
+Player 0 is on A31 with a 1 to move; player 1 stands on A32. Move forward onto
 player 1's space.
 """,
         rulings=(
-            ("PH-2A-REFILL", "the rulebook mentions refilling after a move; the "
-             "project refills at the end of every turn (after an exchange or a "
-             "Scorpion card too), so every turn ends with 7 cards in hand."),
-            ("PH-T-SHARE", "the rulebook never forbids it and blocking a space "
-             "would add a rule it does not have, so pawns may share spaces."),
+            (
+                "PH-2A-REFILL",
+                "the rulebook mentions refilling after a move; the "
+                "project refills at the end of every turn (after an exchange or a "
+                "Scorpion card too), so every turn ends with 7 cards in hand.",
+            ),
+            (
+                "PH-T-SHARE",
+                "the rulebook never forbids it and blocking a space "
+                "would add a rule it does not have, so pawns may share spaces.",
+            ),
         ),
-        describe={**DIRECTION, "positions": {0: "A23", 1: "A24"}, "roll": 1},
-        tries=("forward",), events=("PH-2A-MOVE",), at={0: "A24", 1: "A24"},
+        describe={**DIRECTION, "positions": {0: "A31", 1: "A32"}, "roll": 1},
+        tries=("forward",),
+        events=("PH-2A-MOVE",),
+        at={0: "A32", 1: "A32"},
         facts=(Fact("every hand holds 7 cards after the turn", _hand_sizes(7)),),
     ),
     L(
-        "Stuck at the start",
-        ("PH-T-STUCK", "PH-B-ENDS"),
+        "Blocked at the first step",
+        ("PH-T-STUCK", "PH-6-BLOCK"),
         """
-If the very first step in the direction you chose is blocked, your pawn stays put and
-the turn ends. Behind the riverboat there is nothing, so moving backward from it is
-blocked.
+Once you roll you must move. A direction whose very first step nothing can pass (a
+stone wall, the end of a path, or the scorpion when you hold no Scorpion card) may
+not be chosen while the other direction can take a step: you go the other way. Only
+when neither way can take a first step does your pawn stay put. An obstacle whose
+card you lack still stops you before it, even on the first step.
 
-Player 0 is on the riverboat with a 3. Choose backward.
+Player 0 is at U9 with a 2 and no Scorpion card; the scorpion sits on U10. Forward
+is refused; go backward.
 """,
         rulings=(
-            ("PH-T-STUCK", "the rulebook does not cover a blocked first step; "
-             "staying put and ending the turn (with the refill) is the only outcome "
-             "that needs no extra rule."),
-            ("PH-B-ENDS", "the tunnel ends under the spaces next to the riverboat "
-             "and the diamond; a step past either end, or back past the riverboat, "
-             "is blocked like a wall."),
+            (
+                "PH-T-STUCK",
+                "the rulebook says a player who rolls must move and a "
+                "pawn blocked by the scorpion must go the other way; the project "
+                "applies this to every first step that nothing can pass.",
+            ),
         ),
-        scenario="riverboat-back", events=("PH-T-STUCK",), at={0: "A0"},
+        scenario="scorpion-first-step",
+        why_not=((0, "forward", "PH-T-STUCK"),),
+        events=("PH-B-WALLS",),
+        at={0: "U8"},
     ),
     L(
         "The end of the tunnel",
@@ -229,7 +283,17 @@ The tunnel stops under A45. A pawn walking off its end stops on the last space.
 
 Player 0 is at U44 with a 3; move forward.
 """,
-        scenario="tunnel-end", events=("PH-B-ENDS",), at={0: "U45"},
+        rulings=(
+            (
+                "PH-B-ENDS",
+                "the tunnel ends under the spaces next to the riverboat "
+                "and the diamond; a step past either end, or back past the riverboat, "
+                "is blocked like a wall.",
+            ),
+        ),
+        scenario="tunnel-end",
+        events=("PH-B-ENDS",),
+        at={0: "U45"},
     ),
     L(
         "Obstacles need their card",
@@ -245,9 +309,14 @@ A Jump card would not do.
 """,
         scenario="croc-ahead",
         why_not=((1, "play jump", "PH-3-CARD"),),
-        events=("PH-3-CARD", "PH-2A-REFILL"), at={0: "A7"},
-        facts=(Fact("the Crocodile went to the discard pile",
-                    lambda g, b, a: len(a.discard) == len(b.discard) + 1),),
+        events=("PH-3-CARD", "PH-2A-REFILL"),
+        at={0: "A7"},
+        facts=(
+            Fact(
+                "the Crocodile went to the discard pile",
+                lambda g, b, a: len(a.discard) == len(b.discard) + 1,
+            ),
+        ),
     ),
     L(
         "No card: stop before the obstacle",
@@ -258,7 +327,9 @@ front of it and the turn ends, whatever count was left.
 
 Player 0 on A5 has no Crocodile. Go forward.
 """,
-        scenario="croc-no-card", events=("PH-3-CARD",), at={0: "A5"},
+        scenario="croc-no-card",
+        events=("PH-3-CARD",),
+        at={0: "A5"},
     ),
     L(
         "Jump over logs, fires and cobras",
@@ -268,9 +339,15 @@ A **Jump** card passes a log, a fire or a cobra.
 
 Player 0 on A1 rolled a 2; A2 is a log. Go forward and play the Jump.
 """,
-        describe={**DIRECTION, "positions": {0: "A1"},
-                  "hands": {0: "JU CR CR RO RO LA LA"}, "roll": 2},
-        tries=("forward", "play jump"), events=("PH-3-CARD",), at={0: "A3"},
+        describe={
+            **DIRECTION,
+            "positions": {0: "A1"},
+            "hands": {0: "JU CR CR RO RO LA LA"},
+            "roll": 2,
+        },
+        tries=("forward", "play jump"),
+        events=("PH-3-CARD",),
+        at={0: "A3"},
     ),
     L(
         "Rope over a pit, or down the ladder",
@@ -284,12 +361,17 @@ Rope. Step back on the table's timeline and choose *No card* instead: you go dow
 the ladder.
 """,
         rulings=(
-            ("PH-4-OPTIONAL", "the rulebook says what happens without the card but "
-             "not whether you may hold it back; letting players decline makes "
-             "going down a ladder on purpose (toward a treasure or away from the "
-             "scorpion) a real choice."),
+            (
+                "PH-4-OPTIONAL",
+                "the rulebook says what happens without the card but "
+                "not whether you may hold it back; letting players decline makes "
+                "going down a ladder on purpose (toward a treasure or away from the "
+                "scorpion) a real choice.",
+            ),
         ),
-        scenario="rope-over-pit", events=("PH-3-CARD",), at={0: "A5"},
+        scenario="rope-over-pit",
+        events=("PH-3-CARD",),
+        at={0: "A5"},
     ),
     L(
         "Down the ladder",
@@ -301,7 +383,9 @@ same direction.
 
 Player 0 on A3 rolled a 4 and holds no Rope. Go forward: A4, down to U4, on to U6.
 """,
-        scenario="ladder-pit-ahead", events=("PH-3-LADDER-DOWN",), at={0: "U6"},
+        scenario="ladder-pit-ahead",
+        events=("PH-3-LADDER-DOWN",),
+        at={0: "U6"},
     ),
     L(
         "Falling into a pit",
@@ -312,7 +396,9 @@ your turn is over, whatever count is left.
 
 Player 0 on A9 rolled a 3 and holds no Rope. Go forward.
 """,
-        scenario="pit-without-ladder", events=("PH-3-FALL",), at={0: "U10"},
+        scenario="pit-without-ladder",
+        events=("PH-3-FALL",),
+        at={0: "U10"},
     ),
     L(
         "Climbing a ladder for free",
@@ -325,12 +411,17 @@ Player 0 stands at U14, under the ladder pit A14, and rolled a 2. Choose forward
 before the first step you may climb. Climb, and walk on to A15.
 """,
         rulings=(
-            ("PH-4-CLIMB", "the rulebook only mentions the Ladder card for pits "
-             "without ladders; a printed ladder that cannot be climbed would make "
-             "no sense, so climbing it is free. A pawn that climbs onto a pit trap "
-             "needs no Rope to stand there or step off."),
+            (
+                "PH-4-CLIMB",
+                "the rulebook only mentions the Ladder card for pits "
+                "without ladders; a printed ladder that cannot be climbed would make "
+                "no sense, so climbing it is free. A pawn that climbs onto a pit trap "
+                "needs no Rope to stand there or step off.",
+            ),
         ),
-        scenario="climb-free", events=("PH-4-CLIMB",), at={0: "A15"},
+        scenario="climb-free",
+        events=("PH-4-CLIMB",),
+        at={0: "A15"},
     ),
     L(
         "Climbing with a Ladder card",
@@ -342,6 +433,8 @@ climb counts one step.
 Player 0 at U10 (under the pit A10) rolled a 2 and holds a Ladder. Go forward and
 climb.
 """,
-        scenario="climb-with-ladder", events=("PH-4-LADDER",), at={0: "A11"},
+        scenario="climb-with-ladder",
+        events=("PH-4-LADDER",),
+        at={0: "A11"},
     ),
 )

@@ -22,12 +22,16 @@ at random from the opponent of your choice.
 Player 0 plays their Ambush on player 1 (safe in PERU, but not from an Ambush).
 """,
         rulings=(
-            ("RA-K-AMBUSH", "the rulebook names no limit, so any opponent with cards "
-             "may be ambushed wherever they stand, in a country too."),
+            (
+                "RA-K-AMBUSH",
+                "the rulebook names no limit, so any opponent with cards "
+                "may be ambushed wherever they stand, in a country too.",
+            ),
         ),
-        describe={"ark": "NEPAL",
-                  "players": [player("USA", "", "ambush", "ark"),
-                              player("PERU", "", "map")]},
+        describe={
+            "ark": "NEPAL",
+            "players": [player("USA", "", "ambush", "ark"), player("PERU", "", "map")],
+        },
         tries=("ambush 1",),
         why_not=((0, "play ark", "RA-K-KEY"), (0, "ambush 0", "RA-K-AMBUSH")),
         events=("RA-K-AMBUSH",),
@@ -45,17 +49,26 @@ first Country card in map order.
 Player 0 holds Country (ISLAND) and flies to EGYPT. CHINA is occupied.
 """,
         rulings=(
-            ("RA-K-COUNTRY", "the rulebook says any country, so the country printed "
-             "on the card does not restrict the destination; the rule option "
-             "country_cards_restricted plays it the other way."),
+            (
+                "RA-K-COUNTRY",
+                "the rulebook says any country, so the country printed "
+                "on the card does not restrict the destination; the rule option "
+                "country_cards_restricted plays it the other way.",
+            ),
         ),
         players=3,
-        describe={"ark": "NEPAL",
-                  "players": [player("USA", "", "country:ISLAND", "ark"),
-                              player("CHINA"), player("PERU")]},
+        describe={
+            "ark": "NEPAL",
+            "players": [
+                player("USA", "", "country:ISLAND", "ark"),
+                player("CHINA"),
+                player("PERU"),
+            ],
+        },
         tries=("country EGYPT",),
         why_not=((0, "country CHINA", "RA-K-COUNTRY"),),
-        events=("RA-K-COUNTRY",), at={0: "EGYPT"},
+        events=("RA-K-COUNTRY",),
+        at={0: "EGYPT"},
     ),
     L(
         "Air Passage: a double roll",
@@ -69,19 +82,30 @@ Player 0 on S46 plays the Air Passage and rolls a 2 (4 steps, to X7); player 1 r
 a 1; player 0's turn is skipped with a draw.
 """,
         rulings=(
-            ("RA-K-AIR", "the rulebook says to play it before rolling; the project "
-             "makes the card and the roll one action, so a player cannot play it "
-             "and then do something else."),
-            ("RA-E-EMPTY", "what counts is the moment the hand becomes empty; a card "
-             "gained later in the same turn does not cancel the missed turn, and the "
-             "draw on the missed turn comes in addition."),
+            (
+                "RA-K-AIR",
+                "the rulebook says to play it before rolling; the project "
+                "makes the card and the roll one action, so a player cannot play it "
+                "and then do something else.",
+            ),
+            (
+                "RA-E-EMPTY",
+                "what counts is the moment the hand becomes empty; a card "
+                "gained later in the same turn does not cancel the missed turn, and the "
+                "draw on the missed turn comes in addition.",
+            ),
         ),
-        describe={"ark": "NEPAL",
-                  "players": [player("S46", "ENGLAND", "air"),
-                              player("S17", "USA", "passport")],
-                  "next_roll": [2, 1]},
+        describe={
+            "ark": "NEPAL",
+            "players": [
+                player("S46", "ENGLAND", "air"),
+                player("S17", "USA", "passport"),
+            ],
+            "next_roll": [2, 1],
+        },
         tries=("air", "1: roll"),
-        events=("RA-K-AIR", "RA-E-EMPTY"), at={0: "X7"},
+        events=("RA-K-AIR", "RA-E-EMPTY"),
+        at={0: "X7"},
         facts=(Fact("player 0 drew one card on the missed turn", holds(0, 1)),),
     ),
     L(
@@ -95,14 +119,21 @@ on two turns in a row.
 Player 2 was just taken hostage. Player 0 takes player 1 to S8 instead.
 """,
         rulings=(
-            ("RA-K-HOSTAGE-TWICE", "two turns in a row is read as: until the hostage "
-             "has had a turn that was not skipped, so nobody can be held forever."),
-            ("RA-K-HOSTAGE", "a token put into a country by another player (as a "
-             "hostage, or sent there) draws no card there."),
+            (
+                "RA-K-HOSTAGE-TWICE",
+                "two turns in a row is read as: until the hostage "
+                "has had a turn that was not skipped, so nobody can be held forever.",
+            ),
+            (
+                "RA-K-HOSTAGE",
+                "a token put into a country by another player (as a "
+                "hostage, or sent there) draws no card there.",
+            ),
         ),
         scenario="hostage",
         why_not=((0, "hostage 2 S8", "RA-K-HOSTAGE-TWICE"),),
-        events=("RA-K-HOSTAGE", "RA-T-SKIP"), at={1: "S8"},
+        events=("RA-K-HOSTAGE", "RA-T-SKIP"),
+        at={1: "S8"},
     ),
     L(
         "An empty deck",
@@ -114,10 +145,14 @@ shuffled into a new deck.
 The deck is empty and every other card lies in the discards. Player 0 rolls a 1 to
 MEXICO and draws.
 """,
-        describe={"ark": "NEPAL",
-                  "players": [player("S18", "S17"), player("PERU", "", "passport")],
-                  "discards": deck_without("ambush", "passport"), "next_roll": 1},
-        tries=("roll",), events=("RA-K-RESHUFFLE", "RA-M-COUNTRY-CARD"),
+        describe={
+            "ark": "NEPAL",
+            "players": [player("S18", "S17"), player("PERU", "", "passport")],
+            "discards": deck_without("ambush", "passport"),
+            "next_roll": 1,
+        },
+        tries=("roll",),
+        events=("RA-K-RESHUFFLE", "RA-M-COUNTRY-CARD"),
         at={0: "MEXICO"},
     ),
     L(
@@ -133,16 +168,23 @@ Player 0 holds all three and is one step from EGYPT, where the Ark lies; any rol
 goes through EGYPT.
 """,
         rulings=(
-            ("RA-W-WIN", "reaching means entering the country during a move (by die "
-             "or Country card, passing through counts) or ending a turn there with "
-             "the three cards; otherwise an exact count would be needed, which the "
-             "rulebook never asks for."),
+            (
+                "RA-W-WIN",
+                "reaching means entering the country during a move (by die "
+                "or Country card, passing through counts) or ending a turn there with "
+                "the three cards; otherwise an exact count would be needed, which the "
+                "rulebook never asks for.",
+            ),
         ),
         scenario="race-to-ark",
         why_not=((1, "roll", "TT-OVER"),),
-        events=("RA-W-WIN",), at={0: "EGYPT"},
-        facts=(Fact("player 0 has won",
-                    lambda g, b, a: g.outcome(a) is not None
-                    and g.outcome(a).winner == 0),),
+        events=("RA-W-WIN",),
+        at={0: "EGYPT"},
+        facts=(
+            Fact(
+                "player 0 has won",
+                lambda g, b, a: g.outcome(a) is not None and g.outcome(a).winner == 0,
+            ),
+        ),
     ),
 )

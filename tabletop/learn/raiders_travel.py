@@ -78,8 +78,16 @@ def _unchanged_hand(seat: int) -> Any:
 LESSONS: tuple[Lesson, ...] = (
     L(
         "The race for the Ark and the setup",
-        ("RA-C-DECK", "RA-C-COUNTRIES", "RA-S-PLAYERS", "RA-S-PLACE", "RA-S-ARK",
-         "RA-S-DEAL", "RA-S-HIDDEN", "RA-S-FIRST"),
+        (
+            "RA-C-DECK",
+            "RA-C-COUNTRIES",
+            "RA-S-PLAYERS",
+            "RA-S-PLACE",
+            "RA-S-ARK",
+            "RA-S-DEAL",
+            "RA-S-HIDDEN",
+            "RA-S-FIRST",
+        ),
         """
 Two to six players race around a world map for the **Ark**, a **Staff of Ra** and a
 **Map Room** card, then to the country where the Ark lies. The 56-card deck holds
@@ -94,23 +102,36 @@ take NEPAL too. Players 0 and 1 tie on the first roll and roll again; player 1
 wins the roll-off and starts.
 """,
         rulings=(
-            ("RA-C-COUNTRIES", "the board is lost; nine countries with two cards each "
-             "fits the 18 Country cards. PERU, AFRICA and an ISLAND are named in the "
-             "rulebook; USA, MEXICO, ENGLAND, EGYPT, NEPAL and CHINA come from the "
-             "film. The board file holds them."),
-            ("RA-S-PLACE", "the rulebook does not say who places first; seat order "
-             "is simple and matches the order of play."),
-            ("RA-S-FIRST", "the rulebook does not break ties; the tied players roll "
-             "again."),
+            (
+                "RA-C-COUNTRIES",
+                "the board is lost; nine countries with two cards each "
+                "fits the 18 Country cards. PERU, AFRICA and an ISLAND are named in the "
+                "rulebook; USA, MEXICO, ENGLAND, EGYPT, NEPAL and CHINA come from the "
+                "film. The board file holds them.",
+            ),
+            (
+                "RA-S-PLACE",
+                "the rulebook does not say who places first; seat order "
+                "is simple and matches the order of play.",
+            ),
+            (
+                "RA-S-FIRST",
+                "the rulebook does not break ties; the tied players roll again.",
+            ),
         ),
-        players=3, deal=7, tries=("place NEPAL", "place PERU", "place USA"),
+        players=3,
+        deal=7,
+        tries=("place NEPAL", "place PERU", "place USA"),
         why_not=((2, "place NEPAL", "RA-S-PLACE"),),
         events=("RA-S-PLACE", "RA-S-ARK", "RA-S-DEAL", "RA-S-FIRST"),
         said=("a tie: players 0, 1 roll again", "player 1 goes first"),
         at={0: "NEPAL", 1: "PERU", 2: "USA"},
         facts=(
-            Fact("56 cards, two Country cards for each of the 9 countries, 6 cards "
-                 "dealt to each player", _deal_facts),
+            Fact(
+                "56 cards, two Country cards for each of the 9 countries, 6 cards "
+                "dealt to each player",
+                _deal_facts,
+            ),
             Fact("player 1's view hides player 0's hand", _hidden),
             Fact("a seventh player is refused", _too_many_players),
         ),
@@ -128,13 +149,22 @@ the edge to S67 and goes on to X5. S67 is a checkpoint whose arrow points back t
 way the token came, so crossing it against the arrow costs nothing.
 """,
         rulings=(
-            ("RA-B-MAP", "the board is lost; the project's reconstruction (9 "
-             "countries, 9 intersections, 30 paths, checkpoints and instruction "
-             "spaces) lives in the board file with drawing coordinates."),
+            (
+                "RA-B-MAP",
+                "the board is lost; the project's reconstruction (9 "
+                "countries, 9 intersections, 30 paths, checkpoints and instruction "
+                "spaces) lives in the board file with drawing coordinates.",
+            ),
         ),
-        scenario="wrap", events=("RA-M-ROLL",), at={0: "X5"},
-        facts=(Fact("the map has 9 countries, 9 intersections and 3 paths across "
-                    "the edge", _map_facts),),
+        scenario="wrap",
+        events=("RA-M-ROLL",),
+        at={0: "X5"},
+        facts=(
+            Fact(
+                "the map has 9 countries, 9 intersections and 3 paths across the edge",
+                _map_facts,
+            ),
+        ),
     ),
     L(
         "Your turn: roll, or play a card",
@@ -150,14 +180,18 @@ Player 0 is on S3, coming from S2, and rolls a 3: the first step reaches X1, whe
 the token may go on to S4 or S6 but not back to S3. Take S6.
 """,
         rulings=(
-            ("RA-M-DIRECTION", "the rulebook's direction rule would let a token turn "
-             "around between turns; the project remembers the way a token travels "
-             "on a path across turns, except for a token put on a path by another "
-             "player (landed on or taken hostage), which may go either way."),
+            (
+                "RA-M-DIRECTION",
+                "the rulebook's direction rule would let a token turn "
+                "around between turns; the project remembers the way a token travels "
+                "on a path across turns, except for a token put on a path by another "
+                "player (landed on or taken hostage), which may go either way.",
+            ),
         ),
         scenario="intersection",
         why_not=((1, "to S3", "RA-M-FORWARD"),),
-        events=("RA-M-ROLL",), at={0: "S7"},
+        events=("RA-M-ROLL",),
+        at={0: "S7"},
     ),
     L(
         "Countries: drawing a card and turning back",
@@ -172,14 +206,21 @@ Player 0 on S17 (coming from USA) rolls a 3: S18, MEXICO (draw a card), and with
 step left turns back to S18.
 """,
         rulings=(
-            ("RA-M-COUNTRY-CARD", "the country a move starts on does not count: "
-             "otherwise standing still in a country and rolling would pay a card "
-             "for leaving it."),
+            (
+                "RA-M-COUNTRY-CARD",
+                "the country a move starts on does not count: "
+                "otherwise standing still in a country and rolling would pay a card "
+                "for leaving it.",
+            ),
         ),
-        describe={"ark": "NEPAL", "players": [player("S17", "USA"), player("PERU")],
-                  "next_roll": 3},
+        describe={
+            "ark": "NEPAL",
+            "players": [player("S17", "USA"), player("PERU")],
+            "next_roll": 3,
+        },
         tries=("roll", "to S18"),
-        events=("RA-M-COUNTRY-CARD",), at={0: "S18"},
+        events=("RA-M-COUNTRY-CARD",),
+        at={0: "S18"},
         facts=(Fact("player 0 holds two cards now", holds(0, 2)),),
     ),
     L(
@@ -195,13 +236,21 @@ the token stays.)
 Player 0 on S18 rolls a 1; MEXICO, one step ahead, holds player 1.
 """,
         rulings=(
-            ("RA-M-OCCUPIED", "a move is made step by step, so a checkpoint that "
-             "stops the token earlier stops it there; only a move that would really "
-             "end on the occupied country is not made."),
+            (
+                "RA-M-OCCUPIED",
+                "a move is made step by step, so a checkpoint that "
+                "stops the token earlier stops it there; only a move that would really "
+                "end on the occupied country is not made.",
+            ),
         ),
-        describe={"ark": "NEPAL", "players": [player("S18", "S17"), player("MEXICO")],
-                  "next_roll": 1},
-        tries=("roll",), events=("RA-M-OCCUPIED",), at={0: "S18"},
+        describe={
+            "ark": "NEPAL",
+            "players": [player("S18", "S17"), player("MEXICO")],
+            "next_roll": 1,
+        },
+        tries=("roll",),
+        events=("RA-M-OCCUPIED",),
+        at={0: "S18"},
     ),
     L(
         "Safe in a country",
@@ -214,9 +263,11 @@ Player 0 on S18 rolls a 2 through MEXICO, where player 1 stands. In the occupied
 country the token must go on (S19 or S78), not back to S18. Take S19: player 1 keeps
 every card.
 """,
-        describe={"ark": "NEPAL",
-                  "players": [player("S18", "S17"), player("MEXICO", "", "passport")],
-                  "next_roll": 2},
+        describe={
+            "ark": "NEPAL",
+            "players": [player("S18", "S17"), player("MEXICO", "", "passport")],
+            "next_roll": 2,
+        },
         tries=("roll", "to S19"),
         why_not=((1, "to S18", "RA-M-FORWARD"),),
         at={0: "S19"},
@@ -233,12 +284,16 @@ their next turn and on it draws a card.
 Player 0 on S17 rolls a 2 past player 1 on S18, who holds a single Passport.
 """,
         rulings=(
-            ("RA-M-PASS-PLAYER", "a token can pass the same player twice in one move "
-             "(around a loop); it takes a card once per player per move, so one roll "
-             "cannot strip a hand."),
+            (
+                "RA-M-PASS-PLAYER",
+                "a token can pass the same player twice in one move "
+                "(around a loop); it takes a card once per player per move, so one roll "
+                "cannot strip a hand.",
+            ),
         ),
         scenario="pass-player",
-        events=("RA-M-PASS-PLAYER", "RA-E-EMPTY"), at={0: "MEXICO"},
+        events=("RA-M-PASS-PLAYER", "RA-E-EMPTY"),
+        at={0: "MEXICO"},
         facts=(Fact("player 1 drew a card on the missed turn", holds(1, 1)),),
     ),
     L(
@@ -252,7 +307,8 @@ Player 0 on S17 rolls a 1 onto player 1. Send them to S8, an instruction space t
 would cost a turn: it does not touch them.
 """,
         scenario="land-on-player",
-        events=("RA-M-LAND-PLAYER",), at={1: "S8"},
+        events=("RA-M-LAND-PLAYER",),
+        at={1: "S8"},
         facts=(Fact("player 1 misses no turn", _skips(1, 0)),),
     ),
     L(
@@ -265,17 +321,28 @@ says. Passing over it does nothing.
 Player 0 on S1 rolls a 1 onto S2: *a friendly guide shares a clue: draw a card*.
 """,
         rulings=(
-            ("RA-B-INSTRUCTIONS", "the printed texts are lost; the board file holds "
-             "fifteen invented ones with five effects (lose your next turn, draw a "
-             "card, discard a card at random, move back 2 spaces, roll again)."),
-            ("RA-M-INSTRUCTION", "a space does exactly what its text says; moving "
-             "back retraces the way the token came, is not travel (no card drawn, "
-             "no checkpoint paid, no instruction) and stops before an occupied "
-             "country."),
+            (
+                "RA-B-INSTRUCTIONS",
+                "the printed texts are lost; the board file holds "
+                "fifteen invented ones with five effects (lose your next turn, draw a "
+                "card, discard a card at random, move back 2 spaces, roll again).",
+            ),
+            (
+                "RA-M-INSTRUCTION",
+                "a space does exactly what its text says; moving "
+                "back retraces the way the token came, is not travel (no card drawn, "
+                "no checkpoint paid, no instruction) and stops before an occupied "
+                "country.",
+            ),
         ),
-        describe={"ark": "NEPAL", "players": [player("S1", "USA"), player("PERU")],
-                  "next_roll": 1},
-        tries=("roll",), events=("RA-M-INSTRUCTION",), at={0: "S2"},
+        describe={
+            "ark": "NEPAL",
+            "players": [player("S1", "USA"), player("PERU")],
+            "next_roll": 1,
+        },
+        tries=("roll",),
+        events=("RA-M-INSTRUCTION",),
+        at={0: "S2"},
         facts=(Fact("player 0 holds two cards", holds(0, 2)),),
     ),
     L(
@@ -289,7 +356,9 @@ it: afterwards you leave freely). Against the arrow you pass free.
 Player 0 on S22 walks toward EGYPT with no Passport and rolls a 3; S23 is a
 checkpoint pointing toward EGYPT.
 """,
-        scenario="checkpoint", events=("RA-M-CHECKPOINT",), at={0: "S23"},
+        scenario="checkpoint",
+        events=("RA-M-CHECKPOINT",),
+        at={0: "S23"},
         facts=(Fact("player 0 will miss a turn", _skips(0, 1)),),
     ),
     L(
@@ -302,13 +371,21 @@ of your next turn you discard a Passport or lose that turn.
 Player 0 stands on checkpoint S23 owing a Passport. Show it, then play on.
 """,
         rulings=(
-            ("RA-M-CHECKPOINT-LAND", "the rulebook does not say whether the Passport "
-             "must be shown; the player chooses (*passport* or *skip*), since "
-             "keeping a Passport for later can be worth a turn."),
+            (
+                "RA-M-CHECKPOINT-LAND",
+                "the rulebook does not say whether the Passport "
+                "must be shown; the player chooses (*passport* or *skip*), since "
+                "keeping a Passport for later can be worth a turn.",
+            ),
         ),
-        describe={"ark": "NEPAL", "phase": "customs",
-                  "players": [player("S23", "S22", "passport", "air", owes=True),
-                              player("PERU")]},
+        describe={
+            "ark": "NEPAL",
+            "phase": "customs",
+            "players": [
+                player("S23", "S22", "passport", "air", owes=True),
+                player("PERU"),
+            ],
+        },
         tries=("passport",),
         why_not=((0, "roll", "TT-PHASE"),),
         events=("RA-M-CHECKPOINT-LAND",),
@@ -325,14 +402,20 @@ Player 1 must miss two turns. Player 0 rolls a 1 to MEXICO; player 1's turn is
 skipped and player 0 plays again.
 """,
         rulings=(
-            ("RA-T-SKIP", "the rulebook does not say whether missed turns add up; "
-             "they do, one skipped turn for each (a hostage who also stopped at a "
-             "checkpoint misses two)."),
+            (
+                "RA-T-SKIP",
+                "the rulebook does not say whether missed turns add up; "
+                "they do, one skipped turn for each (a hostage who also stopped at a "
+                "checkpoint misses two).",
+            ),
         ),
-        describe={"ark": "NEPAL",
-                  "players": [player("S18", "S17"), player("PERU", skips=2)],
-                  "next_roll": 1},
-        tries=("roll",), events=("RA-T-SKIP",),
+        describe={
+            "ark": "NEPAL",
+            "players": [player("S18", "S17"), player("PERU", skips=2)],
+            "next_roll": 1,
+        },
+        tries=("roll",),
+        events=("RA-T-SKIP",),
         facts=(Fact("player 1 still has one turn to miss", _skips(1, 1)),),
     ),
 )

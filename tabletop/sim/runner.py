@@ -18,7 +18,7 @@ from typing import Any
 
 from tabletop.core import Game, Match
 from tabletop.sim.spec import BotSpec, Chunk, GameSpec
-from tabletop.sim.table import ResultTable
+from tabletop.sim.results import ResultTable
 from tabletop.sim.worker import run_chunk
 
 PROGRESS_FROM = 1000

@@ -113,6 +113,57 @@ class BoardAdapter:
             canvas.stroke_style = "#ff1744"
             canvas.stroke_circle(x, y, self.radius(selected) - 2)
 
+    def draw_last_move(self, canvas: Any, moved: Any) -> None:
+        """Mark the last move: a line from where each moved piece stood to where it
+        stands (in its seat's colour, ringed at the end) and the die rolled."""
+        if not moved:
+            return
+        pieces, die = moved
+        canvas.set_line_dash([8, 5])
+        for seat, a, b in pieces:
+            (x1, y1), (x2, y2) = self.xy[a], self.xy[b]
+            canvas.line_width = 4
+            canvas.stroke_style = self.seat_colors[seat % len(self.seat_colors)]
+            canvas.stroke_line(x1, y1, x2, y2)
+            canvas.stroke_circle(x2, y2, self.radius(b) + 2)
+        canvas.set_line_dash([])
+        if die:
+            canvas.fill_style = "#ffffff"
+            canvas.fill_rect(8, 8, 40, 40)
+            canvas.stroke_style = "#222"
+            canvas.line_width = 2
+            canvas.stroke_rect(8, 8, 40, 40)
+            canvas.fill_style = "#222"
+            canvas.font = "bold 24px sans-serif"
+            canvas.text_align = "center"
+            canvas.fill_text(str(die), 28, 37)
+            canvas.font = "10px sans-serif"
+            canvas.fill_text("rolled", 28, 60)
+            canvas.text_align = "left"
+
+    def space_label(self, sid: str) -> str:
+        """A space as the board shows it: its name from the board file, else its id."""
+        board = getattr(self, "board", None)
+        name = getattr(board, "space_name", None)
+        if name is None:
+            return sid
+        try:
+            return str(name(sid)) or sid
+        except (KeyError, ValueError):
+            return sid
+
+    def label_words(self, label: str) -> str:
+        """An action label with the game's short codes in words (a hook per game)."""
+        return label
+
+    def describe(self, sid: str) -> str:
+        """What the board says about a space when the pointer rests on it."""
+        return self.space_label(sid)
+
+    def piece_spaces(self, view: Any) -> tuple[str, ...]:
+        """The space each seat's piece stands on ('' when off the board)."""
+        return tuple(str(p or "") for p in getattr(view, "positions", ()))
+
     # -- hands and seats ----------------------------------------------------------
     def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
         """The card kinds in a seat's hand, or their count where the view hides them."""
@@ -176,7 +227,9 @@ class BoardView:
         self.canvas.on_mouse_down(on_click)
         self._drawn: dict[int, Hashable] = {}
 
-    def render(self, view: Any, targets: Iterable[str], selected: str) -> list[int]:
+    def render(
+        self, view: Any, targets: Iterable[str], selected: str, moved: Any = ()
+    ) -> list[int]:
         """Redraw the layers whose content changed; returns the layers redrawn.
 
         Call inside ``one_batch()`` so all layers go out in one message.
@@ -187,8 +240,8 @@ class BoardView:
             self.TABLE: (a.table(view), a.draw_table),
             self.PIECES: (a.pieces(view), a.draw_pieces),
             self.MARKS: (
-                (tuple(sorted(targets)), selected),
-                lambda c, key: a.draw_highlights(c, key[0], key[1]),
+                (tuple(sorted(targets)), selected, moved),
+                lambda c, key: _marks(a, c, key),
             ),
         }
         redrawn = []
@@ -206,3 +259,9 @@ class BoardView:
     def invalidate(self) -> None:
         """Forget what was drawn: the next render draws every layer."""
         self._drawn = {}
+
+
+def _marks(adapter: BoardAdapter, canvas: Any, key: tuple) -> None:
+    targets, selected, moved = key
+    adapter.draw_last_move(canvas, moved)
+    adapter.draw_highlights(canvas, targets, selected)

@@ -3,31 +3,57 @@
 Traits hold what the views show (``state``, ``step``, ``viewer``, ``selection``,
 ``legal``, ``seats``...); they are reassigned, never mutated in place. Every gesture
 has a public method (``click_space``, ``play_card``, ``choose``, ``step_back``,
-``fork``, ``set_seat``...), so tests and notebooks drive the table exactly as clicks
-do. A click in the browser goes through the same methods, wrapped so that a refusal
-or an error shows in the table instead of vanishing into a log.
+``reveal``, ``set_seat``...), so tests and notebooks drive the table exactly as
+clicks do. A click in the browser goes through the same methods, wrapped so that a
+refusal or an error shows in the table instead of vanishing into a log.
+
+Three guards keep a click from doing what nobody chose:
+
+- every render has a number (``token``); action buttons are made fresh for each
+  render and carry theirs, so a click on a replaced button is dropped;
+- the page echoes the number of the last render it received (a ``jsdlink`` from a
+  hidden beacon to a hidden echo widget): a board, card or button click that left
+  the page before it had seen the latest render is dropped, not re-targeted;
+- fresh buttons and a freshly drawn board ignore the pointer for a moment (CSS), so
+  the second click of a double-click cannot land on what replaced the first.
 """
 
 from __future__ import annotations
 
 import logging
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 from traitlets import Any as AnyTrait
-from traitlets import Bool, Int, Tuple, Unicode, observe
+from traitlets import Bool, Instance, Int, Tuple, Unicode, observe
 
 from tabletop.core import Explanation, IllegalActionError, Match, TabletopError
-from tabletop.ui.board import BoardAdapter, forget_current_canvas, one_batch
-from tabletop.ui.layout import build
-from tabletop.ui.panels import log_html
-from tabletop.ui.seats import HUMAN, make_seat_bot, seat_label
+from tabletop.ui.board import BoardAdapter, BoardView, forget_current_canvas, one_batch
+from tabletop.ui.hands import CardSprites, HandView
+from tabletop.ui.panels import (
+    ActionsPanel,
+    HandOver,
+    SeatControls,
+    Timeline,
+    log_html,
+)
+from tabletop.ui.seats import HUMAN, bot_names, make_seat_bot, seat_label
 from tabletop.ui.teach import TeachPanel
 from tabletop.ui.texts import (
+    PUBLIC,
+    action_words,
+    banner_html,
     inspector_for,
+    last_move,
+    line_label,
+    log_steps,
+    lost_cards,
+    recap_html,
     status_html,
     summary_text,
     waiting_text,
@@ -35,7 +61,58 @@ from tabletop.ui.texts import (
 
 LOG = logging.getLogger(__name__)
 MAX_AUTO_MOVES = 5000
-LOG_TAB, INSPECTOR_TAB = 0, 1
+LOG_TAB, INSPECTOR_TAB, SEATS_TAB, GAME_TAB = 0, 1, 2, 3
+SETTLE_MS = 400
+
+CSS = f"""<style>
+@keyframes tabletop-settle-a
+  {{ from {{pointer-events:none}} to {{pointer-events:none}} }}
+@keyframes tabletop-settle-b
+  {{ from {{pointer-events:none}} to {{pointer-events:none}} }}
+.tabletop-action {{ animation: tabletop-settle-a {SETTLE_MS}ms; }}
+.tabletop-board.tabletop-fresh-a, .tabletop-hand.tabletop-fresh-a
+  {{ animation: tabletop-settle-a {SETTLE_MS}ms; }}
+.tabletop-board.tabletop-fresh-b, .tabletop-hand.tabletop-fresh-b
+  {{ animation: tabletop-settle-b {SETTLE_MS}ms; }}
+.tabletop-table .tabletop-board, .tabletop-table .tabletop-hand
+  {{ max-width: 100%; height: auto !important; }}
+.tabletop-table .tabletop-board {{ width: auto !important;
+  max-height: max(300px, calc(100vh - 420px)); }}
+.tabletop-table .tabletop-hand {{ width: auto !important; }}
+.tabletop-table .tabletop-action button, .tabletop-table button.tabletop-action
+  {{ white-space: normal; height: auto; min-height: 28px; }}
+.tabletop-notice {{ height: 22px; overflow: hidden; white-space: nowrap;
+  text-overflow: ellipsis; }}
+.tabletop-beacon {{ display: none; }}
+</style>"""
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """What the player has picked so far, narrowing the actions on offer.
+
+    Attributes:
+        kind: ``"space"`` (a board space), ``"card"`` (a card kind) or ``"clause"``
+            (a group of actions under one rule).
+        value: the space id, card kind or clause id.
+        words: how the panel names it ("the card Rope", "space A7").
+    """
+
+    kind: str
+    value: str
+    words: str = ""
+
+    def matches(self, entry: Explanation) -> bool:
+        if self.kind == "space":
+            return self.value in entry.spaces
+        if self.kind == "card":
+            return entry.card == self.value
+        if self.kind == "clause":
+            return entry.clause == self.value
+        return True
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.value}"
 
 
 class Table(w.VBox):
@@ -46,22 +123,33 @@ class Table(w.VBox):
         adapter: the game's drawing adapter (found from the game's name if omitted).
         seats: per seat ``"human"``, a bot name (``"random"``...) or a bot object.
         auto: bot seats move by themselves after each gesture.
-        hot_seat: the view follows the human seat to move.
+        hot_seat: the view follows the human seat to move; between two human seats
+            a hand-over screen hides everything secret until the next player
+            reveals.
         teach: show the teach panel (``tabletop.ui.teach``).
+        details: show rule clause IDs and the state inspector ("rules details").
+        autosave: a file to save the match to after every move (``None``: off).
+            If the file exists, the table offers to resume it.
+        handover: show the hand-over screen between two human seats (off for a
+            lesson, where one learner plays every seat).
     """
 
     state = AnyTrait(help="the full state at the current step")
     step = Int(0, help="the current step of the timeline")
     length = Int(0, help="the number of steps in the timeline")
     viewer = Int(None, allow_none=True, help="whose eyes the table shows (None: all)")
-    selection = Unicode("", help="'space:ID', 'card:KIND' or 'clause:ID' narrowing")
+    curtain = Int(None, allow_none=True, help="the seat the laptop is passed to")
+    selection = Instance(Selection, allow_none=True, help="what narrows the actions")
     legal = Tuple(help="the Explanations of every legal action now")
     seats = Tuple(help="per seat: 'human' or the bot's name")
     message = Unicode("", help="the last refusal or notice")
+    letter = Unicode("", help="news for the seat now looking (a card it lost)")
     error = Unicode("", help="the last error raised inside a callback")
+    token = Int(0, help="the number of the last render")
     auto = Bool(True)
     hot_seat = Bool(True)
     teach = Bool(False, help="explain every legal action and refusals")
+    details = Bool(False, help="show clause IDs and the state inspector")
 
     def __init__(
         self,
@@ -71,11 +159,14 @@ class Table(w.VBox):
         auto: bool = True,
         hot_seat: bool = True,
         teach: bool = False,
+        details: bool = False,
+        autosave: str | Path | None = None,
+        handover: bool = True,
     ) -> None:
         super().__init__()
         self.match = match
         self.game = match.game
-        self.branches: list[Match] = []
+        self.lines: list[Match] = [match]
         if adapter is None:
             from tabletop.ui.start import adapter_for
 
@@ -83,19 +174,187 @@ class Table(w.VBox):
         self.adapter = adapter
         self._updating = False
         self._bots: dict[int, Any] = {}
+        self._mail: dict[int, list[str]] = {}
+        self._recent: tuple[Any, ...] = ()
+        self._played: list[Any] = []
+        self._played_now = False
+        self._moment: tuple = ()
+        self.refused_clause = ""
+        self.dropped = 0
         self.redraws: list[list[int]] = []
-        build(self)
+        self.autosave = Path(autosave) if autosave else None
+        self.handover_on = handover
+        self.resume_from: Path | None = None
+        self._build()
         self.teach_panel = TeachPanel(self, self._guard)
         with self._one_update():
             self.auto, self.hot_seat = auto, hot_seat
-            self.teach = teach
+            self.teach, self.details = teach, details
             self.seats = (HUMAN,) * self.game.players
             for seat, kind in enumerate(seats or ()):
                 self._seat(seat, kind)
+            self._offer_resume()
             self._play_bots_if_auto()
             self._sync()
 
     # -- widgets ------------------------------------------------------------------
+    def _build(self) -> None:
+        """Create the board, hands and panels and wire their callbacks.
+
+        Every callback goes through ``_guard`` so a refusal or an error shows in the
+        table rather than in a log; game moves from the page also through
+        ``_gesture`` (dropped when made on a render the page had not yet shown).
+        """
+        names = [self.adapter.seat_name(s) for s in range(self.game.players)]
+        self.style = w.HTML(CSS)
+        self.style.add_class("tabletop-style")
+        self.beacon = w.IntText(0, layout=w.Layout(display="none"))
+        self.echo = w.IntText(-1, layout=w.Layout(display="none"))
+        self._echo_link = w.jsdlink((self.beacon, "value"), (self.echo, "value"))
+        self.board = BoardView(self.adapter, self._gesture(self.click_xy))
+        self.board.canvas.on_mouse_move(self._guard(self.hover_xy))
+        self.hover = w.HTML(layout=w.Layout(height="20px", overflow="hidden"))
+        self.hover.add_class("tabletop-hover")
+        self._hovered: str | None = None
+        self.board.canvas.on_client_ready(
+            self._guard(lambda: self.redraw_all(self.board))
+        )
+        self.sprites = CardSprites(self.adapter)
+        self.hands = [
+            HandView(
+                self.adapter,
+                s,
+                self.adapter.hand_width,
+                self._gesture(self._hand_click(s)),
+                self.sprites,
+            )
+            for s in range(self.game.players)
+        ]
+        for hand in self.hands:
+            hand.canvas.on_client_ready(self._guard(lambda h=hand: self.redraw_all(h)))
+        self.status = w.HTML()
+        self.status.add_class("tabletop-status")
+        self.notice = w.HTML()
+        self.notice.add_class("tabletop-notice")
+        self.notice.add_class("tabletop-message")
+        self.error_area = w.HTML()
+        self.error_area.add_class("tabletop-error")
+        self.banner = w.HTML()
+        self.banner.add_class("tabletop-banner")
+        self.again = w.Button(
+            description="Play again",
+            tooltip="the same seats, a new deal",
+            button_style="success",
+        )
+        self.again.add_class("tabletop-play-again")
+        self.again.on_click(self._guard(lambda _: self.new_game()))
+        self.restart = w.Button(
+            description="New game",
+            tooltip="the same deal from its start (this game stays a line)",
+        )
+        self.restart.add_class("tabletop-new-game")
+        self.restart.on_click(self._guard(lambda _: self.play_again_same_deal()))
+        self.resume = w.Button(description="Resume", button_style="success")
+        self.resume.add_class("tabletop-resume")
+        self.resume.on_click(self._guard(lambda _: self.resume_saved()))
+        self.fresh = w.Button(description="Start fresh")
+        self.fresh.add_class("tabletop-start-fresh")
+        self.fresh.on_click(self._guard(lambda _: self.dismiss_resume()))
+        self.end_box = w.VBox(
+            [self.banner, w.HBox([self.again, self.restart, self.resume, self.fresh])],
+            layout=w.Layout(display="none"),
+        )
+        self.end_box.add_class("tabletop-end")
+        self.handover = HandOver(self._guard(self.reveal))
+        self.recap = w.HTML(layout=w.Layout(max_height="150px", overflow="auto"))
+        self.recap.add_class("tabletop-recap")
+        self.actions = ActionsPanel(
+            self._gesture(self._press_drawn),
+            self._guard(self.clear_selection),
+            self._guard(self.choose),
+            self._guard(lambda: self.auto_play()),
+        )
+        self.actions.words = lambda entry: action_words(self, entry)
+        self.timeline = Timeline(
+            self._guard(self.goto), self._guard(self.fork), self._guard(self.use_line)
+        )
+        tb = self.timeline.buttons
+        tb["start"].on_click(self._guard(lambda _: self.goto(0)))
+        tb["back"].on_click(self._guard(lambda _: self.step_back()))
+        tb["forward"].on_click(self._guard(lambda _: self.step_forward()))
+        tb["end"].on_click(self._guard(lambda _: self.goto(self.length)))
+        tb["fork"].on_click(self._guard(lambda _: self.fork()))
+        self.seat_controls = SeatControls(
+            names,
+            (HUMAN, *bot_names()),
+            self._guard(self.set_seat),
+            self._guard(self.set_viewer),
+            self._guard(lambda: self.auto_play()),
+        )
+        sc = self.seat_controls
+        sc.hot_seat.observe(
+            self._guard(lambda ch: sc._quiet or setattr(self, "hot_seat", ch["new"])),
+            names="value",
+        )
+        sc.auto.observe(
+            self._guard(lambda ch: sc._quiet or setattr(self, "auto", ch["new"])),
+            names="value",
+        )
+        self.details_box = w.Checkbox(
+            value=False,
+            description="rules details (clause IDs, state inspector)",
+            indent=False,
+            layout=w.Layout(width="auto"),
+        )
+        self.details_box.add_class("tabletop-details")
+        self.details_box.observe(
+            self._guard(lambda ch: setattr(self, "details", ch["new"])), names="value"
+        )
+        from tabletop.ui.saving import SaveLoad
+
+        self.files = SaveLoad(self, self._guard)
+        self.log_view = w.HTML()
+        self.log_view.add_class("tabletop-log")
+        self.inspector = w.HTML()
+        self.inspector.add_class("tabletop-inspector")
+        self.tabs = tabs = w.Tab(
+            [
+                self.log_view,
+                self.inspector,
+                w.VBox([sc.widget, self.details_box]),
+                self.files.widget,
+            ]
+        )
+        for i, title in enumerate(("Log", "Rules details", "Seats", "Save / load")):
+            tabs.set_title(i, title)
+        tabs.observe(self._guard(lambda _: self.render_tabs()), names="selected_index")
+        self.grid = w.Box(
+            [h.canvas for h in self.hands],
+            layout=w.Layout(flex_flow="row wrap", grid_gap="4px 12px"),
+        )
+        self.side = w.VBox(
+            [self.handover.widget, self.actions.widget, self.recap],
+            layout=w.Layout(flex="0 0 300px", width="300px", margin="0 0 0 8px"),
+        )
+        self.board_box = w.VBox(
+            [self.board.canvas, self.hover],
+            layout=w.Layout(flex="1 1 auto", min_width="0"),
+        )
+        self.children = [
+            self.style,
+            self.status,
+            self.notice,
+            self.error_area,
+            self.end_box,
+            w.HBox([self.board_box, self.side], layout=w.Layout(width="100%")),
+            self.grid,
+            self.timeline.widget,
+            tabs,
+            self.beacon,
+            self.echo,
+        ]
+        self.add_class("tabletop-table")
+
     def _guard(self, fn: Any) -> Any:
         """Wrap a callback: refusals go to the notice line, errors to the error area."""
 
@@ -107,13 +366,36 @@ class Table(w.VBox):
             except TabletopError as exc:
                 clause = getattr(exc, "clause", "")
                 reason = getattr(exc, "reason", str(exc))
-                self.message = f"Refused: {reason}" + (f" [{clause}]" if clause else "")
+                shown = f" [{clause}]" if clause and self.details else ""
+                self.message = f"Not possible: {reason}{shown}"
+                self.refused_clause = clause
             except Exception as exc:  # noqa: BLE001 - shown in the UI, then logged
                 self.error = "".join(traceback.format_exception(exc)[-6:])
                 LOG.error("error in a table callback: %s", exc)
             return None
 
         return run
+
+    def _gesture(self, fn: Any) -> Any:
+        """A move-making click from the page: dropped when the page had not yet
+        shown the latest render (or while the table is updating)."""
+        guarded = self._guard(fn)
+
+        def run(*args: Any) -> Any:
+            if self._updating or self.stale():
+                self.dropped += 1
+                return None
+            return guarded(*args)
+
+        return run
+
+    def stale(self) -> bool:
+        """Whether the page has not yet shown the latest render (its echo lags).
+
+        Before the page has echoed anything (no browser, as in tests) nothing is
+        stale.
+        """
+        return self.echo.value >= 0 and self.echo.value != self.token
 
     def _hand_click(self, seat: int) -> Any:
         def clicked(index: int) -> None:
@@ -127,9 +409,19 @@ class Table(w.VBox):
 
     # -- derived values -----------------------------------------------------------
     @property
+    def eyes(self) -> Any:
+        """Whose eyes the views use: the viewer, or the public behind a hand-over."""
+        return PUBLIC if self.curtain is not None else self.viewer
+
+    @property
     def view_state(self) -> Any:
         """The state as the viewing seat may see it."""
-        return self.game.view(self.state, self.viewer)
+        return self.game.view(self.state, self.eyes)
+
+    @property
+    def branches(self) -> list[Match]:
+        """The other lines of the timeline (kept futures, earlier games)."""
+        return [m for m in self.lines if m is not self.match]
 
     @property
     def bot_seats(self) -> tuple[int, ...]:
@@ -140,30 +432,57 @@ class Table(w.VBox):
     def to_move(self) -> int | None:
         return self.game.to_move(self.state)
 
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.game.players) if s not in self._bots)
+
     def can_act(self) -> bool:
-        """Whether the viewer may see the choices of the seat to move."""
+        """Whether the viewer may choose for the seat to move (a human seat)."""
         seat = self.to_move
-        return seat is not None and self.viewer in (None, seat)
+        return (
+            seat is not None
+            and seat not in self._bots
+            and self.curtain is None
+            and self.viewer in (None, seat)
+        )
 
     def shown_actions(self) -> tuple[Explanation, ...]:
         """The legal actions the panel shows: all of them, or the selection's."""
         if not self.can_act():
             return ()
-        return tuple(e for e in self.legal if _matches(e, self.selection))
+        sel = self.selection
+        return tuple(e for e in self.legal if sel is None or sel.matches(e))
 
     # -- gestures -----------------------------------------------------------------
     def choose(self, action: Any) -> tuple:
         """Play an action (object or notation) for the seat to move.
 
+        Played from an earlier step, the game goes on in a new line and the old
+        future is kept as a line of its own.
+
         Raises:
             IllegalActionError: the action is not legal now (nothing changes).
         """
-        events = self.match.play(action)
+        events = self._play(action)
         with self._one_update():
-            self.selection = ""
+            self.selection = None
             self.message = ""
             self._play_bots_if_auto()
             self._sync()
+        return events
+
+    def _play(self, action: Any) -> tuple:
+        """Play on the match; from an earlier step, on a new line."""
+        if self.match.cursor < len(self.match) and isinstance(self.match, Match):
+            refusal = self.match.check(action)
+            if refusal is not None:
+                raise refusal.error()
+            old = self.match
+            self.match = old.fork()
+            self.lines = [*self.lines, self.match]
+            self._branched = (old, self.match.cursor)
+        events = self.match.play(action)
+        if isinstance(self.match, Match):  # a remote match keeps no steps here
+            self._played.append(self.match.steps[self.match.cursor - 1])
         return events
 
     def click_space(self, space: str) -> tuple:
@@ -175,14 +494,15 @@ class Table(w.VBox):
         entries = [e for e in self.legal if space in e.spaces] if self.can_act() else []
         if not entries:
             raise IllegalActionError(
-                "TT-PHASE", f"no legal action involves {space} now"
+                "TT-PHASE",
+                f"nothing can be done on {self.adapter.space_label(space)} now",
             )
-        kind, _, value = self.selection.partition(":")
-        if len(entries) > 1 and kind == "card":
-            entries = [e for e in entries if e.card == value] or entries
+        sel = self.selection
+        if len(entries) > 1 and sel is not None and sel.kind == "card":
+            entries = [e for e in entries if e.card == sel.value] or entries
         if len(entries) == 1:
             return self.choose(entries[0].action)
-        self.selection = f"space:{space}"
+        self.selection = Selection("space", space, self.adapter.space_label(space))
         return ()
 
     def click_xy(self, x: float, y: float) -> tuple:
@@ -190,8 +510,18 @@ class Table(w.VBox):
         targets = [s for e in self.shown_actions() for s in e.spaces]
         space = self.adapter.hit(x, y, prefer=targets)
         if space is None:
-            raise IllegalActionError("TT-PHASE", "no space there")
+            raise IllegalActionError("TT-PHASE", "there is no space there")
         return self.click_space(space)
+
+    def hover_xy(self, x: float, y: float) -> str | None:
+        """The pointer rests at (x, y): name the space under it (and what it does)
+        in the line under the board; nothing is sent unless the space changed."""
+        space = self.adapter.hit(x, y)
+        if space != self._hovered:
+            self._hovered = space
+            text = self.adapter.describe(space) if space else ""
+            self.hover.value = f"<small>{_esc(text)}</small>" if text else ""
+        return space
 
     def play_card(self, card: str | int) -> tuple:
         """Play a card of the hand of the seat to move, by kind or by hand index."""
@@ -207,20 +537,28 @@ class Table(w.VBox):
                     "TT-NOTATION", f"there is no card {card} in the hand"
                 )
             card = hand[card]
+        name = self.adapter.face(card).name
         entries = [e for e in self.legal if e.card == card]
         if not entries:
-            name = self.adapter.face(card).name
-            raise IllegalActionError("TT-PHASE", f"no legal action plays {name} now")
-        kind, _, value = self.selection.partition(":")
-        if len(entries) > 1 and kind == "space":
-            entries = [e for e in entries if value in e.spaces] or entries
+            raise IllegalActionError("TT-PHASE", f"{name} cannot be played now")
+        sel = self.selection
+        if len(entries) > 1 and sel is not None and sel.kind == "space":
+            entries = [e for e in entries if sel.value in e.spaces] or entries
         if len(entries) == 1:
             return self.choose(entries[0].action)
-        self.selection = f"card:{card}"
+        self.selection = Selection("card", card, f"the card {name}")
         return ()
 
     def clear_selection(self) -> None:
-        self.selection = ""
+        self.selection = None
+
+    def reveal(self) -> None:
+        """The player the laptop was passed to shows the table through their eyes."""
+        if self.curtain is None:
+            return
+        with self._one_update():
+            self.viewer, self.curtain = self.curtain, None
+            self._deliver()
 
     def step_back(self) -> int:
         return self.goto(max(0, self.step - 1))
@@ -229,20 +567,51 @@ class Table(w.VBox):
         return self.goto(min(self.length, self.step + 1))
 
     def goto(self, step: int) -> int:
-        """Show any step of the timeline (the future is kept until a new move)."""
+        """Show any step of the timeline (playing from there starts a new line)."""
         self.match.goto(step)
         with self._one_update():
-            self.selection = ""
+            self.selection = None
+            self._recent = ()
             self._sync()
         return step
 
     def fork(self) -> Match:
-        """Play on from here in a new match; the old line is kept in ``branches``."""
-        self.branches = [*self.branches, self.match]
+        """Play on from here in a new line; the old line stays listed."""
         self.match = self.match.fork()
+        self.lines = [*self.lines, self.match]
         with self._one_update():
             self._sync()
         return self.match
+
+    def use_line(self, index: int) -> Match:
+        """Take up another line of the timeline (where it was left)."""
+        if not 0 <= index < len(self.lines):
+            raise IllegalActionError("TT-PHASE", f"there is no line {index + 1}")
+        self.match = self.lines[index]
+        with self._one_update():
+            self.selection = None
+            self._recent = ()
+            self._sync()
+        return self.match
+
+    def new_game(self, seed: int | None = None) -> Match:
+        """A new deal for the same seats (``seed``: the next one if omitted)."""
+        seed = self.match.seed + 1 if seed is None else seed
+        self.match = Match(self.game, seed=seed)
+        self.lines = [self.match]
+        with self._one_update():
+            self.curtain = None
+            self.selection = None
+            self._recent = ()
+            for seat in list(self._bots):
+                self._seat(seat, self.seats[seat])
+            self._play_bots_if_auto()
+            self._sync()
+        return self.match
+
+    def play_again_same_deal(self) -> int:
+        """Back to the start of this deal; the first move starts a new line."""
+        return self.goto(0)
 
     def set_viewer(self, seat: int | None) -> None:
         """See the table through a seat's eyes (``None``: everything); ends hot seat."""
@@ -250,6 +619,7 @@ class Table(w.VBox):
             raise IllegalActionError("TT-TURN", f"there is no seat {seat}")
         with self._one_update():
             self.hot_seat = False
+            self.curtain = None
             self.viewer = seat
 
     def set_seat(self, seat: int, kind: Any) -> None:
@@ -275,7 +645,7 @@ class Table(w.VBox):
         """Let bot seats move until a human seat is to move or the game ends."""
         with self._one_update():
             played = self._play_bots(max_moves)
-            self.selection = ""
+            self.selection = None
             self._sync()
         return played
 
@@ -286,7 +656,7 @@ class Table(w.VBox):
             seat = self.game.to_move(state)
             if seat is None or seat not in self._bots:
                 break
-            self.match.play(self._bots[seat].choose(self.game.view(state, seat)))
+            self._play(self._bots[seat].choose(self.game.view(state, seat)))
             played += 1
         return played
 
@@ -301,9 +671,96 @@ class Table(w.VBox):
         self.step = m.cursor
         self.length = len(m)
         self.legal = m.explain()
+        self._note_what_happened()
         seat = self.game.to_move(m.state)
         if self.hot_seat and seat is not None and seat not in self._bots:
-            self.viewer = seat
+            if seat == self.viewer:
+                self.curtain = None
+            elif (
+                self.handover_on
+                and self.viewer is not None
+                and len(self.human_seats()) > 1
+            ):
+                self.curtain = seat  # pass the laptop: nothing secret shows
+            else:
+                self.viewer = seat
+        self._deliver()
+        self._save_if_asked()
+
+    def _note_what_happened(self) -> None:
+        """Keep the moves just played for the recap, and tell each seat that lost
+        cards on another seat's move what went (delivered when that seat looks)."""
+        played, self._played = self._played, []
+        self._played_now = bool(played)
+        if not played:
+            return
+        self._recent = tuple(played)
+        for step in played:
+            for seat, names in lost_cards(self, step).items():
+                if seat != step.player:
+                    who = self.adapter.seat_name(step.player)
+                    self._mail.setdefault(seat, []).append(
+                        f"On {who}'s turn (step {step.index}) you lost "
+                        f"{', '.join(names)}."
+                    )
+
+    def _deliver(self) -> None:
+        """Show the messages for the seat now looking (never behind a hand-over)."""
+        seat = self.eyes
+        if not isinstance(seat, int):
+            self.letter = ""
+        elif self._mail.get(seat):
+            self.letter = " ".join(self._mail.pop(seat))
+        elif self._played_now:
+            self.letter = ""
+
+    def _save_if_asked(self) -> None:
+        if self.autosave is None or self.resume_from is not None:
+            return
+        if len(self.match) == 0:
+            return
+        self.autosave.parent.mkdir(parents=True, exist_ok=True)
+        self.match.save(self.autosave)
+
+    def _offer_resume(self) -> None:
+        if self.autosave is not None and self.autosave.exists():
+            self.resume_from = self.autosave
+
+    def resume_saved(self) -> Match:
+        """Load the autosaved match (through the strict loader) and play on."""
+        path = self.resume_from or self.autosave
+        if path is None:
+            raise IllegalActionError("TT-PHASE", "there is no saved game to resume")
+        self.resume_from = None
+        return self.load_match(Match.load(path))
+
+    def dismiss_resume(self) -> None:
+        """Start fresh: the old autosave is kept beside as ``*.previous.json``."""
+        path = self.resume_from
+        self.resume_from = None
+        if path is not None and path.exists():
+            path.replace(path.with_suffix(".previous.json"))
+        with self._one_update():
+            self._sync()
+
+    def load_match(self, match: Match) -> Match:
+        """Play on with a loaded match (same game and players as this table)."""
+        if match.game.name != self.game.name or match.game.players != (
+            self.game.players
+        ):
+            raise IllegalActionError(
+                "TT-PHASE",
+                f"that save is a {match.game.name} game for {match.game.players} "
+                f"players, not this table's",
+            )
+        self.match = match
+        self.lines = [match]
+        with self._one_update():
+            self.curtain = None
+            self.selection = None
+            self._recent = ()
+            self._sync()
+        return match
 
     @contextmanager
     def _one_update(self) -> Iterator[None]:
@@ -332,8 +789,12 @@ class Table(w.VBox):
         seat = self.game.to_move(self.match.state)
         if change["new"] and seat is not None and seat not in self._bots:
             self.viewer = seat
+        if not change["new"]:
+            self.curtain = None
 
-    @observe("state", "viewer", "selection", "legal", "seats")
+    @observe(
+        "state", "viewer", "selection", "legal", "seats", "curtain", "details", "letter"
+    )
     def _changed(self, change: dict) -> None:
         if not self._updating:
             self.render()
@@ -341,10 +802,12 @@ class Table(w.VBox):
     @observe("message", "error")
     def _render_notices(self, change: dict | None = None) -> None:
         self.notice.value = (
-            f"<span style='color:#b45309'>{self.message}</span>" if self.message else ""
+            f"<span style='color:#b45309'>{_esc(self.message)}</span>"
+            if self.message
+            else ""
         )
         self.error_area.value = (
-            f"<pre style='color:#b71c1c'>Error: {self.error}</pre>"
+            f"<pre style='color:#b71c1c'>Error: {_esc(self.error)}</pre>"
             if self.error
             else ""
         )
@@ -363,17 +826,37 @@ class Table(w.VBox):
 
     def render(self) -> None:
         """Bring every view in line with the traits: canvases in one message."""
+        moment = (
+            id(self.match),
+            id(self.state),
+            self.selection,
+            self.viewer,
+            self.curtain,
+            self.details,
+            self.teach,
+            tuple(self.seats),
+        )
+        if moment != self._moment:  # what a click means has changed
+            self._moment = moment
+            self.token += 1
+        if self.sprites.details != self.details:  # clause IDs on the card faces
+            self.sprites.details = self.details
+            self.sprites.invalidate()
+            for hand in self.hands:
+                hand.invalidate()
         view = self.view_state
         shown = self.shown_actions()
         targets = {s for e in shown for s in e.spaces}
         cards = {e.card for e in shown if e.card}
-        space = self.selection[6:] if self.selection.startswith("space:") else ""
+        sel = self.selection
+        space = sel.value if sel is not None and sel.kind == "space" else ""
         space = space or self.teach_panel.focus_space()
         seat = self.to_move
+        moved = last_move(self)
         try:
             with one_batch():
                 self.sprites.prepare(self.adapter.card_kinds())
-                layers = self.board.render(view, targets, space)
+                layers = self.board.render(view, targets, space, moved)
                 for hand in self.hands:
                     s = hand.seat
                     hand.render(
@@ -383,24 +866,95 @@ class Table(w.VBox):
                         s == seat,
                     )
             self.redraws = [*self.redraws[-99:], layers]
+            if layers:
+                self._fresh_class(self.board.canvas)
         finally:
             self._render_panels(shown)
+            self.beacon.value = self.token  # last: the page echoes it when shown
+
+    @staticmethod
+    def _fresh_class(widget: Any) -> None:
+        """Restart the short pointer pause of a redrawn canvas (CSS animation)."""
+        a, b = "tabletop-fresh-a", "tabletop-fresh-b"
+        if a in widget._dom_classes:
+            widget.remove_class(a)
+            widget.add_class(b)
+        else:
+            widget.remove_class(b)
+            widget.add_class(a)
 
     def _render_panels(self, shown: tuple[Explanation, ...]) -> None:
         self.status.value = status_html(self)
         self._render_notices()
-        heading = "Choose an action" if shown else waiting_text(self)
-        self.actions.render(shown, len(self.legal), self.selection, heading)
-        self.timeline.render(self.step, self.length)
+        seat = self.to_move
+        if self.curtain is not None:
+            heading = "Waiting for the hand-over"
+        else:
+            heading = "Your choices" if shown else waiting_text(self)
+        bots_here = (
+            seat is not None
+            and seat in self._bots
+            and not (self.auto and self.step == self.length)
+        )
+        self.actions.render(
+            shown,
+            len(self.legal),
+            self.selection,
+            heading,
+            token=self.token,
+            details=self.details,
+            bots_here=bots_here,
+        )
+        self.actions.widget.layout.display = "none" if self.curtain is not None else ""
+        name = None if self.curtain is None else self.adapter.seat_name(self.curtain)
+        self.handover.render(name)
+        letter = (
+            f"<div class='tabletop-letter' style='background:#fff3e0;padding:4px'>"
+            f"<b>For you:</b> {_esc(self.letter)}</div>"
+            if self.letter
+            else ""
+        )
+        self.recap.value = letter + recap_html(self, self._recent)
+        self.timeline.render(
+            self.step,
+            self.length,
+            [line_label(self, m, i) for i, m in enumerate(self.lines)],
+            self.lines.index(self.match) if self.match in self.lines else 0,
+        )
         self.seat_controls.render(self.seats, self.viewer, self.hot_seat, self.auto)
+        if self.details_box.value != self.details:
+            self.details_box.value = self.details
+        self._render_end()
+        self._order_hands()
         self.render_tabs()
+
+    def _render_end(self) -> None:
+        outcome = self.game.outcome(self.state)
+        resume = self.resume_from is not None
+        show = outcome is not None or resume
+        self.banner.value = banner_html(self, outcome, resume)
+        self.again.layout.display = "" if outcome is not None else "none"
+        self.restart.layout.display = "" if outcome is not None else "none"
+        self.resume.layout.display = "" if resume else "none"
+        self.fresh.layout.display = "" if resume else "none"
+        self.end_box.layout.display = "" if show else "none"
+
+    def _order_hands(self) -> None:
+        """The viewer's own hand first, right under the board."""
+        me = self.eyes if isinstance(self.eyes, int) else None
+        order = sorted(self.hands, key=lambda h: (h.seat != me, h.seat))
+        kids = tuple(h.canvas for h in order)
+        if tuple(self.grid.children) != kids:
+            self.grid.children = kids
 
     def render_tabs(self) -> None:
         """Fill the tab on show (the log or the inspector); hidden tabs wait."""
         if self.tabs.selected_index == LOG_TAB:
-            self.log_view.value = log_html(self.match.log(self.viewer))
+            self.log_view.value = log_html(log_steps(self), self.details)
         elif self.tabs.selected_index == INSPECTOR_TAB:
             self.inspector.value = inspector_for(self)
+        elif self.tabs.selected_index == GAME_TAB:
+            self.files.render()
 
     def why_not(self, action: Any) -> Any:
         """Why an action (notation) is not legal now: the game's Refusal, or None."""
@@ -410,20 +964,26 @@ class Table(w.VBox):
         """An action button: play its action, or list a group of them."""
         if isinstance(item, Explanation):
             return self.choose(item.action)
-        self.selection = f"clause:{item.clause}"
+        self.selection = Selection("clause", item.clause, f"{item.label}\u2026")
         return ()
+
+    def _press_drawn(self, item: Any, token: int) -> tuple:
+        """A button drawn at render ``token``: dropped if the table moved since."""
+        if token != self.token:
+            self.dropped += 1
+            return ()
+        return self.press(item)
 
     def summary(self) -> str:
         """A short deterministic text of where the game stands (for notebooks)."""
         return summary_text(self)
 
+    def on(self, name: str, callback: Callable[..., Any]) -> None:
+        """Observe a trait with a guarded callback (errors show in the table)."""
+        self.observe(self._guard(callback), names=name)
 
-def _matches(entry: Explanation, selection: str) -> bool:
-    kind, _, value = selection.partition(":")
-    if kind == "space":
-        return value in entry.spaces
-    if kind == "card":
-        return entry.card == value
-    if kind == "clause":
-        return entry.clause == value
-    return True
+
+def _esc(text: str) -> str:
+    import html
+
+    return html.escape(text)

@@ -26,36 +26,59 @@ def _pre(text: str, css: str) -> str:
 
 
 class ActionsPanel:
-    """One button per legal action (label; tooltip: why, with the clause)."""
+    """One button per legal action (label in words; tooltip: the notation and why).
+
+    Buttons are made fresh for every render and each one remembers the render it
+    was drawn for (``token``): a click on a button of an earlier render (the second
+    click of a double-click, a click that crossed an update) is handed back with
+    that old token and dropped by the table instead of acting on whatever replaced
+    it. Fresh buttons never inherit the focus of the ones they replace, so Enter
+    cannot press a button the player has not seen.
+    """
 
     def __init__(
         self,
-        on_choose: Callable[[Any], None],
+        on_choose: Callable[[Any, int], None],
         on_clear: Callable[[], None],
         on_notation: Callable[[str], None],
+        on_bots: Callable[[], None],
     ) -> None:
         self._on_choose = on_choose
-        self.buttons: list[w.Button] = []
         self.box = w.Box(layout=w.Layout(flex_flow="row wrap", width="100%"))
+        self.box.add_class("tabletop-action-box")
         self.title = w.HTML()
-        self.why = w.HTML(layout=w.Layout(max_height="140px", overflow="auto"))
+        self.title.add_class("tabletop-actions-title")
+        self.why = w.HTML(layout=w.Layout(max_height="120px", overflow="auto"))
         self.why.add_class("tabletop-why")
         self.clear = w.Button(description="show all", layout=w.Layout(width="90px"))
         self.clear.on_click(lambda _: on_clear())
+        self.bots = w.Button(
+            description="Let the bots play",
+            tooltip="the bot seats play from this step on",
+            layout=w.Layout(width="auto", display="none"),
+        )
+        self.bots.add_class("tabletop-bots-here")
+        self.bots.on_click(lambda _: on_bots())
         self.notation = w.Text(
             placeholder="or type an action, then Enter",
             continuous_update=False,
-            layout=w.Layout(width="90%"),
+            layout=w.Layout(width="95%"),
         )
         self.notation.add_class("tabletop-notation")
         self._on_notation = on_notation
         self.notation.observe(self._typed, names="value")
         self.widget = w.VBox(
-            [self.title, self.box, self.clear, self.why, self.notation]
+            [self.title, self.box, self.clear, self.bots, self.why, self.notation]
         )
         self.widget.add_class("tabletop-actions")
         self.shown: tuple[Explanation, ...] = ()
         self.items: list[Any] = []
+        self.token = -1
+        self.words: Callable[[Any], str] = lambda e: e.label or str(e.action)
+
+    @property
+    def buttons(self) -> list[w.Button]:
+        return list(self.box.children)
 
     def _typed(self, change: dict) -> None:
         text = change["new"].strip()
@@ -63,51 +86,107 @@ class ActionsPanel:
             self.notation.value = ""
             self._on_notation(text)
 
-    def _button(self, i: int) -> w.Button:
-        while len(self.buttons) <= i:
-            index = len(self.buttons)
-            b = w.Button(layout=w.Layout(width="auto", margin="2px"))
-            b.add_class("tabletop-action")
-            b.on_click(lambda _b, k=index: self._on_choose(self.items[k]))
-            self.buttons.append(b)
-        return self.buttons[i]
+    def _fresh(self, item: Any, token: int, details: bool) -> w.Button:
+        b = w.Button(layout=w.Layout(width="auto", margin="2px"))
+        b.add_class("tabletop-action")
+        if isinstance(item, Group):
+            b.description = f"{item.label}\u2026 ({item.count})"
+            b.tooltip = f"{item.count} choices: press to list them" + (
+                f" [{item.clause}]" if details else ""
+            )
+            b.button_style = "warning"
+        else:
+            b.description = self.words(item)
+            b.tooltip = f"{item.text} \u2014 notation: {item.action}" + (
+                f" [{item.clause}]" if details else ""
+            )
+            b.button_style = "info" if item.card else ""
+        b.on_click(lambda _b: self._on_choose(item, token))
+        return b
 
     def render(
-        self, entries: Sequence[Explanation], total: int, selection: str, heading: str
+        self,
+        entries: Sequence[Explanation],
+        total: int,
+        selection: Any,
+        heading: str,
+        token: int = 0,
+        details: bool = False,
+        bots_here: bool = False,
     ) -> None:
-        """Show the entries (grouped by clause when there are many and no selection)."""
+        """Show the entries (grouped when there are many and no selection)."""
         self.shown = tuple(entries)
         self.items = group_entries(entries) if not selection else list(entries)
-        buttons = []
-        for i, item in enumerate(self.items[:MAX_BUTTONS]):
-            b = self._button(i)
-            if isinstance(item, Group):
-                b.description = f"{item.label}… ({item.count})"
-                b.tooltip = (
-                    f"{item.count} choices under {item.clause}: press to list them"
-                )
-                b.button_style = "warning"
-            else:
-                b.description = item.label or str(item.action)
-                b.tooltip = f"{item.text} [{item.clause}]"
-                b.button_style = "info" if item.card else ""
-            buttons.append(b)
-        if tuple(self.box.children) != tuple(buttons):
-            self.box.children = buttons
-        more = len(self.items) - len(buttons)
+        if token != self.token or not self.box.children and self.items:
+            old = self.box.children
+            self.box.children = [
+                self._fresh(item, token, details) for item in self.items[:MAX_BUTTONS]
+            ]
+            for b in old:
+                b.close()
+            self.token = token
+        more = len(self.items) - len(self.box.children)
         note = (
             f" ({more} more: click the board or a card to narrow)" if more > 0 else ""
         )
-        picked = f" at <b>{html.escape(selection)}</b>" if selection else ""
+        picked = f" for <b>{html.escape(selection.words)}</b>" if selection else ""
         self.title.value = f"<b>{html.escape(heading)}</b>{picked}{note}"
         self.clear.layout.display = "" if selection else "none"
+        self.bots.layout.display = "" if bots_here else "none"
         rows = [
-            f"<li><b>{html.escape(e.label or str(e.action))}</b>: {html.escape(e.text)}"
-            f" <code>{html.escape(e.clause)}</code></li>"
+            f"<li><b>{html.escape(self.words(e))}</b>: {html.escape(e.text)}"
+            + (f" <code>{html.escape(e.clause)}</code>" if details else "")
+            + "</li>"
             for e in entries[:12]
         ]
-        self.why.value = f"<ul style='margin:0;padding-left:18px'>{''.join(rows)}</ul>"
+        self.why.value = (
+            f"<ul style='margin:0;padding-left:18px'>{''.join(rows)}</ul>"
+            if rows
+            else ""
+        )
         self.notation.disabled = total == 0
+
+
+class HandOver:
+    """The screen between two human seats: "pass to Player N", then reveal.
+
+    While it shows, the table shows nothing any seat may not see; the button is the
+    only way on, pressed by the player who now has the laptop.
+    """
+
+    def __init__(self, on_reveal: Callable[[], None]) -> None:
+        self.text = w.HTML()
+        self.text.add_class("tabletop-handover-text")
+        self.button = w.Button(
+            description="Show my hand",
+            button_style="success",
+            layout=w.Layout(width="auto"),
+        )
+        self.button.add_class("tabletop-reveal")
+        self.button.on_click(lambda _: on_reveal())
+        self.widget = w.VBox(
+            [self.text, self.button],
+            layout=w.Layout(
+                display="none",
+                border="2px solid #00838f",
+                padding="10px",
+                margin="0 0 6px 0",
+            ),
+        )
+        self.widget.add_class("tabletop-handover")
+
+    def render(self, name: str | None, recap: str = "") -> None:
+        if name is None:
+            self.widget.layout.display = "none"
+            return
+        self.text.value = (
+            f"<div style='font-size:18px'><b>Pass the laptop to {html.escape(name)}"
+            f"</b></div><div>Everyone else: please look away. {html.escape(name)}, "
+            "press the button when only you can see the screen.</div>"
+            + (f"<div style='margin-top:6px'>{recap}</div>" if recap else "")
+        )
+        self.button.description = f"I am {name}: show my hand"
+        self.widget.layout.display = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,15 +213,26 @@ def group_entries(entries: Sequence[Explanation], over: int = GROUP_OVER) -> lis
         elif e.clause not in seen:
             seen.add(e.clause)
             word = (e.label or str(e.action)).split(" ")[0]
+            word = word[:1].upper() + word[1:]
             out.append(Group(e.clause, word, counts[e.clause]))
     return out
 
 
 class Timeline:
-    """A slider over the steps, with start/back/forward/end and fork buttons."""
+    """A slider over the steps, start/back/forward/end buttons, and the lines.
 
-    def __init__(self, on_goto: Callable[[int], None], on_fork: Callable[[], None]):
+    Playing from an earlier step starts a new line; the old future stays listed
+    under "line" and can be taken up again.
+    """
+
+    def __init__(
+        self,
+        on_goto: Callable[[int], None],
+        on_fork: Callable[[], None],
+        on_line: Callable[[int], None],
+    ):
         self._on_goto = on_goto
+        self._on_line = on_line
         self._quiet = False
         self.slider = w.IntSlider(
             min=0,
@@ -150,7 +240,8 @@ class Timeline:
             value=0,
             description="step",
             continuous_update=False,
-            layout=w.Layout(width="320px"),
+            layout=w.Layout(width="260px"),
+            style={"description_width": "36px"},
         )
         self.slider.observe(self._slid, names="value")
         bt = {}
@@ -159,7 +250,7 @@ class Timeline:
             ("back", "\u25c0", "one step back"),
             ("forward", "\u25b6", "one step forward"),
             ("end", "\u25b6|", "jump to the last step"),
-            ("fork", "fork here", "drop the steps ahead and play on"),
+            ("fork", "new line here", "keep this line and play on from here"),
         ):
             bt[name] = w.Button(
                 description=label,
@@ -168,20 +259,44 @@ class Timeline:
             )
             bt[name].add_class(f"tabletop-{name}")
         self.buttons = bt
-        self.widget = w.HBox([self.slider, *bt.values()])
+        self.lines = w.Dropdown(
+            options=[("line 1", 0)],
+            value=0,
+            description="line",
+            layout=w.Layout(width="240px"),
+            style={"description_width": "32px"},
+        )
+        self.lines.add_class("tabletop-lines")
+        self.lines.observe(self._picked, names="value")
+        self.widget = w.HBox(
+            [self.slider, *bt.values(), self.lines],
+            layout=w.Layout(flex_flow="row wrap", align_items="center"),
+        )
 
     def _slid(self, change: dict) -> None:
         if not self._quiet:
             self._on_goto(change["new"])
 
-    def render(self, step: int, length: int) -> None:
+    def _picked(self, change: dict) -> None:
+        if not self._quiet and change["new"] is not None:
+            self._on_line(change["new"])
+
+    def render(
+        self, step: int, length: int, lines: Sequence[str] = ("line 1",), line: int = 0
+    ) -> None:
         self._quiet = True
         try:
             with self.slider.hold_sync():
                 self.slider.max = length
                 self.slider.value = step
+            options = [(text, i) for i, text in enumerate(lines)]
+            if list(self.lines.options) != options:
+                self.lines.options = options
+            if self.lines.value != line:
+                self.lines.value = line
         finally:
             self._quiet = False
+        self.lines.layout.display = "" if len(lines) > 1 else "none"
         self.buttons["start"].disabled = self.buttons["back"].disabled = step == 0
         self.buttons["forward"].disabled = self.buttons["end"].disabled = step == length
         self.buttons["fork"].disabled = step == length
@@ -264,16 +379,34 @@ class SeatControls:
             self.viewer.value = value
 
 
-def log_html(lines: Sequence[str], limit: int = 50) -> str:
-    """The event log, newest first, clause IDs in code style."""
+def log_html(
+    steps: Sequence[tuple[str, Sequence[tuple[str, str]]]],
+    details: bool = False,
+    limit: int = 60,
+) -> str:
+    """The event log in reading order: one row per step, labelled, newest last.
+
+    ``steps`` holds, per step, its label ("Step 4 · Player 1 (blue)") and the
+    (text, clause) of each event as the viewer may read it. Clause IDs show only
+    with ``details``. The box keeps its scroll at the bottom (the newest row).
+    """
     rows = []
-    for line in reversed(lines[-limit:]):
-        text = html.escape(line)
-        if text.endswith(")") and " (" in text:
-            head, _, clause = text.rpartition(" (")
-            text = f"{head} <code>{clause[:-1]}</code>"
-        rows.append(f"<div>{text}</div>")
-    return "".join(rows) or "<i>nothing has happened yet</i>"
+    for label, events in steps[-limit:]:
+        parts = []
+        for text, clause in events:
+            code = f" <code>{html.escape(clause)}</code>" if details and clause else ""
+            parts.append(f"{html.escape(text)}{code}")
+        body = "; ".join(parts) or "<i>no visible change</i>"
+        rows.append(
+            f"<div class='tabletop-log-step'><b>{html.escape(label)}</b>: {body}</div>"
+        )
+    if not rows:
+        return "<i>nothing has happened yet</i>"
+    inner = "".join(rows)
+    return (
+        "<div style='display:flex;flex-direction:column-reverse;max-height:220px;"
+        f"overflow:auto'><div>{inner}</div></div>"
+    )
 
 
 def inspector_html(text: str, secrets: Sequence[tuple[str, str]]) -> str:

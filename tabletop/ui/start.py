@@ -16,6 +16,7 @@ from tabletop.core.registry import lookup
 from tabletop.ui.board import BoardAdapter
 from tabletop.ui.controller import Table
 from tabletop.ui.generic_draw import GenericDraw
+from tabletop.ui.saving import autosave_by_default, autosave_path
 
 _BUILT_IN_DRAWINGS = {
     "pitfall": "tabletop.ui.pitfall_draw",
@@ -50,11 +51,23 @@ def table_for(
     seed: int = 0,
     bots: int | Sequence[Any] = 0,
     bot: str = "random",
+    name: str | None = None,
+    autosave: bool | None = None,
     **table_options: Any,
 ) -> Table:
-    """A table for a new seeded match of ``game``, ``bots`` seats played by bots."""
+    """A table for a new seeded match of ``game``, ``bots`` seats played by bots.
+
+    ``autosave`` (default: on in a notebook kernel, off under Voila and outside a
+    kernel) saves every move to ``.tabletop/<notebook>-<name>.json``; making the
+    table again after a kernel restart offers to resume that game.
+    """
     match = Match(game, seed=seed)
-    return Table(match, seats=_seats(game.players, bots, bot), **table_options)
+    if autosave is None:
+        autosave = autosave_by_default()
+    path = autosave_path(name or game.name) if autosave else None
+    return Table(
+        match, seats=_seats(game.players, bots, bot), autosave=path, **table_options
+    )
 
 
 def pitfall_table(
@@ -62,12 +75,15 @@ def pitfall_table(
     seed: int = 0,
     bots: int | Sequence[Any] = 0,
     bot: str = "random",
+    name: str = "pitfall",
+    autosave: bool | None = None,
     **rule_options: Any,
 ) -> Table:
     """A Pitfall Harry table: ``pitfall_table(players=3, seed=7, bots=2)``."""
     from tabletop.games.pitfall import Pitfall
 
-    return table_for(Pitfall(players=players, **rule_options), seed, bots, bot)
+    game = Pitfall(players=players, **rule_options)
+    return table_for(game, seed, bots, bot, name=name, autosave=autosave)
 
 
 def raiders_table(
@@ -75,9 +91,12 @@ def raiders_table(
     seed: int = 0,
     bots: int | Sequence[Any] = 0,
     bot: str = "random",
+    name: str = "raiders",
+    autosave: bool | None = None,
     **rule_options: Any,
 ) -> Table:
     """A Raiders of the Lost Ark table: ``raiders_table(players=4, seed=7, bots=3)``."""
     from tabletop.games.raiders import Raiders
 
-    return table_for(Raiders(players=players, **rule_options), seed, bots, bot)
+    game = Raiders(players=players, **rule_options)
+    return table_for(game, seed, bots, bot, name=name, autosave=autosave)

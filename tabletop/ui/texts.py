@@ -1,11 +1,55 @@
-"""Text views of a Table: the status line, the state inspector, the summary."""
+"""Text views of a Table: the status line, recaps, the log, the game-over banner,
+the state inspector and the summary.
+
+Everything here is derived from the match (its steps, events and states) as the
+table's current eyes may see it: behind a hand-over screen those are the public's,
+so no hidden value reaches a text.
+"""
 
 from __future__ import annotations
 
 import html
+import re
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from tabletop.ui.panels import inspector_html, json_diff
+
+PUBLIC = "public"  # the viewer who sees only what lies face up
+_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
+_SPACE = re.compile(r"\b[A-Z][A-Z0-9]+\b")
+
+
+def words(table: Any, text: str) -> str:
+    """An engine sentence with seats and spaces named as the table shows them."""
+    names = table.adapter
+
+    def seat(m: re.Match) -> str:
+        n = int(m.group(1))
+        return names.seat_name(n) if 0 <= n < table.game.players else m.group(0)
+
+    def space(m: re.Match) -> str:
+        sid = m.group(0)
+        return names.space_label(sid) if sid in names.xy else sid
+
+    text = _PLAYER.sub(seat, text)
+    text = _SPACE.sub(space, text)
+    return text.replace(" -> ", " \u2192 ")
+
+
+def action_words(table: Any, entry: Any) -> str:
+    """A button's label in plain words: the game's codes spelled out, seats and
+    spaces named ("Discard Croc, Croc, Rope, Jump", "Fly to England")."""
+    label = entry.label or str(entry.action)
+    label = words(table, table.adapter.label_words(label))
+    return label[:1].upper() + label[1:]
+
+
+def _event_text(event: Any, eyes: Any) -> str:
+    if event.secret and eyes is not None and eyes != event.player:
+        return event.public or "something hidden happened"
+    return event.text
 
 
 def status_html(table: Any) -> str:
@@ -18,25 +62,185 @@ def status_html(table: Any) -> str:
             if outcome.winner is None
             else table.adapter.seat_name(outcome.winner)
         )
+        clause = f" <code>{html.escape(outcome.clause)}</code>" if table.details else ""
         what = (
-            f"<b>Game over: {html.escape(who)} wins</b>: {html.escape(outcome.reason)} "
-            f"<code>{html.escape(outcome.clause)}</code>"
+            f"<b>Game over: {html.escape(who)} wins</b>: "
+            f"{html.escape(words(table, outcome.reason))}{clause}"
         )
     else:
         seat = game.to_move(state)
         name = table.adapter.seat_name(seat) if seat is not None else "nobody"
         kind = table.seats[seat] if seat is not None else ""
-        what = (
-            f"<b>{html.escape(name)}</b> ({html.escape(kind)}) to move: "
-            f"{html.escape(game.pending(table.view_state))}"
+        kind = "" if kind == "human" else f" (bot: {kind})"
+        pending = words(table, game.pending(table.view_state))
+        what = f"<b>{html.escape(name)}</b>{html.escape(kind)} to move: " + (
+            html.escape(pending)
         )
-    eyes = (
-        "everything" if table.viewer is None else table.adapter.seat_name(table.viewer)
+    eyes = table.eyes
+    seen = (
+        "everything"
+        if eyes is None
+        else "nobody's secrets (hand-over)"
+        if eyes == PUBLIC
+        else table.adapter.seat_name(eyes)
     )
     return (
         f"<span class='tabletop-step'>step {table.step}/{table.length}</span> · {what}"
-        f" · <i>viewing as {html.escape(eyes)}</i>"
+        f" · <i>showing {html.escape(seen)}</i>"
     )
+
+
+def log_steps(table: Any, limit: int = 60) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The log rows up to the cursor: per step its label and its events' (text,
+    clause), as the table's eyes may read them."""
+    eyes = table.eyes
+    rows: list[tuple[str, list[tuple[str, str]]]] = []
+    match = table.match
+    if not hasattr(match, "steps"):  # a remote match: only its log lines
+        return _rows_from_log(table, match.log(eyes), limit)
+    if match.setup_events and match.cursor < limit:
+        rows.append(
+            (
+                "Setup",
+                [(words(table, _event_text(e, eyes)), e.clause)
+                 for e in match.setup_events],
+            )
+        )  # fmt: skip
+    for step in match.steps[max(0, match.cursor - limit) : match.cursor]:
+        who = (
+            table.adapter.seat_name(step.player)
+            if step.player is not None
+            else "a change to the position"
+        )
+        events = [(words(table, _event_text(e, eyes)), e.clause) for e in step.events]
+        rows.append((f"Step {step.index} \u00b7 {who}", events))
+    return rows
+
+
+def _rows_from_log(
+    table: Any, lines: Sequence[str], limit: int
+) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Log rows from ``Match.log``-style lines ("   3  text (CLAUSE)")."""
+    rows: list[tuple[str, list[tuple[str, str]]]] = []
+    for line in lines:
+        number, _, rest = line.strip().partition("  ")
+        text, clause = rest.strip(), ""
+        if text.endswith(")") and " (" in text:
+            text, _, clause = text.rpartition(" (")
+            clause = clause[:-1]
+        label = "Setup" if number == "0" else f"Step {number}"
+        if rows and rows[-1][0] == label:
+            rows[-1][1].append((words(table, text), clause))
+        else:
+            rows.append((label, [(words(table, text), clause)]))
+    return rows[-limit:]
+
+
+def recap_html(table: Any, steps: Sequence[Any]) -> str:
+    """What the other seats just did, one line per turn, in plain words."""
+    eyes = table.eyes
+    turns: list[tuple[int | None, list[str]]] = []
+    for step in steps:
+        if isinstance(eyes, int) and step.player == eyes:
+            continue
+        if step.index > table.match.cursor:
+            continue
+        texts = [words(table, _event_text(e, eyes)) for e in step.events]
+        if turns and turns[-1][0] == step.player:
+            turns[-1][1].extend(texts)
+        else:
+            turns.append((step.player, texts))
+    if not turns:
+        return ""
+    lines = []
+    for player, texts in turns[-6:]:
+        name = table.adapter.seat_name(player) if player is not None else "An edit"
+        said = []
+        for text in texts:
+            if text.startswith(name + " "):
+                text = text[len(name) + 1 :]
+            said.append(text)
+        lines.append(
+            f"<li><b>{html.escape(name)}</b> {html.escape(', '.join(said))}</li>"
+        )
+    return (
+        "<div class='tabletop-recap-title'><b>What just happened</b></div>"
+        f"<ul style='margin:0;padding-left:18px'>{''.join(lines)}</ul>"
+    )
+
+
+def lost_cards(table: Any, step: Any) -> dict[int, list[str]]:
+    """The cards each human seat lost on a step, by name (from the full states)."""
+    game, adapter = table.game, table.adapter
+    try:
+        before = table.match.state_at(step.index - 1)
+    except IndexError:
+        return {}
+    out: dict[int, list[str]] = {}
+    for seat in table.human_seats():
+        had = adapter.hand(game.view(before, seat), seat)
+        has = adapter.hand(game.view(step.state, seat), seat)
+        if isinstance(had, int) or isinstance(has, int):
+            continue
+        gone = Counter(had) - Counter(has)
+        if gone:
+            out[seat] = [adapter.face(kind).name for kind in gone.elements()]
+    return out
+
+
+def last_move(table: Any) -> tuple:
+    """What the board marks as the last move: pieces moved and the die rolled.
+
+    Returns ``(((seat, from, to), ...), die)`` for the steps just played (the
+    table's recap), or ``()`` when nothing was just played here.
+    """
+    steps = table._recent
+    match = table.match
+    if not steps or steps[-1].index != match.cursor:
+        return ()
+    if steps[-1] is not match.steps[match.cursor - 1]:
+        return ()
+    before = match.state_at(steps[0].index - 1)
+    a = table.adapter.piece_spaces(table.game.view(before, PUBLIC))
+    b = table.adapter.piece_spaces(table.game.view(match.state, PUBLIC))
+    moved = tuple(
+        (seat, x, y)
+        for seat, (x, y) in enumerate(zip(a, b, strict=False))
+        if x != y and x in table.adapter.xy and y in table.adapter.xy
+    )
+    die = ""
+    for step in steps:
+        for e in step.events:
+            if e.kind == "roll" and not e.secret:
+                found = re.findall(r"\d+", e.text.split("rolle")[-1])
+                die = found[-1] if found else die
+    return (moved, die)
+
+
+def banner_html(table: Any, outcome: Any, resume: bool) -> str:
+    """The big line above the board: the winner, or a saved game to resume."""
+    if resume:
+        path = table.resume_from
+        return (
+            "<div style='font-size:16px'><b>A saved game of this table was found"
+            f"</b> ({html.escape(path.name)}). Resume it, or start fresh?</div>"
+        )
+    if outcome is None:
+        return ""
+    who = (
+        "Nobody" if outcome.winner is None else table.adapter.seat_name(outcome.winner)
+    )
+    return (
+        f"<div style='font-size:22px;color:#1b5e20'><b>\U0001f3c6 {html.escape(who)} "
+        f"wins!</b></div><div>{html.escape(words(table, outcome.reason))}</div>"
+    )
+
+
+def line_label(table: Any, match: Any, index: int) -> str:
+    """How the timeline names a line: its number, length and where it was left."""
+    here = " (shown)" if match is table.match else ""
+    left = f", left at step {match.cursor}" if match.cursor < len(match) else ""
+    return f"line {index + 1}: {len(match)} steps{left}{here}"
 
 
 def secret_parts(table: Any) -> list[tuple[str, str]]:
@@ -62,7 +266,18 @@ def secret_parts(table: Any) -> list[tuple[str, str]]:
 
 
 def inspector_for(table: Any) -> str:
-    """The state the viewer may see, as text, with the secret parts listed."""
+    """The state the viewer may see, as text, with the secret parts listed.
+
+    Internals (the generator, raw fields) belong to the rules details: without
+    them, and behind a hand-over, the tab says how to see them.
+    """
+    if table.curtain is not None:
+        return "<i>Hidden until the next player reveals.</i>"
+    if not table.details:
+        return (
+            "<i>Turn on <b>rules details</b> in the Seats tab to see the state "
+            "inspector and the rule clause of every action.</i>"
+        )
     try:
         text = str(table.view_state)
     except Exception as exc:  # noqa: BLE001 - a text-board bug must not break play
@@ -75,10 +290,12 @@ def waiting_text(table: Any) -> str:
     seat = table.to_move
     if seat is None:
         return "The game is over"
+    name = table.adapter.seat_name(seat)
     if seat in table.bot_seats:
-        name = table.adapter.seat_name(seat)
-        return f"{name} (a bot) moves next: 'bots play now' in the Seats tab"
-    return f"{table.adapter.seat_name(seat)} is to move: view as them in the Seats tab"
+        if table.step < table.length or not table.auto:
+            return f"{name} (a bot) is to move here"
+        return f"{name} (a bot) moves next"
+    return f"{name} is to move: view as them in the Seats tab"
 
 
 def summary_text(table: Any) -> str:

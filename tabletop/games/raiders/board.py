@@ -53,6 +53,8 @@ class RaidersBoard:
         source: where the board came from (for messages).
         data: the raw board data (the UI draws from it).
         countries: country ids in file order.
+        names: id -> readable name, for every place (the id where the file gives
+            none); ``by_name``: its index for ``place_id``.
         intersections: intersection ids.
         spaces: path space ids.
         locations: every id a token may stand on.
@@ -68,6 +70,7 @@ class RaidersBoard:
     data: Mapping[str, Any]
     countries: tuple[str, ...]
     names: Mapping[str, str]
+    by_name: Mapping[str, str]
     intersections: tuple[str, ...]
     spaces: tuple[str, ...]
     locations: tuple[str, ...]
@@ -81,6 +84,34 @@ class RaidersBoard:
 
     def is_country(self, loc: str) -> bool:
         return self.kind.get(loc) == "country"
+
+    def space_name(self, space_id: str) -> str:
+        """The readable name of a country, intersection or path space (``"Egypt"``,
+        ``"England–Egypt 2 (checkpoint)"``); unknown ids come back unchanged."""
+        return self.names.get(space_id, space_id)
+
+    def place_id(self, text: str) -> str | None:
+        """The id a player means by ``text``: an id (any case) or a readable name
+        (any case; ``-`` for ``–``; an instruction or checkpoint space also by its
+        name without the part in brackets). None when nothing matches."""
+        return self.by_name.get(name_key(text))
+
+
+def name_key(text: str) -> str:
+    """How names are compared: case, dashes and spacing do not matter."""
+    return " ".join(text.replace("–", "-").replace(" - ", "-").lower().split())
+
+
+def _names_index(names: Mapping[str, str]) -> dict[str, str]:
+    """Readable names (and ids) -> ids; see ``RaidersBoard.place_id``."""
+    index: dict[str, str] = {}
+    for loc, name in names.items():
+        index.setdefault(name_key(name), loc)
+        if name.endswith(")") and " (" in name:
+            index.setdefault(name_key(name[: name.rindex(" (")]), loc)
+    for loc in names:
+        index[name_key(loc)] = loc
+    return index
 
 
 def load_board(source: str | FilePath | Mapping[str, Any] = "raiders") -> RaidersBoard:
@@ -115,16 +146,36 @@ def load_board(source: str | FilePath | Mapping[str, Any] = "raiders") -> Raider
         _check_reachable(problems, countries[0]["id"], kind, adjacent)
     problems.raise_if_any()
     path_of = {s: p.id for p in paths.values() for s in p.spaces}
+    names = _check_names(problems, countries + inters + spaces)
+    problems.raise_if_any()
     return RaidersBoard(
         source=label, data=data,
         countries=tuple(r["id"] for r in countries),
-        names={r["id"]: r["name"] for r in countries},
+        names=names, by_name=_names_index(names),
         intersections=tuple(r["id"] for r in inters),
         spaces=tuple(r["id"] for r in spaces),
         locations=tuple(kind),
         kind=kind, adjacent=adjacent, checkpoints=checkpoints,
         instructions=instructions, paths=paths, path_of=path_of, xy=xy,
     )
+
+
+def _check_names(problems: Problems, records: list) -> dict[str, str]:
+    """Readable names: countries must have one, other places may; no two alike."""
+    names: dict[str, str] = {}
+    seen: dict[str, str] = {}
+    for rec in records:
+        name = rec.get("name", rec["id"])
+        if not isinstance(name, str) or not name.strip():
+            problems.add(f"{rec['id']!r}: 'name' must be non-empty text")
+            continue
+        key = name_key(name)
+        if key in seen and seen[key] != rec["id"]:
+            problems.add(f"{rec['id']!r}: name {name!r} is already the name of "
+                         f"{seen[key]!r}")
+        seen[key] = rec["id"]
+        names[rec["id"]] = name
+    return names
 
 
 def _check_reachable(problems: Problems, start: str, kind: dict,

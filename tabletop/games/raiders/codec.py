@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from tabletop.games.raiders.rules import Raiders
 
 HIDDEN = "?"
-_PER_PLAYER = ("positions", "prev", "hands", "skips", "hostage", "owes")
+_PER_PLAYER = ("positions", "prev", "hands", "skips", "hostage", "owes", "emptied")
 
 
 def to_json(s: RaidersState) -> dict[str, Any]:
@@ -75,7 +75,7 @@ def _read_field(name: str, value: Any) -> Any:
 
     if name == "rng":
         return Rng.from_json(value)
-    if name in ("phase", "ark"):
+    if name in ("phase", "ark", "route_prev"):
         if not isinstance(value, str):
             raise bad()
         return value
@@ -87,7 +87,7 @@ def _read_field(name: str, value: Any) -> Any:
         if not isinstance(value, list):
             raise bad()
         return tuple(ints(h, str) for h in value)
-    if name in ("hostage", "owes"):
+    if name in ("hostage", "owes", "emptied"):
         return ints(value, bool)
     if name in ("skips", "passed", "landed"):
         return ints(value, int)
@@ -158,11 +158,25 @@ def invariants(g: Raiders, s: RaidersState) -> list[str]:
         out.append("the land phase needs a player landed on")
     if s.phase == "customs" and not s.owes[s.player]:
         out.append("the customs phase needs a Passport debt")
+    if s.phase in ("turn", "customs") and _must_miss(s, s.player):
+        out.append(f"player {s.player} ran out of cards and must miss this turn "
+                   "drawing a card (RA-E-EMPTY), so cannot be the player to move")
     if not -1 <= s.winner < n or (s.winner >= 0 and s.phase != "over"):
         out.append(f"bad winner {s.winner}")
     if any(not 0 <= q < n for q in (*s.passed, *s.landed)):
         out.append("passed/landed name unknown seats")
     return out
+
+
+def _must_miss(s: RaidersState, q: int) -> bool:
+    """True when ``q``, to move at the start of a turn, should be missing it
+    (RA-E-EMPTY): an empty hand, or one that emptied before this turn. (The one
+    empty hand allowed on a turn is that of a player who has just shown their
+    last card, a Passport, for a checkpoint debt: ``emptied`` is set then.)"""
+    hand, emptied = s.hands[q], s.emptied[q]
+    if s.phase == "customs":
+        return emptied or not hand
+    return bool(hand) == emptied
 
 
 def _check_places(g: Raiders, s: RaidersState, out: list[str]) -> None:
@@ -190,6 +204,11 @@ def _check_places(g: Raiders, s: RaidersState, out: list[str]) -> None:
         out.append("the Ark's country is not set")
     if any(r not in kinds for r in s.route):
         out.append("the route names unknown places")
+    if s.route_prev and (
+        not s.route or s.route_prev not in g.board.adjacent.get(s.route[0], ())
+    ):
+        out.append(f"the move's starting direction {s.route_prev!r} is not next to "
+                   "its start")
 
 
 def _check_cards(g: Raiders, s: RaidersState, out: list[str]) -> None:

@@ -79,8 +79,7 @@ def legal_actions(g: Raiders, s: RaidersState) -> list:
     t = g.tables
     if phase == "move":
         steps_to = g.steps_to
-        return [steps_to[n] for n in choices(g, s.positions, s.prev, s.route,
-                                              s.steps, p)]
+        return [steps_to[n] for n in choices(g, s, p)]
     if phase == "land":
         q = s.landed[0]
         out: list = []
@@ -249,7 +248,7 @@ def _free_spot(g: Raiders, s: RaidersState, to: str, clause: str) -> Refusal | N
 
 def _step(g: Raiders, s: RaidersState, a: Step) -> Refusal | None:
     p = s.player
-    if a.to in choices(g, s.positions, s.prev, s.route, s.steps, p):
+    if a.to in choices(g, s, p):
         return None
     loc = s.positions[p]
     if a.to not in g.board.adjacent[loc]:

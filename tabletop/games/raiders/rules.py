@@ -67,6 +67,10 @@ class Raiders(GameRules):
     """
 
     name = "raiders"
+    #: Bumped when the rules, the deal, the deck order or the state's JSON change
+    #: (2: RA-E-EMPTY, RA-M-INSTRUCTION, RA-M-OCCUPIED rulings; ``emptied`` and
+    #: ``route_prev`` fields).
+    RULES_VERSION = 2
 
     def __init__(self, players: int = 2, *, country_cards_restricted: bool = False,
                  turn_limit: int | None = None,
@@ -106,6 +110,12 @@ class Raiders(GameRules):
         self.tables = Tables(self.board, players)
 
     # -- the protocol ---------------------------------------------------------------
+    def position(self, **fields: Any):
+        """A validated state from a description (the keys of ``build_state``)."""
+        from tabletop.games.raiders.scenarios import build_state
+
+        return build_state(self, **fields)
+
     def initial_state(self, seed: int) -> RaidersState:
         """The game before anyone has placed a token (RA-S-PLACE)."""
         return blank_state(self.players, Rng.from_seed(seed))

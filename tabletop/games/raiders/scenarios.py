@@ -15,9 +15,11 @@
 
 Player keys: ``at`` (a place id), ``from`` (direction memory: the neighbour the
 token came from), ``hand`` (card strings), ``skips``, ``hostage`` (taken hostage and
-not yet played since), ``owes`` (a Passport debt). Top-level keys: ``ark``,
-``players``, ``to_move``, ``phase`` (default ``turn``; ``move`` needs ``steps``),
-``steps``, ``route``, ``landed``, ``deck_top`` (cards on top of the deck, in order),
+not yet played since), ``owes`` (a Passport debt), ``emptied`` (ran out of cards:
+misses the next turn, RA-E-EMPTY). Top-level keys: ``ark``, ``players``,
+``to_move``, ``phase`` (default ``turn``; ``move`` needs ``steps``), ``steps``,
+``route``, ``route_prev`` (the mover's direction memory when the move began),
+``landed``, ``deck_top`` (cards on top of the deck, in order),
 ``discards``, ``seed``, ``turn``, ``next_roll`` (die value(s) forced next). Cards
 not named anywhere form the rest of the deck in a seeded order. ``scenario(name)``
 returns one of the named situations in ``SCENARIOS`` (shared by the tests and the
@@ -35,8 +37,9 @@ from tabletop.games.raiders.cards import full_deck
 from tabletop.games.raiders.rules import Raiders
 from tabletop.games.raiders.state import RaidersState
 
-_PLAYER_KEYS = {"at", "from", "hand", "skips", "hostage", "owes"}
-_TOP_KEYS = {"ark", "players", "to_move", "phase", "steps", "route", "landed",
+_PLAYER_KEYS = {"at", "from", "hand", "skips", "hostage", "owes", "emptied"}
+_TOP_KEYS = {"ark", "players", "to_move", "phase", "steps", "route", "route_prev",
+             "landed",
              "deck_top", "discards", "seed", "turn", "next_roll"}
 
 
@@ -66,8 +69,10 @@ def build_state(game: Raiders, **description: Any) -> RaidersState:
         skips=tuple(p.get("skips", 0) for p in people),
         hostage=tuple(p.get("hostage", False) for p in people),
         owes=tuple(p.get("owes", False) for p in people),
+        emptied=tuple(p.get("emptied", False) for p in people),
         steps=description.get("steps", 0),
-        route=tuple(description.get("route", start)), passed=(),
+        route=tuple(description.get("route", start)),
+        route_prev=description.get("route_prev", ""), passed=(),
         landed=tuple(description.get("landed", ())), winner=-1,
         turn=description.get("turn", 1), rng=rng,
     )

@@ -37,8 +37,12 @@ class RaidersState:
         hostage: players who may not be taken hostage now (RA-K-HOSTAGE-TWICE).
         owes: players who landed on a checkpoint and owe a Passport
             (RA-M-CHECKPOINT-LAND).
+        emptied: players who lost or played their last card and miss their next
+            turn, drawing a card on it (RA-E-EMPTY).
         steps: steps left in the move in progress.
         route: locations visited by the move in progress, its start first.
+        route_prev: the mover's direction memory when the move began (a token
+            moved back past its start keeps it, RA-M-INSTRUCTION).
         passed: players already robbed by passing this move (RA-M-PASS-PLAYER).
         landed: players landed on, awaiting the mover's decision.
         winner: the winner's seat, or -1.
@@ -57,8 +61,10 @@ class RaidersState:
     skips: tuple[int, ...]
     hostage: tuple[bool, ...]
     owes: tuple[bool, ...]
+    emptied: tuple[bool, ...]
     steps: int
     route: tuple[str, ...]
+    route_prev: str
     passed: tuple[int, ...]
     landed: tuple[int, ...]
     winner: int
@@ -91,7 +97,8 @@ class _Draft:
 #: set there too.
 _FROZEN_FIELDS = (
     "phase", "player", "positions", "prev", "hands", "deck", "discards", "ark",
-    "skips", "hostage", "owes", "steps", "route", "passed", "landed", "winner",
+    "skips", "hostage", "owes", "emptied", "steps", "route", "route_prev", "passed",
+    "landed", "winner",
     "turn", "rng",
 )
 if FIELD_NAMES != _FROZEN_FIELDS:
@@ -158,8 +165,10 @@ class Work:
         self.skips = list(s.skips)
         self.hostage = list(s.hostage)
         self.owes = list(s.owes)
+        self.emptied = list(s.emptied)
         self.steps = s.steps
         self.route = list(s.route)
+        self.route_prev = s.route_prev
         self.passed = list(s.passed)
         self.landed = list(s.landed)
         self.winner = s.winner
@@ -181,8 +190,10 @@ class Work:
         s.skips = tuple(self.skips)
         s.hostage = tuple(self.hostage)
         s.owes = tuple(self.owes)
+        s.emptied = tuple(self.emptied)
         s.steps = self.steps
         s.route = tuple(self.route)
+        s.route_prev = self.route_prev
         s.passed = tuple(self.passed)
         s.landed = tuple(self.landed)
         s.winner = self.winner
@@ -244,6 +255,7 @@ def blank_state(players: int, rng: Rng) -> RaidersState:
     return RaidersState(
         phase="place", player=0, positions=("",) * n, prev=("",) * n,
         hands=((),) * n, deck=(), discards=(), ark="", skips=(0,) * n,
-        hostage=(False,) * n, owes=(False,) * n, steps=0, route=(), passed=(),
+        hostage=(False,) * n, owes=(False,) * n, emptied=(False,) * n, steps=0,
+        route=(), route_prev="", passed=(),
         landed=(), winner=-1, turn=0, rng=rng,
     )

@@ -24,7 +24,14 @@ from typing import TYPE_CHECKING
 
 from tabletop.core import Event
 from tabletop.games.raiders import turns
-from tabletop.games.raiders.cards import PASSPORT, card_name, has_keys
+from tabletop.games.raiders.cards import (
+    ARK,
+    MAP,
+    PASSPORT,
+    STAFF,
+    card_name,
+    has_keys,
+)
 from tabletop.games.raiders.state import Work
 from tabletop.games.raiders.tables import countries_near, remember
 
@@ -70,10 +77,32 @@ def step_options(g: Raiders, loc: str, prev: str, at_start: bool,
     return tuple([n for n in adj if n != prev])
 
 
-def can_finish(g: Raiders, loc: str, prev: str, steps: int, occ: int) -> bool:
+def goal_bit(g: Raiders, hand, ark: str) -> int:
+    """The Ark's country as a bit (``Tables.bit``) when ``hand`` holds the three key
+    cards, else 0: entering that country ends a move with a win (RA-W-WIN)."""
+    if ark and ARK in hand and STAFF in hand and MAP in hand:
+        return g.tables.bit[ark]
+    return 0
+
+
+def stops_at(g: Raiders, came: str, nxt: str, left: int, goal: int) -> bool:
+    """True when a step from ``came`` to ``nxt`` with ``left`` steps still to go
+    ends the move there whatever comes after: a win in the Ark's country, or a
+    checkpoint met along its arrow (without a Passport the token stops there; with
+    one it goes on only where the rest of the move can end off an occupied country,
+    RA-M-OCCUPIED ruling)."""
+    if goal and g.tables.bit.get(nxt, 0) & goal:
+        return True
+    arrow = g.tables.checkpoints.get(nxt)
+    return left > 0 and arrow is not None and arrow != came
+
+
+def can_finish(g: Raiders, loc: str, prev: str, steps: int, occ: int,
+               goal: int = 0) -> bool:
     """True if some way of walking ``steps`` more steps from ``loc`` (reached from
-    ``prev``) does not end on an occupied country (RA-M-OCCUPIED)."""
-    key = (loc, prev, steps, occ)
+    ``prev``) does not end on an occupied country (RA-M-OCCUPIED): the move is made
+    step by step, so a checkpoint or a win that ends it earlier counts as an end."""
+    key = (loc, prev, steps, occ, goal)
     found = g.finish_cache.get(key)
     if found is None:
         if steps == 0:
@@ -81,7 +110,9 @@ def can_finish(g: Raiders, loc: str, prev: str, steps: int, occ: int) -> bool:
         else:
             found = False
             for n in step_options(g, loc, prev, False, occ):
-                if can_finish(g, n, loc, steps - 1, occ):
+                if stops_at(g, loc, n, steps - 1, goal) or can_finish(
+                    g, n, loc, steps - 1, occ, goal
+                ):
                     found = True
                     break
         if len(g.finish_cache) > 200_000:
@@ -90,34 +121,35 @@ def can_finish(g: Raiders, loc: str, prev: str, steps: int, occ: int) -> bool:
     return found
 
 
-def choices(g: Raiders, positions, prev, route, steps: int,
-            p: int) -> tuple[str, ...]:
+def choices(g: Raiders, s, p: int) -> tuple[str, ...]:
     """The next steps the mover may choose (used by legal actions and the walk)."""
-    return options(g, positions[p], prev[p], len(route) <= 1, steps,
-                   occupied(g, positions, p))
+    return options(g, s.positions[p], s.prev[p], len(s.route) <= 1, s.steps,
+                   occupied(g, s.positions, p), goal_bit(g, s.hands[p], s.ark))
 
 
 def options(g: Raiders, loc: str, prev: str, at_start: bool, steps: int,
-            occ: int) -> tuple[str, ...]:
+            occ: int, goal: int = 0) -> tuple[str, ...]:
     """The next steps from ``loc`` (reached from ``prev``) with ``steps`` to go
-    that can still end the move off occupied countries.
+    that can still end the move off occupied countries (``goal``: see
+    ``goal_bit``).
 
     Memoised twice: on the whole key, and on the occupied countries within
     ``steps`` of ``loc`` (the only ones a walk of that length can meet), so that
     moves far from the other tokens share their answers.
     """
     tables = g.tables
-    key = (loc, prev, at_start, steps, occ)
+    key = (loc, prev, at_start, steps, occ, goal)
     found = tables.options.get(key)
     if found is None:
-        near = occ & (tables.near.get((loc, steps))
-                      or countries_near(tables, loc, steps))
-        local = (loc, prev, at_start, steps, near)
+        reach = tables.near.get((loc, steps)) or countries_near(tables, loc, steps)
+        near, aim = occ & reach, goal & reach
+        local = (loc, prev, at_start, steps, near, aim)
         found = tables.local_options.get(local)
         if found is None:
             found = remember(tables.local_options, local, tuple([
                 n for n in step_options(g, loc, prev, at_start, near)
-                if can_finish(g, n, loc, steps - 1, near)
+                if stops_at(g, loc, n, steps - 1, aim)
+                or can_finish(g, n, loc, steps - 1, near, aim)
             ]))
         remember(tables.options, key, found)
     return found
@@ -127,8 +159,10 @@ def start_move(g: Raiders, w: Work, value: int) -> None:
     """Begin a move of ``value`` steps for the player to move (RA-M-ROLL)."""
     p = w.player
     w.steps, w.route, w.passed = value, [w.positions[p]], []
+    w.route_prev = w.prev[p]
     occ = occupied(g, w.positions, p)
-    ways = options(g, w.positions[p], w.prev[p], True, value, occ)
+    goal = goal_bit(g, w.hands[p], w.ark)
+    ways = options(g, w.positions[p], w.prev[p], True, value, occ, goal)
     if not ways:
         w.emit("RA-M-OCCUPIED", f"player {p} cannot use the {value}: every way ends "
                "on an occupied country, so the token stays and the turn is over",
@@ -150,7 +184,8 @@ def walk(g: Raiders, w: Work, occ: int | None = None,
     known = g.tables.options.get
     while w.steps > 0:
         if ways is None:
-            key = (positions[p], prev[p], len(route) <= 1, w.steps, occ)
+            key = (positions[p], prev[p], len(route) <= 1, w.steps, occ,
+                   goal_bit(g, w.hands[p], w.ark))
             ways = known(key)
             if ways is None:
                 ways = options(g, *key)
@@ -192,17 +227,32 @@ def take_step(g: Raiders, w: Work, nxt: str, occ: int) -> bool:
             return False
     arrow = tables.checkpoints.get(nxt)
     if arrow is not None and arrow != loc and w.steps > 0:
-        if PASSPORT in w.hands[p]:
-            turns.lose_card(w, p, PASSPORT)
-            w.emit("RA-M-CHECKPOINT", f"player {p} shows a Passport at checkpoint "
-                   f"{nxt} and goes on", p, "passport")
-        else:
-            w.skips[p] += 1
-            w.steps = 0
-            w.emit("RA-M-CHECKPOINT", f"player {p} has no Passport: stopped at "
-                   f"checkpoint {nxt} and loses the next turn", p, "checkpoint")
-            turns.end_turn(g, w)
-            return False
+        return _checkpoint(g, w, nxt, loc, occ)
+    return True
+
+
+def _checkpoint(g: Raiders, w: Work, here: str, came: str, occ: int) -> bool:
+    """RA-M-CHECKPOINT on the way: a Passport to go on, else stop and lose the next
+    turn. RA-M-OCCUPIED ruling: a token whose every way on would end on an occupied
+    country stops here too (keeping its Passport, and its next turn)."""
+    p = w.player
+    if PASSPORT not in w.hands[p]:
+        w.skips[p] += 1
+        w.steps = 0
+        w.emit("RA-M-CHECKPOINT", f"player {p} has no Passport: stopped at "
+               f"checkpoint {here} and loses the next turn", p, "checkpoint")
+        turns.end_turn(g, w)
+        return False
+    if not options(g, here, came, False, w.steps, occ,
+                   goal_bit(g, w.hands[p], w.ark)):
+        w.steps = 0
+        w.emit("RA-M-OCCUPIED", f"player {p} stops at checkpoint {here}: every way "
+               "on would end on an occupied country", p, "blocked")
+        turns.end_turn(g, w)
+        return False
+    turns.lose_card(w, p, PASSPORT)
+    w.emit("RA-M-CHECKPOINT", f"player {p} shows a Passport at checkpoint "
+           f"{here} and goes on", p, "passport")
     return True
 
 
@@ -273,19 +323,55 @@ def follow_instruction(g: Raiders, w: Work, ins) -> None:
 
 
 def move_back(g: Raiders, w: Work, count: int) -> None:
-    """Retrace this move's route ``count`` places (never onto an occupied country);
-    moving back is not travel: no cards, checkpoints or instructions."""
+    """RA-M-INSTRUCTION ruling: ``count`` places back along the way the token came,
+    retracing this move and then further back along the path it arrived by (a
+    path ends at a country or an intersection). Moving back is not travel: no
+    cards, checkpoints or instructions. It never ends on an occupied country (it
+    stops on the place before it); a token moved back keeps the direction it was
+    travelling in (RA-M-DIRECTION)."""
     p = w.player
+    trail = behind(g, w.route, w.route_prev, count + 2)
+    target = min(count, len(trail) - 1)
     occ = occupied(g, w.positions, p)
-    route = w.route
-    target = max(0, len(route) - 1 - count)
     bit = g.tables.bit
-    while target < len(route) - 1 and bit.get(route[target], 0) & occ:
-        target += 1
-    if target == len(route) - 1:
+    if target and bit.get(trail[target], 0) & occ:
+        target -= 1
+    if target == 0:
+        w.emit("RA-M-INSTRUCTION", f"player {p} cannot move back: the way back "
+               "ends on an occupied country", p, "move")
         return
-    w.positions[p] = route[target]
-    w.prev[p] = route[target - 1] if target > 0 else ""
-    if g.kinds[route[target]] == "country":
+    dest = trail[target]
+    w.positions[p] = dest
+    if dest in g.tables.countries:
         w.prev[p] = ""
-    w.emit("RA-M-INSTRUCTION", f"player {p} moves back to {route[target]}", p, "move")
+    elif target + 1 < len(trail):
+        w.prev[p] = trail[target + 1]
+    elif target == len(w.route) - 1:
+        w.prev[p] = w.route_prev  # back at the start: the memory it started with
+    else:
+        w.prev[p] = ""
+    w.emit("RA-M-INSTRUCTION", f"player {p} moves back to {dest}", p, "move")
+
+
+def behind(g: Raiders, route, route_prev: str, length: int) -> list[str]:
+    """Up to ``length`` places from the token's place backwards: this move's route
+    reversed, then on along the path the move began on, away from the move (from an
+    intersection start: the way it had come, ``route_prev``), ending where that
+    path ends (a country or an intersection)."""
+    trail = list(reversed(route))[:length]
+    kind = g.kinds
+    adjacent = g.tables.adjacent
+    here = route[0]
+    ahead = route[1] if len(route) > 1 else ""
+    if kind[here] == "intersection":
+        nxt = route_prev
+    elif kind[here] == "space":
+        nxt = next((n for n in adjacent[here] if n != ahead), "")
+    else:
+        nxt = ""
+    while nxt and len(trail) < length:
+        trail.append(nxt)
+        if kind[nxt] != "space":
+            break
+        here, nxt = nxt, next((n for n in adjacent[nxt] if n != here), "")
+    return trail

@@ -59,6 +59,7 @@ def lose_card(w: Work, q: int, card: str) -> None:
 
 def _note_empty(w: Work, q: int) -> None:
     if not w.hands[q]:
+        w.emptied[q] = True
         w.emit("RA-E-EMPTY", f"player {q} has no cards left and will miss the next "
                "turn to draw one", q, "empty")
 
@@ -160,6 +161,7 @@ def end_turn(g: Raiders, w: Work) -> None:
         win(w, p, f"ended the turn in the Ark's country {w.ark} with the three cards")
         return
     w.steps, w.route, w.passed, w.landed = 0, [], [], []
+    w.route_prev = ""
     next_turn(g, w, (p + 1) % g.players)
 
 
@@ -171,9 +173,10 @@ def next_turn(g: Raiders, w: Work, q: int) -> None:
             w.phase, w.player = "over", q
             w.emit("TT-LIMIT", f"the turn limit {g.turn_limit} is reached: no winner")
             return
-        if not w.hands[q]:
-            w.emit("RA-E-EMPTY", f"player {q} has no cards and misses this turn", q,
-                   "skip")
+        if w.emptied[q] or not w.hands[q]:
+            w.emptied[q] = False
+            w.emit("RA-E-EMPTY", f"player {q} ran out of cards and misses this turn",
+                   q, "skip")
             draw(g, w, q, "RA-E-EMPTY", "for an empty hand")
         elif w.skips[q] > 0:
             w.skips[q] -= 1

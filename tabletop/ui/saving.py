@@ -1,0 +1,128 @@
+"""Saving and loading a table's match: the Save / load tab and the autosave file.
+
+A save is the match's own JSON (``Match.save``); loading always goes through the
+strict loader (``Match.load``), which replays every step through the rules and
+refuses an altered or foreign file. Autosave writes the match after every move to a
+file of its own in a ``.tabletop/`` folder beside the notebook, named by notebook
+and table, so a table made again after a kernel restart offers to resume it. It is
+off under Voila, where visitors must not share or resume each other's games.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from tabletop.core import Match, TabletopError
+
+AUTOSAVE_DIR = ".tabletop"
+
+
+def under_voila() -> bool:
+    """Whether this kernel serves a Voila page (Voila sets these for its kernels)."""
+    return any(k in os.environ for k in ("VOILA_KERNEL_ID", "VOILA_BASE_URL"))
+
+
+def in_a_kernel() -> bool:
+    """Whether this runs in a Jupyter kernel (not a plain script or a test)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def autosave_by_default() -> bool:
+    """Autosave play tables in a notebook kernel, never under Voila."""
+    return in_a_kernel() and not under_voila()
+
+
+def notebook_stem() -> str:
+    """The running notebook's name without folder and suffix ("play_pitfall")."""
+    path = os.environ.get("JPY_SESSION_NAME", "")
+    stem = Path(path).stem if path else "notebook"
+    return _safe(stem) or "notebook"
+
+
+def autosave_path(table_name: str, folder: str | Path = ".") -> Path:
+    """The autosave file of a table: ``.tabletop/<notebook>-<table>.json``."""
+    name = f"{notebook_stem()}-{_safe(table_name) or 'table'}.json"
+    return Path(folder) / AUTOSAVE_DIR / name
+
+
+def _safe(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("._")
+
+
+class SaveLoad:
+    """The Save / load tab: a file name, Save, Load and what happened."""
+
+    def __init__(self, table: Any, guard: Callable[[Any], Any]) -> None:
+        self.table = table
+        self.name = w.Text(
+            value=f"{table.game.name}_game.json",
+            description="file",
+            layout=w.Layout(width="320px"),
+            style={"description_width": "36px"},
+        )
+        self.name.add_class("tabletop-save-name")
+        self.save_button = w.Button(description="Save", button_style="primary")
+        self.save_button.add_class("tabletop-save")
+        self.save_button.on_click(guard(lambda _: self.save()))
+        self.load_button = w.Button(description="Load")
+        self.load_button.add_class("tabletop-load")
+        self.load_button.on_click(guard(lambda _: self.load()))
+        self.info = w.HTML()
+        self.info.add_class("tabletop-save-info")
+        self.widget = w.VBox(
+            [w.HBox([self.name, self.save_button, self.load_button]), self.info]
+        )
+
+    def path(self) -> Path:
+        text = self.name.value.strip() or f"{self.table.game.name}_game.json"
+        return Path(text if text.endswith(".json") else f"{text}.json")
+
+    def save(self, path: str | Path | None = None) -> Path:
+        """Save the shown line of the match (every step, the cursor kept)."""
+        target = Path(path) if path is not None else self.path()
+        if target.parent != Path():
+            target.parent.mkdir(parents=True, exist_ok=True)
+        self.table.match.save(target)
+        self.info.value = (
+            f"Saved step {self.table.step} of {self.table.length} to "
+            f"<code>{html.escape(str(target))}</code>."
+        )
+        return target
+
+    def load(self, path: str | Path | None = None) -> Match:
+        """Load a save through the strict loader and play on from it."""
+        source = Path(path) if path is not None else self.path()
+        try:
+            match = Match.load(source)
+        except TabletopError as exc:
+            self.info.value = (
+                f"<span style='color:#b71c1c'>Not loaded: {html.escape(str(exc))}"
+                "</span>"
+            )
+            raise
+        self.table.load_match(match)
+        self.info.value = (
+            f"Loaded <code>{html.escape(str(source))}</code>: step {match.cursor} "
+            f"of {len(match)}."
+        )
+        return match
+
+    def render(self) -> None:
+        auto = self.table.autosave
+        if auto is not None and not self.info.value:
+            self.info.value = (
+                f"Every move is saved to <code>{html.escape(str(auto))}</code>; "
+                "making this table again after a restart offers to resume."
+            )

@@ -1,0 +1,148 @@
+"""A real hot seat: between two human seats a hand-over screen hides every hidden
+value (hands, inspector, log, recap, timeline) until the next player reveals; news
+for a seat (a card taken from it) waits for that seat's reveal."""
+
+from __future__ import annotations
+
+from tabletop import Match
+from tabletop.games.raiders import Raiders
+from tabletop.ui import Table
+from tests.test_ui_table import by_canvas
+from tests.ui_fake import Dash, DashDraw
+
+
+def make_table(seed: int = 7, players: int = 2, **options) -> Table:
+    game = Dash(players)
+    return Table(Match(game, seed=seed), adapter=DashDraw(game), **options)
+
+
+def every_text(table: Table) -> str:
+    """What the table's text widgets show, every tab filled."""
+    parts = []
+    for index in range(len(table.tabs.children)):
+        table.tabs.selected_index = index
+        parts += [table.log_view.value, table.inspector.value]
+    parts += [
+        table.status.value,
+        table.notice.value,
+        table.recap.value,
+        table.handover.text.value,
+        table.actions.title.value,
+        table.actions.why.value,
+        " ".join(o[0] for o in table.timeline.lines.options),
+    ]
+    return "\n".join(parts)
+
+
+def test_pass_to_the_next_human_hides_every_hand_until_reveal(comms):
+    table = make_table()
+    assert table.viewer == 0 and table.curtain is None, "the first player looks"
+    table.play_card("leap")  # seat 0 plays and draws a secret card
+    drawn = table.state.hands[0][-1]
+    assert table.curtain == 1 and table.viewer == 0
+    assert "Pass the laptop to Player 1 (blue)" in table.handover.text.value
+    assert table.handover.widget.layout.display == ""
+    assert table.actions.widget.layout.display == "none"
+    assert all(isinstance(h.cards, int) for h in table.hands), "every hand face down"
+    assert table.shown_actions() == ()
+    comms.clear()
+    table.redraw_all()
+    drawn_cmds = by_canvas(comms.canvas_batches())
+    for hand in table.hands:
+        images = [n for n, _ in drawn_cmds[hand.canvas[0].model_id] if n == "drawImage"]
+        assert images == [], f"no card face of seat {hand.seat} on screen"
+    text = every_text(table)
+    assert f"P0 drew {drawn}" not in text, "the log shows only the public line"
+    assert "hands" not in table.inspector.value
+    table.handover.button.click()
+    assert table.viewer == 1 and table.curtain is None
+    assert isinstance(table.hands[1].cards, tuple), "now seat 1 sees its own cards"
+    assert isinstance(table.hands[0].cards, int)
+
+
+def test_the_viewers_own_hand_comes_first_under_the_board():
+    table = make_table()
+    assert table.grid.children[0] is table.hands[0].canvas
+    table.play_card("leap")
+    table.reveal()
+    assert table.grid.children[0] is table.hands[1].canvas
+
+
+def test_no_hand_over_with_one_human_and_bots():
+    table = make_table(seats=["human", "random"])
+    table.choose("roll")
+    table.choose(str(table.legal[0].action))
+    assert table.to_move == 0 and table.curtain is None and table.viewer == 0
+
+
+def test_rules_details_do_not_open_the_curtain():
+    table = make_table(details=True)
+    table.play_card("leap")
+    table.tabs.selected_index = 1
+    assert "Hidden until the next player reveals" in table.inspector.value
+
+
+def test_a_card_taken_on_another_turn_is_told_to_its_owner_after_the_reveal():
+    """RA-K-AMBUSH: the victim learns which card went, and only after revealing."""
+    game = Raiders(players=3)
+    table = None
+    for seed in range(40):
+        match = Match(game, seed=seed)
+        t = Table(match, seats=["human", "human", "human"])
+        for _ in range(200):
+            ambush = [e for e in t.legal if e.clause == "RA-K-AMBUSH"]
+            if ambush and t.curtain is None:
+                table = t
+                break
+            if t.curtain is not None:
+                t.reveal()
+                continue
+            if t.game.outcome(t.state) is not None:
+                break
+            t.choose(t.legal[-1].action)
+        if table is not None:
+            break
+    assert table is not None
+    entry = next(e for e in table.legal if e.clause == "RA-K-AMBUSH")
+    victim = int(str(entry.action).split()[-1])
+    had = table.adapter.hand(table.game.view(table.state, victim), victim)
+    table.choose(entry.action)
+    after = table.adapter.hand(table.game.view(table.state, victim), victim)
+    lost = sorted(set(had) - set(after)) or sorted(had)
+    names = [table.adapter.face(k).name for k in lost]
+    told = False
+    for _ in range(30):
+        if table.curtain is None:
+            table.choose(table.legal[0].action)
+            continue
+        if table.curtain != victim:
+            assert "you lost" not in table.recap.value, "waits for the victim"
+            table.reveal()
+            continue
+        assert "you lost" not in table.recap.value, "waits for the victim's reveal"
+        table.reveal()
+        assert "you lost" in table.recap.value
+        assert any(n in table.recap.value for n in names), table.recap.value
+        told = True
+        break
+    assert told, "the victim was told"
+
+
+def test_everything_secret_stays_hidden_through_a_hot_seat_game():
+    table = make_table(seed=4)
+    for _ in range(40):
+        if table.game.outcome(table.state) is not None:
+            break
+        if table.curtain is not None:
+            secrets = [
+                e.text
+                for step in table.match.steps
+                for e in step.events
+                if e.secret and e.text != e.public
+            ]
+            text = every_text(table)
+            for secret in secrets:
+                assert secret not in text
+            table.reveal()
+            continue
+        table.choose(table.legal[-1].action)

@@ -1,0 +1,131 @@
+"""Input that cannot misfire: stale clicks are dropped, never re-targeted.
+
+A double-click on "Roll" sends two clicks; the second reaches the kernel after the
+first has already replaced the buttons. These tests deliver the page's messages in
+the order a browser sends them (the page echoes the number of each render it has
+received through a hidden widget) and check that nothing nobody chose is played.
+"""
+
+from __future__ import annotations
+
+from tabletop import Match
+from tabletop.ui import Table
+from tests.ui_fake import Dash, DashDraw
+
+
+def make_table(seed: int = 3, players: int = 2, **options) -> Table:
+    game = Dash(players)
+    return Table(Match(game, seed=seed), adapter=DashDraw(game), **options)
+
+
+def click_from_page(widget, content: dict) -> None:
+    data = {"method": "custom", "content": content}
+    widget.comm.handle_msg({"content": {"data": data}, "buffers": []})
+
+
+def button_from_page(button) -> None:
+    """A click on a button's view. A closed button's comm is gone (the kernel
+    drops such messages); its handlers still check the render they belong to."""
+    if button.comm is None:
+        button.click()
+    else:
+        click_from_page(button, {"event": "click"})
+
+
+def page_has_seen(table: Table, token: int | None = None) -> None:
+    """The page received a render and echoes its number (as the jsdlink does)."""
+    value = table.token if token is None else token
+    data = {"method": "update", "state": {"value": value}, "buffer_paths": []}
+    table.echo.comm.handle_msg({"content": {"data": data}, "buffers": []})
+
+
+def test_every_render_makes_fresh_buttons_tied_to_it():
+    table = make_table()
+    first = list(table.actions.box.children)
+    table.choose("roll")
+    second = list(table.actions.box.children)
+    assert not set(map(id, first)) & set(map(id, second)), "no button is reused"
+    assert all(b.comm is None for b in first), "replaced buttons are closed"
+    assert table.beacon.value == table.token
+
+
+def test_double_click_on_roll_plays_roll_only():
+    """Roll, then the second click of the double-click on the same (old) button."""
+    table = make_table()
+    page_has_seen(table)
+    roll = table.actions.box.children[0]
+    assert roll.description == "Roll"
+    button_from_page(roll)
+    assert table.step == 1
+    button_from_page(roll)  # the second click of the double-click
+    assert table.step == 1, "the old button did nothing"
+    assert table.dropped == 1
+
+
+def test_a_click_that_crossed_an_update_is_dropped():
+    """Double-click Forward in Pitfall's words: the second click lands on the button
+    that replaced the first before the page had even shown it."""
+    table = make_table()
+    page_has_seen(table)
+    button_from_page(table.actions.box.children[0])  # Roll: the table moves on
+    fresh = table.actions.box.children[0]
+    assert fresh.description == "To s3"
+    button_from_page(fresh)  # sent before the page received the new render
+    assert table.step == 1 and table.dropped == 1
+    page_has_seen(table)  # now the page shows the new buttons
+    button_from_page(table.actions.box.children[0])
+    assert table.step == 2, "a click on what the page shows is played"
+
+
+def test_board_and_hand_clicks_made_before_the_update_are_dropped():
+    table = make_table()
+    page_has_seen(table)
+    table.choose("roll")  # the table moved; the page has not seen it yet
+    x, y = table.adapter.xy["s3"]
+    click_from_page(table.board.canvas, {"event": "mouse_down", "x": x, "y": y})
+    assert table.step == 1 and table.dropped == 1
+    page_has_seen(table)
+    click_from_page(table.board.canvas, {"event": "mouse_down", "x": x, "y": y})
+    assert table.step == 2 and table.state.positions[0] == 3
+    page_has_seen(table, table.token - 1)  # a lagging page
+    click_from_page(table.hands[1].canvas, {"event": "mouse_down", "x": 10, "y": 80})
+    assert table.step == 2 and table.dropped == 2
+
+
+def test_gestures_while_the_table_updates_are_ignored():
+    table = make_table()
+    table._updating = True
+    click_from_page(table.board.canvas, {"event": "mouse_down", "x": 30, "y": 60})
+    button_from_page(table.actions.box.children[0])
+    table._updating = False
+    assert table.step == 0 and table.dropped == 2
+
+
+def test_enter_cannot_press_a_fresh_button():
+    """Focus never moves to a fresh button: the pressed one leaves the page, and
+    every fresh one ignores the pointer for a moment (CSS) while it settles."""
+    table = make_table()
+    roll = table.actions.box.children[0]
+    roll.click()
+    assert roll not in table.actions.box.children
+    assert all("tabletop-action" in b._dom_classes for b in table.actions.box.children)
+    css = table.style.value
+    assert ".tabletop-action" in css and "pointer-events:none" in css
+    assert "tabletop-fresh-a" in table.board.canvas._dom_classes or (
+        "tabletop-fresh-b" in table.board.canvas._dom_classes
+    )
+
+
+def test_a_redrawn_board_restarts_its_pointer_pause():
+    table = make_table()
+    before = set(table.board.canvas._dom_classes)
+    table.choose("roll")
+    after = set(table.board.canvas._dom_classes)
+    assert before != after, "the pause class alternates on each redraw"
+
+
+def test_without_a_page_nothing_is_stale():
+    table = make_table()
+    assert table.echo.value == -1 and not table.stale()
+    table.actions.box.children[0].click()
+    assert table.step == 1

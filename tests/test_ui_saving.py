@@ -1,0 +1,151 @@
+"""Save and Load in the table (through the strict loader), autosave of a play table
+to ``.tabletop/`` and resuming it, also after a real kernel restart."""
+
+from __future__ import annotations
+
+import json
+import os
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from tabletop import Match
+from tabletop.games.pitfall import Pitfall
+from tabletop.ui import Table
+from tabletop.ui.saving import autosave_by_default, autosave_path
+from tests.ui_fake import Dash, DashDraw
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pitfall(tmp_path: Path, **options) -> Table:
+    return Table(Match(Pitfall(players=2), seed=3), **options)
+
+
+def test_save_and_load_buttons_round_trip(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    table = pitfall(tmp_path, hot_seat=False)
+    table.choose("roll")
+    table.choose(str(table.legal[0].action))
+    table.tabs.selected_index = 3
+    table.files.name.value = "family.json"
+    table.files.save_button.click()
+    assert (tmp_path / "family.json").exists()
+    assert "Saved step 2 of 2" in table.files.info.value
+    other = pitfall(tmp_path)
+    other.tabs.selected_index = 3
+    other.files.name.value = "family.json"
+    other.files.load_button.click()
+    assert other.error == "" and other.step == 2
+    assert other.state == table.state
+
+
+def test_load_refuses_an_altered_save(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    table = pitfall(tmp_path)
+    table.choose("roll")
+    data = json.loads(table.match.dumps())
+    data["steps"].append({"action": "roll"})
+    (tmp_path / "bad.json").write_text(json.dumps(data))
+    table.files.name.value = "bad.json"
+    table.files.load_button.click()
+    assert table.step == 1, "nothing is half-loaded"
+    assert "Not loaded" in table.files.info.value
+    assert "Not possible" in table.message
+
+
+def test_load_refuses_another_games_save(tmp_path):
+    game = Dash(2)
+    dash = Table(Match(game, seed=1), adapter=DashDraw(game))
+    path = tmp_path / "pitfall.json"
+    pitfall(tmp_path).match.save(path)
+    dash.files.name.value = str(path)
+    dash.files.load_button.click()
+    assert "not this table's" in dash.message
+
+
+def test_autosave_after_every_move_and_resume(tmp_path):
+    path = tmp_path / ".tabletop" / "play-pitfall.json"
+    table = pitfall(tmp_path, autosave=path)
+    assert not path.exists(), "nothing to save before the first move"
+    table.choose("roll")
+    assert Match.load(path).cursor == 1
+    table.choose(str(table.legal[0].action))
+    assert Match.load(path).cursor == 2
+    again = pitfall(tmp_path, autosave=path)
+    assert again.resume_from == path and again.end_box.layout.display == ""
+    assert "A saved game of this table was found" in again.banner.value
+    again.resume.click()
+    assert again.step == 2 and again.state == table.state
+    assert again.end_box.layout.display == "none"
+
+
+def test_start_fresh_keeps_the_old_save_beside(tmp_path):
+    path = tmp_path / ".tabletop" / "play-pitfall.json"
+    table = pitfall(tmp_path, autosave=path)
+    table.choose("roll")
+    again = pitfall(tmp_path, autosave=path)
+    again.fresh.click()
+    assert (tmp_path / ".tabletop" / "play-pitfall.previous.json").exists()
+    again.choose("roll")
+    assert Match.load(path).cursor == 1
+
+
+def test_autosave_is_off_outside_a_kernel_and_under_voila(monkeypatch):
+    assert autosave_by_default() is False, "no kernel here"
+    monkeypatch.setenv("JPY_SESSION_NAME", "/home/me/games/play_pitfall.ipynb")
+    path = autosave_path("pitfall")
+    assert path == Path(".") / ".tabletop" / "play_pitfall-pitfall.json"
+
+
+KERNEL_CODE = """
+from tabletop.ui import pitfall_table
+t = pitfall_table(players=2, seed=3)
+print("AUTOSAVE", t.autosave)
+"""
+
+
+def test_resume_after_a_kernel_restart(tmp_path):
+    """A play table in a real kernel, a move, a kernel restart, the same cell
+    again: the table offers the saved game and resumes it."""
+    jupyter_client = pytest.importorskip("jupyter_client")
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "JPY_SESSION_NAME": str(tmp_path / "play_pitfall.ipynb"),
+    }
+    km = jupyter_client.KernelManager(kernel_name="python3")
+    km.start_kernel(cwd=str(tmp_path), env=env, extra_arguments=[])
+    try:
+        kc = km.client()
+        kc.start_channels()
+        kc.wait_for_ready(timeout=60)
+
+        def run(code: str) -> str:
+            out = []
+
+            def hook(msg):
+                if msg["msg_type"] == "stream":
+                    out.append(msg["content"]["text"])
+                if msg["msg_type"] == "error":
+                    out.append("\n".join(msg["content"]["traceback"]))
+
+            kc.execute_interactive(textwrap.dedent(code), output_hook=hook, timeout=120)
+            return "".join(out)
+
+        first = run(KERNEL_CODE + "t.choose('roll'); print('STEP', t.step)")
+        assert "AUTOSAVE .tabletop/play_pitfall-pitfall.json" in first, first
+        assert "STEP 1" in first, first
+        km.restart_kernel(now=True)
+        kc.wait_for_ready(timeout=60)
+        second = run(
+            KERNEL_CODE
+            + "print('OFFER', t.resume_from is not None); t.resume_saved(); "
+            "print('STEP', t.step)"
+        )
+        assert "OFFER True" in second and "STEP 1" in second, second
+        kc.stop_channels()
+    finally:
+        km.shutdown_kernel(now=True)
+    assert (tmp_path / ".tabletop" / "play_pitfall-pitfall.json").exists()

@@ -1,0 +1,120 @@
+"""A timeline you can trust, and what just happened: lines instead of lost futures,
+no bot choices offered to a human, recaps, the last move, the log, the banner."""
+
+from __future__ import annotations
+
+from tabletop import Match
+from tabletop.games.pitfall import Pitfall
+from tabletop.ui import Table
+from tests.ui_fake import Dash, DashDraw
+
+
+def make_table(seed: int = 3, players: int = 2, **options) -> Table:
+    game = Dash(players)
+    return Table(Match(game, seed=seed), adapter=DashDraw(game), **options)
+
+
+def test_playing_from_the_past_starts_a_new_line_and_keeps_the_old_future():
+    table = make_table(hot_seat=False)
+    table.choose("roll")
+    table.choose("move s3")
+    table.choose("roll")
+    old = table.match
+    table.goto(1)
+    table.choose(str(table.legal[0].action))
+    assert table.match is not old and table.lines == [old, table.match]
+    assert len(old) == 3, "the old future is kept, not overwritten"
+    assert table.timeline.lines.layout.display == ""
+    labels = [text for text, _ in table.timeline.lines.options]
+    assert labels[0].startswith("line 1: 3 steps, left at step 1")
+    assert "(shown)" in labels[1]
+    table.timeline.lines.value = 0  # switch back to the old line
+    assert table.match is old and table.length == 3 and table.step == 1
+    table.goto(3)
+    assert str(table.match.steps[-1].action) == "roll"
+
+
+def test_an_illegal_move_in_the_past_starts_no_line():
+    table = make_table()
+    table.choose("roll")
+    table.goto(0)
+    try:
+        table.choose("move s5")
+    except Exception:  # noqa: BLE001 - refused, as it should be
+        pass
+    assert len(table.lines) == 1 and table.length == 1
+
+
+def test_a_bots_turn_in_the_past_is_never_offered_to_a_human():
+    table = make_table(seats=["human", "random"])
+    table.choose("roll")
+    table.choose(str(table.legal[0].action))
+    bot_step = next(s.index for s in table.match.steps if s.player == 1)
+    table.goto(bot_step - 1)
+    assert table.to_move == 1
+    table.set_viewer(None)  # even the referee's eyes
+    assert table.shown_actions() == () and table.actions.box.children == ()
+    assert table.actions.bots.layout.display == "", "offers to let the bot play"
+    table.actions.bots.click()
+    assert table.to_move == 0 and len(table.lines) == 2
+
+
+def test_recap_tells_the_bots_turn_in_plain_words():
+    table = make_table(seats=["human", "random"])
+    table.choose("roll")
+    table.choose(str(table.legal[0].action))
+    recap = table.recap.value
+    assert "What just happened" in recap and "Player 1 (blue)" in recap
+    assert "rolled" in recap or "moved" in recap
+    assert "DASH-" not in recap, "no clause IDs in the recap"
+
+
+def test_last_move_is_marked_with_a_line_and_the_die(comms):
+    table = make_table(seats=["human", "random"])
+    table.choose("roll")
+    comms.clear()
+    table.choose("move s3")
+    batch = comms.canvas_batches()[-1]
+    names = [n for n, _ in batch]
+    assert "strokeLine" in names and "setLineDash" in names, "the path is marked"
+    texts = [a[0] for n, a in batch if n == "fillText"]
+    assert "rolled" in texts, "the die is shown"
+
+
+def test_log_reads_in_order_with_step_labels():
+    table = make_table(hot_seat=False)
+    table.choose("roll")
+    table.choose("move s3")
+    log = table.log_view.value
+    assert log.index("Step 1") < log.index("Step 2"), "oldest first, newest last"
+    assert "column-reverse" in log, "the box keeps its scroll at the newest row"
+
+
+def test_game_over_banner_offers_play_again_and_new_game():
+    table = make_table(seats=["random", "random"])
+    assert table.game.outcome(table.state) is not None
+    assert "wins!" in table.banner.value
+    assert table.end_box.layout.display == ""
+    seed = table.match.seed
+    table.again.click()
+    assert table.match.seed == seed + 1 and table.lines == [table.match]
+    assert table.game.outcome(table.state) is not None, "bots played the new deal"
+    table.restart.click()
+    assert table.step == 0
+
+
+def test_recap_texts_for_every_pitfall_event_kind():
+    """Every event kind the engine emits reads in words: seats and spaces named,
+    arrows instead of '->', no clause IDs."""
+    from tabletop.ui.texts import words
+
+    table = Table(Match(Pitfall(players=3), seed=4), seats=["heuristic"] * 3)
+    kinds = {}
+    for step in table.match.steps:
+        for e in step.events:
+            kinds.setdefault(e.kind, e.text)
+    assert {"roll", "move", "card", "token"} <= set(kinds)
+    for kind, text in kinds.items():
+        said = words(table, text)
+        assert "->" not in said and "player " not in said, (kind, said)
+        assert "PH-" not in said, (kind, said)
