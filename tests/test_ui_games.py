@@ -252,3 +252,18 @@ def test_hover_names_the_space_and_its_instruction():
     table.hover_xy(x, y)
     assert "A friendly guide shares a clue" in table.hover.value
     assert "United States" in table.hover.value
+
+
+def test_plots_use_the_seat_colours_of_the_table():
+    from matplotlib.figure import Figure
+
+    from tabletop.ui.board import SEAT_COLORS, paint_seats
+
+    fig = Figure()
+    ax = fig.add_subplot()
+    for seat in range(3):
+        (line,) = ax.plot([0, 1], [seat, seat])
+        ax.fill_between([0, 1], [0, 0], [1, 1], color=line.get_color())
+    paint_seats(fig)
+    assert [line.get_color() for line in ax.lines] == list(SEAT_COLORS[:3])
+    assert ax.lines[1].get_label() == "Player 1 (blue)"

@@ -147,7 +147,7 @@ def _pitfall_space(game: Any) -> GameSpace:
         size,
         _pitfall_tensor,
         max(sum(board.deck), sum(board.tokens), 6, swap),
-        1500,
+        1500,  # about 4x the longest 4-player game between our heuristic bots
     )
 
 
@@ -218,7 +218,8 @@ def _raiders_space(game: Any) -> GameSpace:
     actions = ActionSpace.from_notations(game, notations)
     size = len(_raiders_tensor(game, game.view(game.initial_state(0), 0), 0))
     deck = len(full_deck(board.countries))
-    return GameSpace(actions, size, _raiders_tensor, max(deck, 6), 1500)
+    # Games between our heuristic bots at 6 players took up to 5,400 decisions.
+    return GameSpace(actions, size, _raiders_tensor, max(deck, 6), 10_000)
 
 
 _RAIDERS_PHASES = ("place", "turn", "move", "land", "customs", "over")

@@ -79,6 +79,7 @@ CSS = f"""<style>
 .tabletop-table .tabletop-board {{ width: auto !important;
   max-height: max(300px, calc(100vh - 420px)); }}
 .tabletop-table .tabletop-hand {{ width: auto !important; }}
+.tabletop-compact .tabletop-board {{ max-height: 340px; }}
 .tabletop-table .tabletop-action button, .tabletop-table button.tabletop-action
   {{ white-space: normal; height: auto; min-height: 28px; }}
 .tabletop-notice {{ height: 22px; overflow: hidden; white-space: nowrap;
@@ -132,6 +133,8 @@ class Table(w.VBox):
             If the file exists, the table offers to resume it.
         handover: show the hand-over screen between two human seats (off for a
             lesson, where one learner plays every seat).
+        compact: a smaller table for a lesson: a smaller board, only the hand of
+            the seat to move, no tabs.
     """
 
     state = AnyTrait(help="the full state at the current step")
@@ -162,6 +165,7 @@ class Table(w.VBox):
         details: bool = False,
         autosave: str | Path | None = None,
         handover: bool = True,
+        compact: bool = False,
     ) -> None:
         super().__init__()
         self.match = match
@@ -184,6 +188,8 @@ class Table(w.VBox):
         self.redraws: list[list[int]] = []
         self.autosave = Path(autosave) if autosave else None
         self.handover_on = handover
+        self.compact = compact
+        self.rings: tuple[str, ...] = ()
         self.resume_from: Path | None = None
         self._build()
         self.teach_panel = TeachPanel(self, self._guard)
@@ -354,6 +360,9 @@ class Table(w.VBox):
             self.echo,
         ]
         self.add_class("tabletop-table")
+        if self.compact:
+            self.add_class("tabletop-compact")
+            self.tabs.layout.display = "none"
 
     def _guard(self, fn: Any) -> Any:
         """Wrap a callback: refusals go to the notice line, errors to the error area."""
@@ -512,6 +521,11 @@ class Table(w.VBox):
         if space is None:
             raise IllegalActionError("TT-PHASE", "there is no space there")
         return self.click_space(space)
+
+    def ring(self, spaces: Any) -> None:
+        """Ring spaces on the board (what a lesson is about) until rung again."""
+        self.rings = tuple(s for s in spaces if s in self.adapter.xy)
+        self.render()
 
     def hover_xy(self, x: float, y: float) -> str | None:
         """The pointer rests at (x, y): name the space under it (and what it does)
@@ -856,7 +870,7 @@ class Table(w.VBox):
         try:
             with one_batch():
                 self.sprites.prepare(self.adapter.card_kinds())
-                layers = self.board.render(view, targets, space, moved)
+                layers = self.board.render(view, targets, space, moved, self.rings)
                 for hand in self.hands:
                     s = hand.seat
                     hand.render(
@@ -942,7 +956,11 @@ class Table(w.VBox):
     def _order_hands(self) -> None:
         """The viewer's own hand first, right under the board."""
         me = self.eyes if isinstance(self.eyes, int) else None
+        if self.compact:  # a lesson: only the hand that decides now
+            me = self.to_move if me is None else me
         order = sorted(self.hands, key=lambda h: (h.seat != me, h.seat))
+        if self.compact and me is not None:
+            order = order[:1]
         kids = tuple(h.canvas for h in order)
         if tuple(self.grid.children) != kids:
             self.grid.children = kids
