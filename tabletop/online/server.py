@@ -17,6 +17,7 @@ import logging
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
@@ -100,10 +101,13 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
                 self.send(P.error_frame("rate_limited", "too many frames: slow down"))
             return
         ident = None
+        started = time.perf_counter()
         try:
             frame = P.parse_frame(message)
             ident = frame.get("id")
             self.dispatch(frame)
+            if frame["t"] == "play":
+                self.server.handled.append(time.perf_counter() - started)
         except P.ProtocolError as exc:
             self.send(P.error_frame(exc.code, exc.message, ident))
             if exc.code in ("protocol", "bad_token"):
@@ -174,6 +178,37 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
             self.room.leave(self)
 
 
+class StatsHandler(tornado.web.RequestHandler):
+    """``GET /api/stats`` with the admin token: rooms, connections, and the time
+    the server took to handle recent actions (parse, check, apply, store, send
+    every view), in milliseconds."""
+
+    def initialize(self, server: Server) -> None:
+        self.server = server
+
+    def get(self) -> None:
+        given = self.request.headers.get("Authorization", "").removeprefix("Bearer ")
+        if not hmac.compare_digest(given.encode(), self.server.admin_token.encode()):
+            raise tornado.web.HTTPError(403, "wrong admin token")
+        times = sorted(self.server.handled)
+
+        def ms(q: float) -> float:
+            return round(1000 * times[min(len(times) - 1, int(q * len(times)))], 3)
+
+        self.finish(
+            {
+                "rooms": len(self.server.rooms),
+                "connections": sum(
+                    len(r.connections) for r in self.server.rooms.values()
+                ),
+                "actions": len(times),
+                "handle_ms": {"p50": ms(0.5), "p99": ms(0.99), "max": ms(1.0)}
+                if times
+                else {},
+            }
+        )
+
+
 class RoomsHandler(tornado.web.RequestHandler):
     """``POST /api/rooms`` with the admin token: create a room, get its links."""
 
@@ -238,6 +273,8 @@ class Server:
         self.admin_token = admin_token or secrets.token_urlsafe(18)
         self.store = Store(db)
         self.rooms: dict[str, Room] = {}
+        #: seconds taken to handle each recent action (``GET /api/stats``)
+        self.handled: deque[float] = deque(maxlen=100_000)
         self.broken: dict[str, str] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self._http: tornado.httpserver.HTTPServer | None = None
@@ -334,6 +371,7 @@ class Server:
             [
                 (r"/ws(?:/([A-Za-z0-9_-]{1,32}))?", SeatSocket, args),
                 (r"/api/rooms", RoomsHandler, args),
+                (r"/api/stats", StatsHandler, args),
                 (r"/play/([A-Za-z0-9_-]{1,32})", PlayPage),
             ],
             websocket_max_message_size=P.MAX_MESSAGE,
