@@ -19,7 +19,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -277,6 +277,7 @@ class Server:
         self.handled: deque[float] = deque(maxlen=100_000)
         self.broken: dict[str, str] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._bots_pool = ThreadPoolExecutor(2, thread_name_prefix="tabletop-bot")
         self._http: tornado.httpserver.HTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -284,6 +285,21 @@ class Server:
     def _schedule(self, delay: float, fn: Callable[[], None]) -> None:
         loop = self.loop or asyncio.get_event_loop()
         loop.call_later(delay, fn)
+
+    def _think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """Run a bot's decision on a worker thread; ``done`` runs on the loop."""
+        loop = self.loop or asyncio.get_event_loop()
+
+        def finished(future: Future) -> None:
+            if future.cancelled():
+                return
+            error = future.exception()
+            try:
+                loop.call_soon_threadsafe(done, error if error else future.result())
+            except RuntimeError:  # the server stopped meanwhile
+                pass
+
+        self._bots_pool.submit(decide).add_done_callback(finished)
 
     def load_rooms(self) -> None:
         """Rebuild every stored room; a room that fails its replay is set aside."""
@@ -294,7 +310,9 @@ class Server:
                 LOG.error("room %s not loaded: %s", record.id, exc)
                 self.broken[record.id] = str(exc)
                 continue
-            room = Room(record, match, self.store, self._schedule, self.bot_delay)
+            room = Room(
+                record, match, self.store, self._schedule, self.bot_delay, self._think
+            )
             self.rooms[record.id] = room
 
     def create_room(
@@ -345,6 +363,7 @@ class Server:
             self.store,
             self._schedule,
             self.bot_delay,
+            self._think,
         )
         self.store.add_room(record)
         self.rooms[record.id] = room
@@ -453,6 +472,7 @@ class Server:
             self.loop.call_soon_threadsafe(self.loop.stop)
             self._thread.join(10)
             self._thread = None
+        self._bots_pool.shutdown(wait=False, cancel_futures=True)
         self.store.close()
         self.loop = None
 
