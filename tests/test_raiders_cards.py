@@ -21,7 +21,7 @@ def test_ra_t_choice_roll_or_one_card_and_a_card_is_the_turn():
                                              at("PERU", cards=("map", "air"))])
     assert legal(game, s) == ["roll", "air", "ambush 1"]
     s, _ = play(game, s, "ambush 1")
-    assert s.player == 1 and s.phase == "turn"
+    assert s.to_move == 1 and s.phase == "turn"
 
 
 def test_ra_k_play_shows_and_discards_the_card():
@@ -108,7 +108,7 @@ def test_ra_k_hostage_moves_an_opponent_who_misses_a_turn():
     assert "hostage 1 S8" in legal(game, s) and "hostage 1 PERU" not in legal(game, s)
     s, events = play(game, s, "hostage 1 S8")
     assert s.positions[1] == "S8" and s.prev[1] == "" and s.skips[1] == 0
-    assert s.player == 2 and "RA-T-SKIP" in clauses(events)
+    assert s.to_move == 2 and "RA-T-SKIP" in clauses(events)
     assert "RA-M-INSTRUCTION" not in clauses(events)
 
 
@@ -121,7 +121,7 @@ def test_ra_k_hostage_twice_in_a_row_is_refused():
     assert game.check(s, game.parse_action("hostage 1 S8")).clause == (
         "RA-K-HOSTAGE-TWICE")
     s, _ = play(game, rolls(s, 1, 1), "hostage 2 S1", "roll")
-    assert s.player == 0 and not s.hostage[1] and s.hostage[2]
+    assert s.to_move == 0 and not s.hostage[1] and s.hostage[2]
     assert any(a.startswith("hostage 1") for a in legal(game, s))
 
 
@@ -142,7 +142,7 @@ def test_ra_e_empty_last_card_misses_a_turn_and_draws():
     game, s = position(ark="NEPAL", players=[at("USA", cards=("hostage",)),
                                              at("PERU", cards=("air", "map"))])
     s, events = play(game, s, "hostage 1 S40")
-    assert s.player == 1 and len(s.hands[0]) == 1
+    assert s.to_move == 1 and len(s.hands[0]) == 1
     assert [e.clause for e in events if e.player == 0] == [
         "RA-E-EMPTY", "RA-K-HOSTAGE", "RA-E-EMPTY", "RA-E-EMPTY"]
 
@@ -154,7 +154,7 @@ def test_ra_e_empty_keeps_missing_while_nothing_can_be_drawn():
     everything = tuple(sorted(s.deck + s.hands[1]))
     s = dataclasses.replace(s, deck=(), hands=((), everything))
     s, events = play(game, rolls(s, 1, 1), "roll", "to S11", "roll")
-    assert s.player == 1 and s.hands[0] == ()
+    assert s.to_move == 1 and s.hands[0] == ()
     assert clauses(events).count("RA-E-EMPTY") >= 4
 
 

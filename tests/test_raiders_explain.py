@@ -41,12 +41,13 @@ def test_text_map_shows_tokens_checkpoints_instructions_and_hands():
         {"at": "S22", "from": "ENGLAND", "hand": ["air"]},
         {"at": "PERU", "hand": ["map"], "skips": 1}])
     text = str(s)
-    assert "the Ark is in NEPAL" in text
+    assert "the Ark is in Nepal" in text
+    assert "player 0 at England–Egypt 1 (S22)" in text
     assert "P8  ENGLAND    0 > .  EGYPT" in text
     assert "PERU[1]" in text and "misses 1 turn(s)" in text
     assert "~edge~" in text and "!" in text
     hidden = str(game.view(s, 0))
-    assert "player 1 at PERU (misses 1 turn(s)): ?" in hidden
+    assert "player 1 at Peru (misses 1 turn(s)): ?" in hidden
 
 
 def test_card_kinds_for_the_ui():

@@ -10,7 +10,10 @@ import pytest
 
 from tabletop import IllegalActionError, IllegalEditError, Match, SaveError
 from tabletop.games.raiders import Raiders
-from tabletop.games.raiders.actions import parse_action
+from tabletop.games.raiders.actions import parse_move
+
+GAME = Raiders(players=3)
+parse_action = GAME.parse_action
 from tests.raiders_play import play, position, rolls
 
 
@@ -32,9 +35,22 @@ def test_junk_notation_is_refused_with_tt_notation(junk):
 def test_notation_round_trips():
     for text in ("place NEPAL", "roll", "air", "country EGYPT", "ambush 2",
                  "hostage 1 S40", "to S12", "send 2 X4", "leave 2", "passport",
-                 "skip", "play ark", "3: roll"):
+                 "skip", "play ark", "P2: roll"):
         assert str(parse_action(text)) == text
     assert str(parse_action("  Country   egypt ")) == "country EGYPT"
+    assert str(parse_move("country egypt")) == "country EGYPT"
+
+
+def test_places_are_read_by_id_or_by_readable_name():
+    """Notation accepts the board's readable names (any case, - for –) and ids."""
+    assert str(parse_action("country United States")) == "country USA"
+    assert str(parse_action("to england-egypt 1")) == "to S22"
+    assert str(parse_action("to England–Egypt 2 (checkpoint)")) == "to S23"
+    assert str(parse_action("hostage 1 Bering Strait")) == "hostage 1 X9"
+    assert str(parse_action("to s22")) == "to S22"
+    with pytest.raises(IllegalActionError) as info:
+        parse_action("to the moon")
+    assert info.value.clause == "TT-NOTATION" and "no place" in info.value.reason
 
 
 def test_another_players_action_is_refused_and_nothing_changes():
@@ -59,7 +75,7 @@ def test_wrong_phase_is_refused():
                                              {"at": "PERU", "hand": ["air"]}])
     s, _ = play(game, rolls(s, 1), "roll")
     assert game.check(s, parse_action("roll")).clause == "TT-PHASE"
-    assert "choose the next step" in game.check(s, parse_action("roll")).reason
+    assert "chooses the way on" in game.check(s, parse_action("roll")).reason
 
 
 def test_game_over_refuses_everything():

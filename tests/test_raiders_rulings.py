@@ -17,7 +17,7 @@ P1_PERU = at("PERU", cards=("air", "map"))
 
 def p1_turn(game, s):
     """Player 1 (in PERU) rolls a 1 and steps to S11; returns the state after."""
-    assert s.player == 1 and s.phase == "turn"
+    assert s.to_move == 1 and s.phase == "turn"
     return play(game, rolls(s, 1), "roll", "to S11")
 
 
@@ -27,7 +27,7 @@ def test_ra_m_instruction_move_back_2_goes_past_the_start_of_a_short_move():
     places back along the way it came is X9 (S70, then the path it arrived by)."""
     game, s = position(ark="NEPAL", players=[at("S70", "X9"), P1_PERU])
     s, events = play(game, rolls(s, 1), "roll")
-    assert s.positions[0] == "X9" and s.player == 1
+    assert s.positions[0] == "X9" and s.to_move == 1
     assert "RA-M-INSTRUCTION" in clauses(events)
 
 
@@ -97,7 +97,7 @@ def missed_with_a_draw(game, s, seat: int = 0):
     mine = [e for e in events if e.player == seat]
     assert [e.kind for e in mine if e.clause == "RA-E-EMPTY"] == ["skip", "draw"]
     assert len(s.hands[seat]) == before + 1 and not s.emptied[seat]
-    assert s.player == 1
+    assert s.to_move == 1
     return s, events
 
 
@@ -108,7 +108,7 @@ def test_ra_e_empty_playing_the_last_card_hostage():
                                              at("PERU", cards=("air", "map"))])
     s, events = play(game, s, "hostage 1 S40")
     # player 1 was taken hostage: their turn is skipped; player 0's is missed
-    assert s.player == 1 and len(s.hands[0]) == 1 and not s.emptied[0]
+    assert s.to_move == 1 and len(s.hands[0]) == 1 and not s.emptied[0]
     assert [e.kind for e in events if e.clause == "RA-E-EMPTY"] == [
         "empty", "skip", "draw"]
 
@@ -157,7 +157,7 @@ def test_ra_e_empty_a_passport_shown_for_a_checkpoint_debt():
     game, s = position(ark="NEPAL", phase="customs", players=[
         at("S23", "S22", ("passport",), owes=True), P1_PERU])
     s, _ = play(game, s, "passport")
-    assert s.phase == "turn" and s.player == 0 and s.emptied[0]
+    assert s.phase == "turn" and s.to_move == 0 and s.emptied[0]
     s, _ = play(game, rolls(s, 1), "roll")
     assert s.positions[0] == "S24"
     missed_with_a_draw(game, s)
@@ -177,7 +177,7 @@ def test_ra_e_empty_a_card_taken_by_a_player_passing():
     game, s = position(ark="NEPAL", to_move=1, players=[
         at("S18", "", ("air",)), at("S17", "USA", ("map",))])
     s, events = play(game, rolls(s, 2), "roll")
-    assert "RA-M-PASS-PLAYER" in clauses(events) and s.player == 1
+    assert "RA-M-PASS-PLAYER" in clauses(events) and s.to_move == 1
     e = [e for e in events if e.player == 0 and e.clause == "RA-E-EMPTY"]
     assert [x.kind for x in e] == ["empty", "skip", "draw"]
     assert len(s.hands[0]) == 1 and not s.emptied[0]
@@ -190,7 +190,7 @@ def test_ra_e_empty_a_card_taken_by_an_ambush():
     s, events = play(game, s, "ambush 0")
     assert [e.kind for e in events if e.player == 0 and e.clause == "RA-E-EMPTY"] \
         == ["empty", "skip", "draw"]
-    assert len(s.hands[0]) == 1 and not s.emptied[0] and s.player == 1
+    assert len(s.hands[0]) == 1 and not s.emptied[0] and s.to_move == 1
 
 
 def test_ra_e_empty_a_player_to_move_with_an_empty_hand_is_refused():

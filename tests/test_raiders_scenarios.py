@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from tabletop.games.raiders import Raiders
-from tabletop.games.raiders.scenarios import SCENARIOS, build_state, scenario
+from tabletop.games.raiders.scenarios import BOOK, build_state, scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("name", sorted(SCENARIOS))
+@pytest.mark.parametrize("name", BOOK.names())
 def test_named_scenario_plays_its_suggested_actions(name):
     sc = scenario(name)
     assert not sc.game.invariants(sc.state)

@@ -18,7 +18,7 @@ def test_ra_m_roll_moves_exactly_the_die_count():
     """RA-M-ROLL: a 3 from S1 (coming from USA) ends exactly on X1."""
     game, s = position(ark="NEPAL", players=[at("S1", "USA"), P1_IDLE])
     s, events = play(game, rolls(s, 3), "roll")
-    assert s.positions[0] == "X1" and s.player == 1 and s.prev[0] == "S3"
+    assert s.positions[0] == "X1" and s.to_move == 1 and s.prev[0] == "S3"
     assert [e.text for e in events if e.kind == "step"] == [
         "player 0 moves to S2", "player 0 moves to S3", "player 0 moves to X1"]
 
@@ -38,7 +38,7 @@ def test_ra_m_direction_free_for_a_token_put_on_a_path():
     s, _ = play(game, rolls(s, 1), "roll")
     assert s.phase == "move" and legal(game, s) == ["to USA", "to S18"]
     s, _ = play(game, s, "to USA")
-    assert s.positions[0] == "USA" and s.phase == "turn" and s.player == 1
+    assert s.positions[0] == "USA" and s.phase == "turn" and s.to_move == 1
 
 
 def test_ra_m_unoccupied_country_allows_going_back():
@@ -67,7 +67,7 @@ def test_ra_m_occupied_country_cannot_be_landed_on():
     the turn is over."""
     game, s = position(ark="NEPAL", players=[at("S18", "S17"), at("MEXICO")])
     after, events = play(game, rolls(s, 1), "roll")
-    assert after.positions[0] == "S18" and after.player == 1
+    assert after.positions[0] == "S18" and after.to_move == 1
     assert "RA-M-OCCUPIED" in clauses(events)
 
 
@@ -87,7 +87,7 @@ def test_ra_m_occupied_ruling_a_checkpoint_on_the_way_stops_the_token():
     EGYPT, where player 1 stands, and stops on checkpoint S23."""
     game, s = position(ark="NEPAL", players=[at("S22", "ENGLAND"), at("EGYPT")])
     s, events = play(game, rolls(s, 3), "roll")
-    assert s.positions[0] == "S23" and s.skips[0] == 1 and s.player == 1
+    assert s.positions[0] == "S23" and s.skips[0] == 1 and s.to_move == 1
     assert "RA-M-CHECKPOINT" in clauses(events)
     # the same at an intersection: the way to S4 (checkpoint S5 before ENGLAND)
     game, s = position(3, ark="NEPAL", phase="move", steps=3, route=["S3", "X1"],
@@ -181,7 +181,7 @@ def test_ra_m_land_player_send_them_anywhere_free_without_instructions():
     assert "send 1 S18" not in legal(game, s) and "send 1 S8" in legal(game, s)
     s, events = play(game, s, "send 1 S8")
     assert s.positions[1] == "S8" and s.skips[1] == 0 and s.prev[1] == ""
-    assert s.player == 1 and "RA-M-LAND-PLAYER" in clauses(events)
+    assert s.to_move == 1 and "RA-M-LAND-PLAYER" in clauses(events)
 
 
 def test_ra_m_checkpoint_without_passport_stops_and_loses_a_turn():
@@ -215,19 +215,19 @@ def test_ra_m_checkpoint_land_passport_or_lose_the_next_turn():
     s, _ = play(game, rolls(s, 1), "roll", "to S11")
     assert s.phase == "customs" and legal(game, s) == ["passport", "skip"]
     paid, _ = play(game, s, "passport")
-    assert paid.phase == "turn" and paid.player == 0 and paid.hands[0] == ("air",)
+    assert paid.phase == "turn" and paid.to_move == 0 and paid.hands[0] == ("air",)
     lost, _ = play(game, s, "skip")
-    assert lost.player == 1 and lost.positions[0] == "S23" and not lost.owes[0]
+    assert lost.to_move == 1 and lost.positions[0] == "S23" and not lost.owes[0]
 
 
 def test_ra_t_skip_misses_add_up():
     """RA-T-SKIP: each miss skips one turn of that player."""
     game, s = position(ark="NEPAL", players=[at("USA"), at("PERU", skips=2)])
     s, events = play(game, rolls(s, 1, 1), "roll", "to S1", "roll")
-    assert s.skips[1] == 0 and s.player == 0
+    assert s.skips[1] == 0 and s.to_move == 0
     assert clauses(events).count("RA-T-SKIP") == 2
     s, _ = play(game, rolls(s, 1), "roll")
-    assert s.player == 1
+    assert s.to_move == 1
 
 
 def test_ra_m_pass_player_once_per_move_and_not_from_the_start_space():
