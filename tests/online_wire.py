@@ -17,6 +17,9 @@ from tabletop.online import PROTOCOL_VERSION, Server, parse_link
 @contextmanager
 def running_server(db: Any = ":memory:", **options: Any) -> Iterator[Server]:
     options.setdefault("bot_delay", 0)
+    # Tests act without thinking; the rate limit has a test of its own.
+    options.setdefault("rate", 1000)
+    options.setdefault("burst", 1000)
     server = Server(db=db, host="127.0.0.1", port=0, **options).start_in_thread()
     try:
         yield server

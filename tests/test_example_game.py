@@ -81,3 +81,14 @@ def test_plays_at_a_table_with_the_generic_board():
     table.choose("roll")
     assert table.match.state.positions[0] > start
     assert table.match.to_move() == 0  # the random bot answered at once
+
+
+def test_a_save_from_another_board_file_is_migrated():
+    match = Match(Race(players=2), seed=8)
+    match.play("roll")
+    data = match.to_json()
+    assert data["board"] == Race(players=2).board.digest
+    data["board"] = "0" * 16
+    loaded = Match.from_json(data)
+    assert loaded.migrated_from == "save was made on another version of the board file"
+    assert loaded.state == match.state

@@ -22,12 +22,12 @@ def test_saves_load_and_replay(name):
 def test_pitfall_moment_allows_edits_and_refuses_a_wall():
     """PH-B-WALLS: an edit onto a wall is refused and changes nothing."""
     match = Match.load(SAVES / "pitfall_3p_seed11.json")
-    match.goto(45)
+    match.goto(47)
     lab = match.fork()
     before = lab.state
     with pytest.raises(IllegalEditError, match="U17"):
         lab.edit("move_pawn", player=1, space="U17")
-    assert lab.state == before and len(lab) == 45
+    assert lab.state == before and len(lab) == 47
     lab.edit("move_scorpion", space="U12")
     assert lab.state.scorpion == "U12" and lab.steps[-1].edit["op"] == "move_scorpion"
 

@@ -46,8 +46,14 @@ def test_three_tables_play_one_raiders_room_each_seeing_only_its_hand():
             assert isinstance(watcher.adapter.hand(watcher.view_state, seat), int)
         with pytest.raises(IllegalActionError):
             tables[0].fork()
-        with pytest.raises(IllegalActionError):
-            tables[0].set_viewer(1)
+        for refused in (
+            lambda: tables[0].set_viewer(1),
+            lambda: tables[0].set_seat(1, "random"),
+            lambda: tables[0].new_game(),
+            lambda: tables[0].match.save("x.json"),
+        ):
+            with pytest.raises(IllegalActionError, match="TT-ONLINE"):
+                refused()
         for table in [*tables, watcher]:
             table.remote.close()
 

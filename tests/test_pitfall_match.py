@@ -83,7 +83,7 @@ def test_direction_explanations_name_the_first_space():
     m.force_roll(3)
     m.play("roll")
     spaces = {str(e.action): e.spaces for e in m.explain()}
-    assert spaces == {"forward": ("A1",), "backward": ()}
+    assert spaces == {"forward": ("A1",)}  # PH-T-STUCK: backward is barred
 
 
 def test_secret_events_show_only_their_public_text(finished):

@@ -124,6 +124,38 @@ def test_ph_b_above_below_walls_layout_of_the_standard_board():
     assert all(board.step(w, 1) != w for w in board.walls)
 
 
+def test_ph_b_layout_figure_2_move_is_playable():
+    """PH-B-LAYOUT, PH-4-TREASURE, PH-4-JUMP: the rulebook's Figure 2. A count of 5
+    from A29: the cobra A30 with a Cobra card (a token taken), plain A31 and A32, the
+    log A33 with a Jump card, and plain A34."""
+    game = Pitfall(players=2)
+    board = game.board
+    assert [board.kind[f"A{i}"] for i in range(30, 35)] == [
+        "cobra",
+        "plain",
+        "plain",
+        "log",
+        "plain",
+    ]
+    state = build_state(
+        game,
+        positions={0: "A29"},
+        hands={0: "CO JU CR CR RO RO LA"},
+        next_tokens="gold",
+        next_roll=5,
+    )
+    state, _ = play(game, state, "roll", "forward")
+    assert state.phase == "obstacle" and state.target == "A30"
+    state, events = play(game, state, "play cobra")
+    assert "PH-4-TREASURE" in clauses(events) and state.treasure[0] == (1, 0, 0)
+    assert state.phase == "obstacle" and state.target == "A33"
+    assert state.positions[0] == "A32" and state.remaining == 2
+    assert legal(game, state) == ["play jump", "decline"]
+    state, events = play(game, state, "play jump")
+    assert state.positions[0] == "A34" and state.turn == 1
+    assert [c for c in state.discard[-2:]] == [COBRA, JUMP]
+
+
 # -- a turn ----------------------------------------------------------------------------
 def test_ph_t_choice_roll_or_exchange_at_the_start():
     """PH-T-CHOICE: a turn starts with a roll or an exchange, nothing else."""
@@ -151,7 +183,7 @@ def test_ph_t_rolled_no_exchange_after_rolling():
     with pytest.raises(IllegalActionError) as err:
         sc.game.apply(state, sc.game.parse_action("discard LA LA CO FI"))
     assert err.value.clause == "PH-T-ROLLED"
-    assert legal(sc.game, state) == ["forward", "backward"]
+    assert legal(sc.game, state) == ["forward"]  # PH-T-STUCK: nothing behind A0
 
 
 def test_ph_2a_move_exact_count_one_direction_kept_underground():
@@ -163,7 +195,7 @@ def test_ph_2a_move_exact_count_one_direction_kept_underground():
     )
     rolled, events = play(game, state, "roll")
     assert rolled.roll == 1 and "PH-T-CHOICE" in clauses(events)
-    assert play(game, rolled, "forward")[0].positions[0] == "A24"
+    assert play(game, rolled, "forward")[0].target == "A24"  # the pit ahead
     assert play(game, rolled, "backward")[0].target == "A22"  # the log behind
 
 
@@ -203,11 +235,127 @@ def test_ph_8_reshuffle_discard_becomes_draw_pile():
     assert len(state.deck) + len(state.discard) == 60 - 14
 
 
-def test_ph_t_stuck_first_step_blocked_stays_put():
-    """PH-T-STUCK, PH-B-ENDS: backward from the riverboat is blocked; the turn ends."""
-    game, state, events = run_scenario("riverboat-back")
-    assert state.positions[0] == "A0" and state.turn == 1
-    assert "PH-T-STUCK" in clauses(events)
+def test_ph_t_stuck_path_end_behind_the_riverboat_is_not_offered():
+    """PH-T-STUCK, PH-B-ENDS: on the riverboat backward is barred, forward is not,
+    so after a roll only forward may be chosen."""
+    sc = scenario("riverboat-back")
+    game, state = sc.game, sc.state
+    assert legal(game, state) == ["forward"]
+    refusal = game.check(state, "backward")
+    assert refusal is not None and refusal.clause == "PH-T-STUCK"
+    assert "path's end" in refusal.reason
+    with pytest.raises(IllegalActionError):
+        game.apply(state, "backward")
+    state, _ = play(game, state, "forward")
+    assert state.positions[0] == "A1" and state.turn == 1
+
+
+def test_ph_t_stuck_scorpion_first_step_without_card_must_go_back():
+    """PH-T-STUCK, PH-6-BLOCK: pawn U9, scorpion U10, no Scorpion card, die forced to
+    2: forward may not be chosen; the pawn must move backward."""
+    game = Pitfall(players=2)
+    state = build_state(
+        game,
+        positions={0: "U9"},
+        scorpion="U10",
+        hands={0: "CR CR JU JU RO RO FI"},
+        next_roll=2,
+    )
+    state, _ = play(game, state, "roll")
+    assert state.roll == 2 and legal(game, state) == ["backward"]
+    refusal = game.check(state, "forward")
+    assert refusal.clause == "PH-T-STUCK" and "scorpion" in refusal.reason
+    state, events = play(game, state, "backward")
+    assert state.positions[0] == "U8" and state.turn == 1  # U8, then the wall U7
+    assert "PH-B-WALLS" in clauses(events)
+
+
+def test_ph_t_stuck_scorpion_first_step_with_a_scorpion_card_may_pass():
+    """PH-T-STUCK, PH-4-SCORPION-PASS: with a Scorpion card the way is open."""
+    game = Pitfall(players=2)
+    state = build_state(
+        game,
+        phase="direction",
+        roll=2,
+        positions={0: "U9"},
+        scorpion="U10",
+        hands={0: "SC CR JU JU RO RO FI"},
+    )
+    assert legal(game, state) == ["forward", "backward"]
+
+
+def test_ph_t_stuck_wall_first_step_must_go_the_other_way():
+    """PH-T-STUCK, PH-B-WALLS: a wall right behind U8 bars backward."""
+    game = Pitfall(players=2)
+    state = build_state(
+        game,
+        phase="direction",
+        roll=2,
+        positions={0: "U8"},
+        hands={0: "CR CR JU JU RO RO FI"},
+    )
+    assert legal(game, state) == ["forward"]
+    refusal = game.check(state, "backward")
+    assert refusal.clause == "PH-T-STUCK" and "stone wall" in refusal.reason
+
+
+def test_ph_t_stuck_a_climb_is_a_first_step():
+    """PH-T-STUCK, PH-4-CLIMB: under a ladder pit (U28 under A28) with the wall U27
+    behind, backward can still step: up the ladder."""
+    game = Pitfall(players=2)
+    state = build_state(
+        game,
+        phase="direction",
+        roll=2,
+        positions={0: "U28"},
+        hands={0: "CR CR JU JU RO RO FI"},
+    )
+    assert legal(game, state) == ["forward", "backward"]
+    state, _ = play(game, state, "backward", "climb")
+    assert state.positions[0] == "A27"  # up to A28 (1), back to A27 (2)
+
+
+def test_ph_t_stuck_neither_way_can_step_stays_put():
+    """PH-T-STUCK: wall U7 behind U8, the scorpion on U9, no Scorpion card: both
+    directions are offered, the pawn stays put and the turn ends (hand still 7)."""
+    sc = scenario("stuck-both-ways")
+    game, state = sc.game, sc.state
+    assert legal(game, state) == ["forward", "backward"]
+    state, events = play(game, state, "forward")
+    assert state.positions[0] == "U8" and state.turn == 1
+    assert "PH-T-STUCK" in clauses(events) and sum(state.hands[0]) == 7
+
+
+def test_ph_t_stuck_an_obstacle_without_its_card_still_stops_the_first_step():
+    """PH-T-STUCK, PH-3-CARD: a cobra ahead (A8) without Jump or Cobra is no bar to
+    choosing forward; the pawn stops before it and the turn is over."""
+    game = Pitfall(players=2)
+    state = build_state(
+        game,
+        phase="direction",
+        roll=3,
+        positions={0: "A7"},
+        hands={0: "CR CR RO RO RO LA LA"},
+    )
+    assert legal(game, state) == ["forward", "backward"]
+    state, events = play(game, state, "forward")
+    assert state.positions[0] == "A7" and state.turn == 1
+    assert "PH-3-CARD" in clauses(events)
+
+
+def test_ph_t_stuck_a_declined_obstacle_on_the_first_step_stops_the_pawn():
+    """PH-T-STUCK, PH-4-OPTIONAL: declining the card at the first step stops there."""
+    sc = scenario("croc-ahead")
+    game = sc.game
+    state = build_state(
+        game,
+        phase="direction",
+        roll=2,
+        positions={0: "A5"},
+        hands={0: "CR JU JU RO RO LA LA"},
+    )
+    state, events = play(game, state, "forward", "decline")
+    assert state.positions[0] == "A5" and state.turn == 1
 
 
 def test_ph_b_ends_underground_path_ends():
@@ -224,11 +372,11 @@ def test_ph_t_share_pawns_may_share_a_space():
         game,
         phase="direction",
         roll=1,
-        positions={0: "A23", 1: "A24"},
+        positions={0: "A31", 1: "A32"},
         hands={0: "CR CR JU JU RO RO LA"},
     )
     state, _ = play(game, state, "forward")
-    assert state.positions == ("A24", "A24")
+    assert state.positions == ("A32", "A32")
 
 
 # -- obstacles and cards ---------------------------------------------------------------

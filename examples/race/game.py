@@ -128,7 +128,6 @@ class Race(GameRules):
         self.players = players
         self.options: dict[str, Any] = {}
         self.board: GenericBoard = load_generic_board(BOARD_FILE, "race")
-        self.board_digest = self.board.digest
         self.track = tuple(self.board.spaces)
         self.goal = len(self.track) - 1
 

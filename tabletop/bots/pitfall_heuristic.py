@@ -175,7 +175,11 @@ def _start(game: Any, state: Any, me: int, legal: Any) -> Any:
     hand = state.hands[me]
     hunting = kinds(state, me) < 3 and any(state.facedown)
     no_treasure_card = hunting and not hand[COBRA] and not hand[FIRE]
-    if no_treasure_card or _blocked(game, state, me, _goal_way(game, state, me)):
+    if (
+        no_treasure_card
+        or _blocked(game, state, me, _goal_way(game, state, me))
+        or _trapped(game, state, me)
+    ):
         # Only played cards are refilled (PH-2A-REFILL): without the card for the
         # way ahead, exchanging is the only way to get it (PH-2B-DISCARD).
         discards = [a for a in legal if isinstance(a, Discard)]
@@ -203,7 +207,9 @@ def _goal_way(game: Any, state: Any, me: int) -> int:
 
 
 def _blocked(game: Any, state: Any, me: int, way: int) -> bool:
-    """True when the hand cannot take the pawn past the next obstacle that way."""
+    """True when the hand lacks the card for the next obstacle that way (a wall or
+    a path's end is not counted: no exchange helps there, so the bot rolls and goes
+    the other way, PH-T-STUCK)."""
     board = game.board
     hand = state.hands[me]
     table = board.forward if way > 0 else board.backward
@@ -214,7 +220,7 @@ def _blocked(game: Any, state: Any, me: int, way: int) -> bool:
             return False
         nxt = table[pos]
         if nxt is None:
-            return True
+            return False
         if nxt == state.scorpion:
             return not hand[SCORPION]
         kind = board.kind[nxt]
@@ -227,6 +233,24 @@ def _blocked(game: Any, state: Any, me: int, way: int) -> bool:
             )
         pos = nxt
     return False
+
+
+def _trapped(game: Any, state: Any, me: int) -> bool:
+    """True underground without a Ladder card in a stretch between walls or path
+    ends whose pit traps all lack a ladder: only a Ladder card gets the pawn out
+    (PH-4-LADDER), so exchanging for one beats walking to and fro."""
+    board = game.board
+    pos = state.positions[me]
+    if board.level[pos] != "below" or state.hands[me][LADDER]:
+        return False
+    for table in (board.forward, board.backward):
+        here = pos
+        while here is not None:
+            above = board.up.get(here)
+            if above is not None and board.kind[above] == "ladder_pit":
+                return False
+            here = table[here]
+    return True
 
 
 def _discard_cost(hand: Any, cards: Any) -> int:

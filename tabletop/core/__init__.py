@@ -20,7 +20,7 @@ from tabletop.core.game import (
 from tabletop.core.jsonio import strict_loads
 from tabletop.core.match import Match, Step
 from tabletop.core.registry import GameEntry, game_names, lookup, make_game, register
-from tabletop.core.rng import Rng
+from tabletop.core.rng import ChanceNeeded, ChanceRng, Rng
 from tabletop.core.rules import HIDDEN, GameRules, Rule, Seated, split_seat
 from tabletop.core.scenarios import Scenario, ScenarioBook
 from tabletop.core.viewers import PUBLIC, REFEREE, Viewer, as_viewer
@@ -30,6 +30,8 @@ __all__ = [
     "PUBLIC",
     "REFEREE",
     "BoardError",
+    "ChanceNeeded",
+    "ChanceRng",
     "GameEntry",
     "GameRules",
     "Rule",

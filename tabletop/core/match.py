@@ -382,7 +382,7 @@ class Match:
         return str(self.state)
 
     # -- pictures (drawn by tabletop.draw, imported only when asked for) -------------
-    def svg(self, viewer: Any = "public", step: int | None = None) -> str:
+    def svg(self, *, viewer: Any = "public", step: int | None = None) -> str:
         """An SVG picture of ``step`` (default: the cursor) as ``viewer`` sees it."""
         from tabletop.draw import match_svg
 

@@ -86,3 +86,70 @@ class Rng:
         ):
             raise ValueError("rng.forced must be a list of die values")
         return cls(counter, tuple(forced))
+
+
+class ChanceNeeded(Exception):  # noqa: N818 - a signal, not an error
+    """Raised by a ``ChanceRng`` whose queue is empty: ``n`` outcomes are possible.
+
+    The caller (a game-tree adapter) offers the ``n`` outcomes as a chance node,
+    then resolves the same action again with the chosen outcome queued.
+    """
+
+    def __init__(self, n: int):
+        super().__init__(f"a chance outcome in range({n}) is needed")
+        self.n = n
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceRng(Rng):
+    """A generator in chance mode: every random outcome comes from ``outcomes``.
+
+    Each draw is an explicit, uniform choice among ``n`` outcomes: ``below(n)``
+    takes the next queued value (or raises ``ChanceNeeded(n)`` when none is
+    queued), a die roll is ``below(sides) + 1`` (forced rolls still come first, as
+    with ``Rng``), and a shuffle is Fisher-Yates made of successive ``below(i + 1)``
+    draws for ``i = len - 1 .. 1``. A draw with a single possible outcome
+    (``below(1)``) takes nothing from the queue. Every generator it returns is in
+    chance mode too, so a state that holds one stays in chance mode.
+
+    Attributes:
+        outcomes: the queued outcomes, next first.
+    """
+
+    outcomes: tuple[int, ...] = ()
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        if n <= 1:
+            if n < 1:
+                raise ValueError(f"below needs n >= 1, not {n}")
+            return 0, self
+        if not self.outcomes:
+            raise ChanceNeeded(n)
+        value = self.outcomes[0]
+        if not 0 <= value < n:
+            raise ValueError(f"queued chance outcome {value} is not in range({n})")
+        return value, ChanceRng(self.counter, self.forced, self.outcomes[1:])
+
+    def roll(self, sides: int = 6) -> tuple[int, Rng]:
+        if self.forced:
+            return self.forced[0], ChanceRng(
+                self.counter, self.forced[1:], self.outcomes
+            )
+        value, nxt = self.below(sides)
+        return value + 1, nxt
+
+    def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        out = list(items)
+        rng: Rng = self
+        for i in range(len(out) - 1, 0, -1):
+            j, rng = rng.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), rng
+
+    def force(self, *values: int, sides: int = 6) -> Rng:
+        forced = Rng.force(self, *values, sides=sides).forced
+        return ChanceRng(self.counter, forced, self.outcomes)
+
+    def queue(self, *outcomes: int) -> ChanceRng:
+        """This generator with ``outcomes`` queued after those already queued."""
+        return ChanceRng(self.counter, self.forced, self.outcomes + tuple(outcomes))

@@ -184,6 +184,15 @@ class GameRules:
             action = action.action
         return self.resolve(state, action)
 
+    @property
+    def board_digest(self) -> str:
+        """The digest of the board file this game plays on ("" if it has none).
+
+        Saves record it, so a save made on another version of the board file is
+        migrated rather than trusted (``docs/saves.md``).
+        """
+        return str(getattr(getattr(self, "board", None), "digest", "") or "")
+
     # -- randomness: defaults for states that keep their generator in ``rng`` ------
     def reseed(self, state: Any, rng: Rng) -> Any:
         """``state`` with ``rng`` as its generator (simulations sample worlds so)."""

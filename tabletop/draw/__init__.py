@@ -10,6 +10,7 @@ scripts, workers and servers.
     >>> svg = Match(Pitfall(players=2), seed=1).svg(viewer=0)
 """
 
+from tabletop.draw.notebook import picture_bundle, with_picture
 from tabletop.draw.pictures import export_gif, match_scene, match_svg, save_image
 from tabletop.draw.pitfall import PitfallDrawing
 from tabletop.draw.raiders import RaidersDrawing
@@ -51,8 +52,10 @@ __all__ = [
     "export_html",
     "match_scene",
     "match_svg",
+    "picture_bundle",
     "register",
     "replay_html",
     "save_image",
     "scene_svg",
+    "with_picture",
 ]

@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tabletop.core.viewers import as_viewer
 from tabletop.draw.pictures import moment
 from tabletop.draw.scenes import PUBLIC, checked_viewer, scene, viewer_label
 from tabletop.draw.svg import layer_svg, shape_svg, svg_open
@@ -86,9 +87,10 @@ def _log(match: Any, viewer: Any) -> list[list[str]]:
 def replay_html(match: Any, viewer: Any = PUBLIC, title: str | None = None) -> str:
     """The replay page's text (one self-contained HTML document)."""
     board, data = replay_data(match, viewer)
+    # The seed would deal every hidden card again: only the referee's page names it.
+    seed = f", seed {match.seed}" if as_viewer(viewer).is_referee else ""
     title = title or (
-        f"{match.game.name} replay: {len(match)} steps, seed {match.seed}, "
-        f"{viewer_label(viewer)}"
+        f"{match.game.name} replay: {len(match)} steps{seed}, {viewer_label(viewer)}"
     )
     # ``<`` as \u003c keeps "</script>" or "<!--" in any text from ending the script.
     payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False)

@@ -107,23 +107,43 @@ def register(name: str, make: Callable[[Any], Drawing]) -> None:
 
 
 def drawing_for(game: Any) -> Drawing:
-    """The game's drawing (made once per game object)."""
+    """The game's drawing (made once per game object).
+
+    Found as the ``picture`` part of the game's registry entry, else registered
+    here by name, else the generic drawing when the board is a ``GenericBoard``.
+    """
     try:
         return _MADE[game]
     except (KeyError, TypeError):
         pass
-    make = _REGISTRY.get(game.name)
-    if make is None:
-        raise LookupError(
-            f"no drawing is registered for the game {game.name!r}; "
-            "call tabletop.draw.register(name, DrawingClass)"
-        )
+    make = _maker(game)
     drawing = make(game)
     try:
         _MADE[game] = drawing
     except TypeError:
         pass
     return drawing
+
+
+def _maker(game: Any) -> Callable[[Any], Drawing]:
+    from tabletop.core.boards import GenericBoard
+    from tabletop.core.registry import lookup
+
+    try:
+        make = lookup(game.name).part("picture")
+    except KeyError:
+        make = None
+    make = make or _REGISTRY.get(game.name)
+    if make is None and isinstance(getattr(game, "board", None), GenericBoard):
+        from tabletop.draw.generic import GenericDrawing
+
+        make = GenericDrawing
+    if make is None:
+        raise LookupError(
+            f"no drawing is registered for the game {game.name!r}; "
+            "call tabletop.draw.register(name, DrawingClass)"
+        )
+    return make
 
 
 # -- viewers ------------------------------------------------------------------------
@@ -218,6 +238,7 @@ def status(d: Drawing, game: Any, moment: Moment, viewer: Any) -> Layer:
     if outcome is not None:
         who = "nobody" if outcome.winner is None else d.seat_name(outcome.winner)
         headline, color = f"Game over: {who} wins ({outcome.clause})", "#ffd54f"
+        pen.text(14, top + 20, "\u2605", fill=color, size=16, align="center")
     else:
         seat = game.to_move(moment.view)
         headline = f"{d.seat_name(seat)} to move" if seat is not None else ""
@@ -228,7 +249,7 @@ def status(d: Drawing, game: Any, moment: Moment, viewer: Any) -> Layer:
     label = f"step {moment.step} of {moment.steps} \u00b7 {viewer_label(viewer)}"
     pen.text(d.width - 10, top + 19, label, fill="#b0bec5", size=12, align="right")
     last = "; ".join(moment.lines) if moment.lines else "the game starts"
-    pen.text(10, top + 38, _cut("last: " + last, d.width // 6), fill="#eceff1")
+    pen.text(10, top + 38, _cut("last: " + last, d.width // 7), fill="#eceff1")
     return pen.layer("status")
 
 

@@ -227,7 +227,7 @@ Only two cards are left in the draw pile. Discard the four Ladders.
 A move counts every space. After it you draw back up to 7 cards. Several pawns may
 share a space: nobody is bumped.
 
-Player 0 is on A23 with a 1 to move; player 1 stands on A24. Move forward onto
+Player 0 is on A31 with a 1 to move; player 1 stands on A32. Move forward onto
 player 1's space.
 """,
         rulings=(
@@ -243,39 +243,37 @@ player 1's space.
                 "would add a rule it does not have, so pawns may share spaces.",
             ),
         ),
-        describe={**DIRECTION, "positions": {0: "A23", 1: "A24"}, "roll": 1},
+        describe={**DIRECTION, "positions": {0: "A31", 1: "A32"}, "roll": 1},
         tries=("forward",),
         events=("PH-2A-MOVE",),
-        at={0: "A24", 1: "A24"},
+        at={0: "A32", 1: "A32"},
         facts=(Fact("every hand holds 7 cards after the turn", _hand_sizes(7)),),
     ),
     L(
-        "Stuck at the start",
-        ("PH-T-STUCK", "PH-B-ENDS"),
+        "Blocked at the first step",
+        ("PH-T-STUCK", "PH-6-BLOCK"),
         """
-If the very first step in the direction you chose is blocked, your pawn stays put and
-the turn ends. Behind the riverboat there is nothing, so moving backward from it is
-blocked.
+Once you roll you must move. A direction whose very first step nothing can pass (a
+stone wall, the end of a path, or the scorpion when you hold no Scorpion card) may
+not be chosen while the other direction can take a step: you go the other way. Only
+when neither way can take a first step does your pawn stay put. An obstacle whose
+card you lack still stops you before it, even on the first step.
 
-Player 0 is on the riverboat with a 3. Choose backward.
+Player 0 is at U9 with a 2 and no Scorpion card; the scorpion sits on U10. Forward
+is refused; go backward.
 """,
         rulings=(
             (
                 "PH-T-STUCK",
-                "the rulebook does not cover a blocked first step; "
-                "staying put and ending the turn (with the refill) is the only outcome "
-                "that needs no extra rule.",
-            ),
-            (
-                "PH-B-ENDS",
-                "the tunnel ends under the spaces next to the riverboat "
-                "and the diamond; a step past either end, or back past the riverboat, "
-                "is blocked like a wall.",
+                "the rulebook says a player who rolls must move and a "
+                "pawn blocked by the scorpion must go the other way; the project "
+                "applies this to every first step that nothing can pass.",
             ),
         ),
-        scenario="riverboat-back",
-        events=("PH-T-STUCK",),
-        at={0: "A0"},
+        scenario="scorpion-first-step",
+        why_not=((0, "forward", "PH-T-STUCK"),),
+        events=("PH-B-WALLS",),
+        at={0: "U8"},
     ),
     L(
         "The end of the tunnel",
@@ -285,6 +283,14 @@ The tunnel stops under A45. A pawn walking off its end stops on the last space.
 
 Player 0 is at U44 with a 3; move forward.
 """,
+        rulings=(
+            (
+                "PH-B-ENDS",
+                "the tunnel ends under the spaces next to the riverboat "
+                "and the diamond; a step past either end, or back past the riverboat, "
+                "is blocked like a wall.",
+            ),
+        ),
         scenario="tunnel-end",
         events=("PH-B-ENDS",),
         at={0: "U45"},

@@ -32,6 +32,20 @@ Player 0 on A7 rolled a 2 and holds a Cobra. Go forward and play it.
         facts=(Fact("player 0 now holds a gold bar", _token_count(0, 0, 1)),),
     ),
     L(
+        "The rulebook's Figure 2",
+        ("PH-4-TREASURE", "PH-4-JUMP", "PH-B-LAYOUT"),
+        """
+The rulebook's own example: a count of 5 from A29 passes the cobra A30 with a Cobra
+card (taking a token), walks A31 and A32, passes the log A33 with a Jump card and
+ends on A34.
+
+Go forward, play the Cobra, then the Jump.
+""",
+        scenario="figure-2",
+        events=("PH-4-TREASURE", "PH-5-TAKE", "PH-3-CARD"),
+        at={0: "A34"},
+    ),
+    L(
         "A treasure you already have",
         ("PH-5-GIVE",),
         """

@@ -28,6 +28,10 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
         "--bot-delay", type=float, default=0.5, help="seconds a bot waits to move"
     )
     serve.add_argument("--admin-token", default=None, help="token to create rooms")
+    serve.add_argument(
+        "--rate", type=float, default=20.0, help="frames a second per connection"
+    )
+    serve.add_argument("--burst", type=float, default=40.0, help="rate limit burst")
     serve.set_defaults(run=run_serve)
     room = commands.add_parser("room", help="create a room on a running server")
     room.add_argument("game", help="pitfall or raiders")
@@ -68,6 +72,8 @@ def run_serve(args: argparse.Namespace) -> int:
         public_url=args.public_url,
         bot_delay=args.bot_delay,
         admin_token=_admin_token(args),
+        rate=args.rate,
+        burst=args.burst,
     )
 
     async def main() -> None:

@@ -19,6 +19,7 @@ import itertools
 import json
 import logging
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -47,7 +48,7 @@ def parse_link(link: str) -> tuple[str, str, str]:
     if parts.scheme not in ("http", "https") or not room or not parts.fragment:
         raise ValueError(f"not a tabletop join link: {link!r}")
     scheme = "wss" if parts.scheme == "https" else "ws"
-    return f"{scheme}://{parts.netloc}{prefix}/ws", room, parts.fragment
+    return f"{scheme}://{parts.netloc}{prefix}/ws/{room}", room, parts.fragment
 
 
 class RemoteMatch:
@@ -225,6 +226,27 @@ class RemoteMatch:
             "TT-ONLINE", "a seat cannot save the game (the referee exports it)"
         )
 
+    def save(self, path: Any) -> None:
+        self.to_json()
+
+    def dumps(self) -> str:
+        return self.to_json()
+
+    def wait_for_turn(self, timeout: float = 60.0) -> bool:
+        """Wait until this seat is to move (True) or the game is over (False).
+
+        Raises:
+            TimeoutError: neither happened within ``timeout`` seconds.
+        """
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.over:
+                return False
+            if self._legal and self.role == "seat":
+                return True
+            time.sleep(0.02)
+        raise TimeoutError(f"not this seat's turn within {timeout} s")
+
     def on_change(self, callback: Callable[[RemoteMatch], None]) -> None:
         """Call ``callback(self)`` after every update the server pushes."""
         self._callbacks.append(callback)
@@ -295,6 +317,7 @@ class RemoteMatch:
                 delay = min(delay * 2, 10)
                 continue
             delay = 0.5
+            self._conn.protocol.set_nodelay(True)
             self._write(
                 P.dumps(
                     {
@@ -309,7 +332,10 @@ class RemoteMatch:
                 text = await self._conn.read_message()
                 if text is None:
                     break
-                self._receive(json.loads(text))
+                try:
+                    self._receive(json.loads(text))
+                except Exception:  # noqa: BLE001 - one bad frame must not drop the seat
+                    LOG.exception("cannot take a frame from the server")
             self._conn = None
             if not self._joined.done() or not self.reconnect:
                 return

@@ -1,9 +1,9 @@
 """The seat server: a tornado app holding rooms, one websocket per seat or watcher.
 
 ``Server(db=...)`` loads every room from its SQLite store (replayed and
-digest-checked), then serves ``/ws`` (the seat protocol), ``/play/<room>`` (a page
-saying how to join with a link) and ``POST /api/rooms`` (create a room; needs the
-admin token). It runs on one event loop, so actions apply one at a time.
+digest-checked), then serves ``/ws/<room>`` (the seat protocol), ``/play/<room>``
+(a page saying how to join with a link) and ``POST /api/rooms`` (create a room;
+needs the admin token). It runs on one event loop, so actions apply one at a time.
 ``Server.start_in_thread()`` runs it beside a notebook or a test.
 """
 
@@ -77,6 +77,13 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
         # any host join with a link).
         return True
 
+    def open(self, path_room: str | None = None) -> None:
+        # A room in the path (``/ws/ROOM``) lets a proxy route rooms to shards.
+        self.path_room = path_room
+        # Frames are small and answered at once: do not let Nagle's algorithm hold
+        # the second of two frames back until the client acknowledges the first.
+        self.set_nodelay(True)
+
     def send(self, frame: dict[str, Any]) -> None:
         if self.ws_connection is None or self.ws_connection.is_closing():
             return
@@ -144,6 +151,8 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
                 f"this server speaks protocol {P.PROTOCOL_VERSION}, the client "
                 f"{frame['protocol']}: upgrade tabletop on the older side",
             )
+        if self.path_room is not None and frame["room"] != self.path_room:
+            raise P.ProtocolError("bad_token", "the room differs from the address")
         room = self.server.rooms.get(frame["room"])
         role = room.role_for(frame["token"]) if room is not None else None
         if role is None:
@@ -323,7 +332,7 @@ class Server:
         args = {"server": self}
         return tornado.web.Application(
             [
-                (r"/ws", SeatSocket, args),
+                (r"/ws(?:/([A-Za-z0-9_-]{1,32}))?", SeatSocket, args),
                 (r"/api/rooms", RoomsHandler, args),
                 (r"/play/([A-Za-z0-9_-]{1,32})", PlayPage),
             ],

@@ -1,6 +1,7 @@
 """Card hands: one canvas per seat, card faces for the viewer, backs for the rest.
 
-A face shows the card's name, what it does and its clause (from the game's card
+A face shows the card's name, what it does and, with rules details on, its clause
+(from the game's card
 info through the adapter). Cards that a legal action plays are outlined and can be
 clicked; a hidden hand shows only card backs and a count.
 """
@@ -174,6 +175,7 @@ class CardSprites:
         self.adapter = adapter
         self._canvases: dict[str, Canvas] = {}
         self._fresh: set[str] = set()
+        self.details = False  # the clause ID at the foot of each face
 
     def get(self, kind: str) -> Canvas:
         """The sprite canvas of a card kind, drawn if needed."""
@@ -183,7 +185,7 @@ class CardSprites:
             canvas = self._canvases[key] = Canvas(width=CARD_W, height=CARD_H)
         if key not in self._fresh:
             canvas.clear()
-            _draw_face(canvas, self.adapter.face(kind))
+            _draw_face(canvas, self.adapter.face(kind), self.details)
             self._fresh.add(key)
         return canvas
 
@@ -207,7 +209,7 @@ def _draw_backs(c: Any, xs: list[float]) -> None:
     c.stroke_rects(np.array(xs) + 4, 28, CARD_W - 8, CARD_H - 8)
 
 
-def _draw_face(c: Any, face: Any) -> None:
+def _draw_face(c: Any, face: Any, details: bool = False) -> None:
     c.fill_style = "#fffdf5"
     c.fill_rect(0, 0, CARD_W, CARD_H)
     c.fill_style = face.color
@@ -222,7 +224,8 @@ def _draw_face(c: Any, face: Any) -> None:
         c.fill_text(line, 5, 44 + 12 * row)
     c.fill_style = "#777"
     c.font = "8px sans-serif"
-    c.fill_text(face.clause, 5, CARD_H - 6)
+    if details:
+        c.fill_text(face.clause, 5, CARD_H - 6)
     c.line_width = 1
     c.stroke_style = "#999"
     c.stroke_rect(0, 0, CARD_W, CARD_H)

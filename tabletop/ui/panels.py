@@ -74,6 +74,7 @@ class ActionsPanel:
         self.shown: tuple[Explanation, ...] = ()
         self.items: list[Any] = []
         self.token = -1
+        self.words: Callable[[Any], str] = lambda e: e.label or str(e.action)
 
     @property
     def buttons(self) -> list[w.Button]:
@@ -95,7 +96,7 @@ class ActionsPanel:
             )
             b.button_style = "warning"
         else:
-            b.description = item.label or str(item.action)
+            b.description = self.words(item)
             b.tooltip = f"{item.text} \u2014 notation: {item.action}" + (
                 f" [{item.clause}]" if details else ""
             )
@@ -133,7 +134,7 @@ class ActionsPanel:
         self.clear.layout.display = "" if selection else "none"
         self.bots.layout.display = "" if bots_here else "none"
         rows = [
-            f"<li><b>{html.escape(e.label or str(e.action))}</b>: {html.escape(e.text)}"
+            f"<li><b>{html.escape(self.words(e))}</b>: {html.escape(e.text)}"
             + (f" <code>{html.escape(e.clause)}</code>" if details else "")
             + "</li>"
             for e in entries[:12]
@@ -212,6 +213,7 @@ def group_entries(entries: Sequence[Explanation], over: int = GROUP_OVER) -> lis
         elif e.clause not in seen:
             seen.add(e.clause)
             word = (e.label or str(e.action)).split(" ")[0]
+            word = word[:1].upper() + word[1:]
             out.append(Group(e.clause, word, counts[e.clause]))
     return out
 

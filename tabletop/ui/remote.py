@@ -54,7 +54,9 @@ class RemoteTable(Table):
         """The server pushed something: follow it and redraw."""
         try:
             self.seats = tuple(s["kind"] for s in remote.seats)
-            self.goto(remote.cursor)
+            moved = (self.step, self.length) != (remote.cursor, remote.latest)
+            if moved or self.state is not remote.state:
+                self.goto(remote.cursor)  # only a real change redraws the table
         except Exception as exc:  # noqa: BLE001 - shown on the table
             self.error = f"{type(exc).__name__}: {exc}"
         self.bar.value = self.status_bar()
@@ -95,16 +97,34 @@ class RemoteTable(Table):
             turn += f" · undo {undo['status']}"
         return f"<span class='tabletop-turn'>{turn}</span> · " + " · ".join(names)
 
+    # What fair play does not offer online: each refuses with the reason.
     def set_seat(self, seat: int, kind: Any) -> None:
-        raise IllegalActionError("TT-ONLINE", "the room's host decides who sits where")
+        _refuse("the room's host decides who sits where")
 
     def set_viewer(self, seat: int | None) -> None:
-        raise IllegalActionError(
-            "TT-ONLINE", "an online seat sees through its own eyes"
-        )
+        _refuse("an online seat sees through its own eyes")
 
     def fork(self) -> Any:
-        raise IllegalActionError("TT-ONLINE", "an online game cannot be forked")
+        _refuse("an online game cannot be forked")
+
+    def new_game(self, seed: int | None = None) -> Any:
+        _refuse("the room's host starts new games (tabletop room ...)")
+
+    def play_again_same_deal(self) -> Any:
+        _refuse("the deal of an online game stays on the server")
+
+    def load_match(self, match: Any) -> Any:
+        _refuse("an online table shows its room only")
+
+    def use_line(self, index: int) -> Any:
+        _refuse("an online game has one line")
+
+    def auto_play(self, max_moves: int = 0) -> int:
+        _refuse("bots play on the server")
+
+
+def _refuse(why: str) -> Any:
+    raise IllegalActionError("TT-ONLINE", why)
 
 
 def join(link: str, timeout: float = 10.0, **options: Any) -> RemoteTable:

@@ -62,6 +62,8 @@ class PitfallBoard:
         tokens: count per treasure kind, in ``TOKENS`` order (PH-C-TOKENS).
         hand_size: cards per hand (PH-S-DEAL).
         xy: space id -> drawing coordinates on a ``canvas`` (width, height).
+        names: space id -> its readable name (``space_name``); ``by_name`` maps
+            each name and id, case-folded, back to the id (``space_id``).
         order: space id -> its index along the path (underground spaces take the
             index of the space above them).
     """
@@ -91,6 +93,8 @@ class PitfallBoard:
         "spaces",
         "retreat",
         "wall_next",
+        "names",
+        "by_name",
     )
 
     def __init__(
@@ -106,6 +110,11 @@ class PitfallBoard:
         self.kind = {sid: spaces[sid]["kind"] for sid in self.spaces}
         self.level = {sid: spaces[sid]["level"] for sid in self.spaces}
         self.xy = {sid: (spaces[sid]["x"], spaces[sid]["y"]) for sid in self.spaces}
+        self.names = {sid: spaces[sid].get("name", sid) for sid in self.spaces}
+        self.by_name = {
+            " ".join(n.split()).casefold(): sid for sid, n in self.names.items()
+        }
+        self.by_name.update({sid.casefold(): sid for sid in self.spaces})
         self.canvas = (data["canvas"]["width"], data["canvas"]["height"])
         self.piles = {k: tuple(v) for k, v in data.get("piles", {}).items()}
         self.walls = frozenset(s for s in below if self.kind[s] == "wall")
@@ -143,6 +152,14 @@ class PitfallBoard:
                 last = sid
         return out
 
+    def space_name(self, space_id: str) -> str:
+        """The readable name the board file gives a space (its id if none)."""
+        return self.names[space_id]
+
+    def space_id(self, text: str) -> str | None:
+        """The space named ``text``: an id or a readable name, any case."""
+        return self.by_name.get(" ".join(text.split()).casefold())
+
     def step(self, space: str, direction: int) -> str | None:
         """The next space from ``space`` (+1 clockwise, -1 back), or None if blocked."""
         return (self.forward if direction > 0 else self.backward)[space]
@@ -167,6 +184,7 @@ def load_board(source: str | Path | Mapping[str, Any] = "pitfall") -> PitfallBoa
     )
     by_id = {rec["id"]: rec for rec in spaces}
     _check_kinds(problems, spaces)
+    _check_names(problems, spaces)
     links = check_links(problems, data.get("links"), set(by_id))
     above, below = _check_paths(problems, by_id, links)
     if above:
@@ -179,7 +197,8 @@ def load_board(source: str | Path | Mapping[str, Any] = "pitfall") -> PitfallBoa
         shafts = [
             (r["under"], r["id"])
             for r in spaces
-            if r["level"] == "below" and isinstance(r.get("under"), str)
+            if r["level"] == "below"
+            and isinstance(r.get("under"), str)
             and r["under"] in by_id
         ]
         lost = unreachable(start, by_id, links + shafts)
@@ -202,6 +221,23 @@ def _check_kinds(problems: Problems, spaces: list[dict]) -> None:
             problems.add(f"space {sid!r}: unknown aboveground kind {kind!r}")
         elif level == "below" and kind not in BELOW_KINDS:
             problems.add(f"space {sid!r}: unknown underground kind {kind!r}")
+
+
+def _check_names(problems: Problems, spaces: list[dict]) -> None:
+    """Readable names (optional): non-empty strings, unique, not another's id."""
+    ids = {rec["id"].casefold() for rec in spaces}
+    seen: dict[str, str] = {}
+    for rec in spaces:
+        name = rec.get("name", rec["id"])
+        if not isinstance(name, str) or not name.strip():
+            problems.add(f"space {rec['id']!r}: name must be a non-empty string")
+            continue
+        key = " ".join(name.split()).casefold()
+        if key in seen:
+            problems.add(f"space {rec['id']!r}: name {name!r} is also {seen[key]!r}'s")
+        elif key in ids and key != rec["id"].casefold():
+            problems.add(f"space {rec['id']!r}: name {name!r} is another space's id")
+        seen[key] = rec["id"]
 
 
 def _chain(

@@ -113,6 +113,9 @@ def run(w: Work) -> None:
             if hand[SCORPION]:
                 return ask_card(w, nxt)
             w.flush()
+            if w.remaining == w.roll:
+                blocked(w, pos)
+                break
             w.say(
                 "PH-6-BLOCK",
                 f"player {w.turn} stops before the scorpion at {nxt}",
@@ -134,10 +137,29 @@ def run(w: Work) -> None:
     end_move(w)
 
 
+def barred(board: PitfallBoard, s: PitfallState, step: int) -> str:
+    """PH-T-STUCK: what nothing can pass on the mover's first step in direction
+    ``step`` (a stone wall, the path's end, the scorpion without a Scorpion card),
+    or ``""`` when a first step that way is possible (a climb counts; an obstacle
+    counts too: a card may pass it, and without one it stops the pawn, PH-3-CARD)."""
+    pos = s.positions[s.turn]
+    hand = s.hands[s.turn]
+    above = board.up.get(pos)
+    if above is not None and (board.kind[above] == "ladder_pit" or hand[LADDER]):
+        return ""
+    nxt = (board.forward if step > 0 else board.backward)[pos]
+    if nxt is None:
+        return "a stone wall" if (pos, step) in board.wall_next else "the path's end"
+    if nxt == s.scorpion and not hand[SCORPION]:
+        return "the scorpion (no Scorpion card)"
+    return ""
+
+
 def blocked(w: Work, pos: str) -> None:
     """Log why the next step from ``pos`` cannot be taken."""
     if w.remaining == w.roll:
-        clause, why = "PH-T-STUCK", "its first step is blocked, so it stays put"
+        clause = "PH-T-STUCK"
+        why = "neither direction can take a first step, so it stays put"
     elif (pos, w.direction) in w.board.wall_next:
         clause, why = "PH-B-WALLS", "a stone wall bars the way"
     else:

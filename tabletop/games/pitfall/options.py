@@ -29,7 +29,7 @@ from tabletop.games.pitfall.cards import (
     OBSTACLES,
     SCORPION,
 )
-from tabletop.games.pitfall.moves import playable
+from tabletop.games.pitfall.moves import barred, playable
 from tabletop.games.pitfall.state import PitfallState
 
 ROLL, DECLINE, CLIMB, STAY = Roll(), Decline(), Climb(), Stay()
@@ -59,7 +59,7 @@ def legal(board: PitfallBoard, s: PitfallState) -> tuple:
     if phase == "start":
         return start_actions(s)
     if phase == "direction":
-        return (FORWARD, BACKWARD)
+        return directions(board, s)
     if phase == "obstacle":
         cards = playable(board, s.hands[s.turn], s.target, s.scorpion, s.facedown)
         return tuple(PLAYS[c] for c in cards) + (DECLINE,)
@@ -70,6 +70,17 @@ def legal(board: PitfallBoard, s: PitfallState) -> tuple:
     if phase == "give":
         return tuple(GIVES[o] for o in give_targets(s))
     return ()
+
+
+def directions(board: PitfallBoard, s: PitfallState) -> tuple[Direction, ...]:
+    """PH-T-STUCK: a direction whose first step nothing can pass is not offered
+    while the other one can step; when neither can, both are (the pawn stays put)."""
+    fwd, back = barred(board, s, 1), barred(board, s, -1)
+    if fwd and not back:
+        return (BACKWARD,)
+    if back and not fwd:
+        return (FORWARD,)
+    return (FORWARD, BACKWARD)
 
 
 def is_legal(board: PitfallBoard, s: PitfallState, action: object) -> bool:
@@ -226,6 +237,13 @@ def refusal(board: PitfallBoard, s: PitfallState, action: object) -> Refusal:
         return _scorpion_refusal(board, s, action.space)
     if kind is Play:
         return _card_refusal(board, s, action.card, hand)
+    if kind is Direction:
+        what = barred(board, s, action.step)
+        return Refusal(
+            "PH-T-STUCK",
+            f"{action} is barred at the first step by {what}: once rolled you "
+            "must move, so go the other way (PH-6-BLOCK)",
+        )
     if kind is Give:
         return Refusal(
             "PH-5-GIVE",

@@ -69,6 +69,9 @@ class Pitfall(GameRules):
     """
 
     name = "pitfall"
+    RULES_VERSION = 2
+    """Bumped when the rules, the deal, the deck order or the state's JSON change
+    (2: PH-T-STUCK revised, the board reworked for Figure 2, PH-B-LAYOUT)."""
 
     def __init__(
         self,
@@ -97,8 +100,11 @@ class Pitfall(GameRules):
     def setup(self, seed: int) -> tuple[PitfallState, tuple[Event, ...]]:
         """The initial state and the setup events: deal (PH-S-DEAL), tokens
         (PH-S-TOKENS) and the first-player roll-off (PH-S-FIRST)."""
+        return self.setup_from_rng(Rng.from_seed(seed))
+
+    def setup_from_rng(self, rng: Rng) -> tuple[PitfallState, tuple[Event, ...]]:
+        """``setup`` drawing from ``rng`` (a chance-mode generator for adapters)."""
         board, n = self.board, self.players
-        rng = Rng.from_seed(seed)
         cards = [k for k, count in enumerate(board.deck) for _ in range(count)]
         deck, rng = rng.shuffle(cards)
         events = _setup_events(board, n)

@@ -1,8 +1,9 @@
 """The named Pitfall scenarios (registered into ``scenarios.SCENARIOS``).
 
 Board landmarks on the standard board: A2 log, A4 ladder pit, A6 crocodile, A8 cobra,
-A10 pit, A12 swamp, A14 ladder pit, A18 fire, A20 pit, U7/U17/U28/U38 walls, scorpion
-start U22, A44-A45 the last plain spaces before the diamond A46.
+A10 pit, A12 swamp, A14 ladder pit, A18 fire, A20 pit, A24 pit, A28 ladder pit, A30
+cobra, A31-A32 plain, A33 log (Figure 2), U7/U17/U27/U38 walls, scorpion start U22,
+A44-A45 the last plain spaces before the diamond A46.
 """
 
 from __future__ import annotations
@@ -219,11 +220,56 @@ register(
 )
 register(
     "riverboat-back",
-    "On the riverboat, trying to move backward.",
+    "On the riverboat with a roll: backward is barred at the first step, so only "
+    "forward may be chosen.",
     ("PH-T-STUCK", "PH-B-ENDS"),
     2,
-    {**MOVE, "hands": {0: "CR CR JU JU RO RO LA"}, "roll": 3},
+    {**MOVE, "hands": {0: "CR CR JU JU RO RO LA"}, "roll": 1},
+    ("forward",),
+)
+register(
+    "scorpion-first-step",
+    "The scorpion is the first step forward and you hold no Scorpion card: you must "
+    "go backward.",
+    ("PH-T-STUCK", "PH-6-BLOCK"),
+    2,
+    {
+        **MOVE,
+        "positions": {0: "U9"},
+        "scorpion": "U10",
+        "hands": {0: "CR CR JU JU RO RO FI"},
+        "roll": 2,
+    },
     ("backward",),
+)
+register(
+    "stuck-both-ways",
+    "A stone wall behind, the scorpion ahead, no Scorpion card: the pawn stays put.",
+    ("PH-T-STUCK", "PH-B-WALLS"),
+    2,
+    {
+        **MOVE,
+        "positions": {0: "U8"},
+        "scorpion": "U9",
+        "hands": {0: "CR CR JU JU RO RO FI"},
+        "roll": 3,
+    },
+    ("forward",),
+)
+register(
+    "figure-2",
+    "The rulebook's Figure 2: a 5 passes the cobra with a Cobra card (a token), two "
+    "plain spaces, the log with a Jump card, and one more space.",
+    ("PH-4-TREASURE", "PH-4-JUMP", "PH-5-TAKE", "PH-2A-MOVE"),
+    2,
+    {
+        **MOVE,
+        "positions": {0: "A29"},
+        "hands": {0: "CO JU CR CR RO RO LA"},
+        "next_tokens": "gold",
+        "roll": 5,
+    },
+    ("forward", "play cobra", "play jump"),
 )
 register(
     "tunnel-end",

@@ -1,0 +1,13 @@
+"""Our games for the game-AI ecosystem: OpenSpiel and PettingZoo.
+
+- ``tabletop.adapters.openspiel`` (extra ``[openspiel]``): importing it registers
+  ``tabletop_pitfall`` and ``tabletop_raiders`` with ``pyspiel``;
+- ``tabletop.adapters.pettingzoo`` (extra ``[rl]``): ``env("raiders", players=3)``,
+  an AEC environment with action masks;
+- ``tabletop.adapters.chance`` and ``tabletop.adapters.spaces`` need neither: a game
+  as a tree with explicit chance nodes, and each game's fixed action numbering and
+  observation vector.
+
+This package imports neither framework itself; each module imports its own when
+it is imported, so the base install stays lean.
+"""

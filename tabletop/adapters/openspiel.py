@@ -1,0 +1,359 @@
+"""OpenSpiel games for Pitfall Harry and Raiders (extra ``tabletop[openspiel]``).
+
+Importing this module registers ``tabletop_pitfall`` and ``tabletop_raiders`` with
+``pyspiel``; each takes the parameters ``players`` (Pitfall 2..4, Raiders 2..6) and
+``max_decisions`` (the length cap)::
+
+    import pyspiel
+    import tabletop.adapters.openspiel  # registers the games
+    game = pyspiel.load_game("tabletop_pitfall", {"players": 3})
+
+What the games are, in OpenSpiel's terms:
+
+- sequential, imperfect information, zero-sum, terminal rewards: the winner gets
+  +1 and every other seat -1/(players-1); a game stopped by the length cap is a draw
+  (0 each);
+- explicit stochastic chance (``tabletop.adapters.chance``): the deal, every die
+  roll, draw, reshuffle and random take is a chance node with uniform outcomes, so a
+  history of action numbers replays a game exactly (serialisation, tree algorithms,
+  resampling);
+- actions are numbered by ``tabletop.adapters.spaces``: a fixed list of every
+  notation of the game, read from its board and cards (``action_to_string`` gives
+  the notation; ``TabletopState.action_of(n)`` the action object);
+- observations are the seat's view, ``game.view(state, seat)``: the string is our
+  text board of that view, the tensor its encoding (``spaces.py``); the information
+  state string adds every event the seat has been told; nothing comes from the full
+  state, so nothing hidden from the seat can appear;
+- ``str(state)`` is the text board of the full state (the referee's);
+- ``max_game_length`` is ``max_decisions`` (1500 for Pitfall, 10000 for Raiders by
+  default): Pitfall between random players may never end, and a capped game is a
+  draw.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from tabletop.adapters.chance import SETUP, ChanceGame, Position
+from tabletop.adapters.spaces import space_of
+from tabletop.core import Rng, as_viewer, make_game
+
+GAME_NAMES = ("pitfall", "raiders")
+"""The games this module registers, as ``tabletop_<name>``."""
+
+PLAYERS = {"pitfall": (2, 4), "raiders": (2, 6)}
+"""The player counts of each game (PH-S-PLAYERS; Raiders takes 2 to 6)."""
+
+
+def short_name(name: str) -> str:
+    """The OpenSpiel name of our game ``name``."""
+    return f"tabletop_{name}"
+
+
+def _game_type(name: str, default_cap: int) -> pyspiel.GameType:
+    low, high = PLAYERS[name]
+    return pyspiel.GameType(
+        short_name=short_name(name),
+        long_name=f"tabletop {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": low, "max_decisions": default_cap},
+    )
+
+
+class _Shared:
+    """What every state of one game shares; copies and serialises by reference to the
+    game's name and parameters, never by value."""
+
+    __slots__ = ("game", "space", "chance", "key")
+
+    def __init__(self, name: str, players: int, max_decisions: int):
+        self.key = (name, players, max_decisions)
+        self.game = make_game(name, players=players)
+        self.space = space_of(self.game)
+        self.chance = ChanceGame(
+            self.game, max_decisions, self.space.max_chance_outcomes
+        )
+
+    def __deepcopy__(self, memo: dict) -> _Shared:
+        return self
+
+    def __reduce__(self) -> tuple:
+        return (_shared, self.key)
+
+
+_SHARED: dict[tuple[str, int, int], _Shared] = {}
+
+
+def _shared(name: str, players: int, max_decisions: int) -> _Shared:
+    key = (name, players, max_decisions)
+    if key not in _SHARED:
+        _SHARED[key] = _Shared(name, players, max_decisions)
+    return _SHARED[key]
+
+
+class TabletopGame(pyspiel.Game):
+    """One of our games as an OpenSpiel Python game (see the module docstring)."""
+
+    NAME = ""
+    DEFAULT_CAP = 1500
+
+    def __init__(self, params: dict[str, Any] | None = None):
+        params = dict(params or {})
+        low, high = PLAYERS[self.NAME]
+        players = int(params.get("players", low))
+        cap = int(params.get("max_decisions", self.DEFAULT_CAP))
+        if not low <= players <= high:
+            raise ValueError(f"{self.NAME}: {low} to {high} players, not {players}")
+        if cap < 1:
+            raise ValueError(f"max_decisions must be positive, not {cap}")
+        self.shared = _shared(self.NAME, players, cap)
+        space = self.shared.space
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(space.actions),
+            max_chance_outcomes=space.max_chance_outcomes,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=cap,
+        )
+        super().__init__(
+            _game_type(self.NAME, self.DEFAULT_CAP),
+            info,
+            {"players": players, "max_decisions": cap},
+        )
+
+    def new_initial_state(self) -> TabletopState:
+        return TabletopState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Any = None
+    ) -> TabletopObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        return TabletopObserver(self.shared, iig_obs_type)
+
+    def max_chance_nodes_in_history(self) -> int:
+        # A loose bound: a deck's worth of shuffle draws for every decision and the
+        # deal (the roll-off for the first player can in principle tie forever).
+        return (self.max_game_length() + 1) * (self.shared.space.max_chance_outcomes)
+
+    def state_from(self, tabletop_state: Any) -> TabletopState:
+        """An OpenSpiel state at one of our game states (a scenario, an edited
+        state with forced rolls...): the tree goes on from there, in chance mode,
+        with forced rolls used first. Its OpenSpiel history starts empty."""
+        out = self.new_initial_state()
+        start = Position(tabletop_state, None, (), 0, 0, None)
+        out._pos = self.shared.chance.with_state(start, tabletop_state)
+        return out
+
+    @property
+    def tabletop_game(self) -> Any:
+        """Our game object (``Pitfall(players=3)``)."""
+        return self.shared.game
+
+
+class TabletopState(pyspiel.State):
+    """A position of one of our games (see the module docstring).
+
+    ``tabletop_state`` is our game state (``None`` while the deal is being drawn);
+    ``action_of(n)`` and ``number_of(action)`` convert between OpenSpiel action
+    numbers and our action objects.
+    """
+
+    def __init__(self, game: TabletopGame):
+        super().__init__(game)
+        self._shared = game.shared
+        self._pos: Position = game.shared.chance.initial()
+
+    # -- the tree ---------------------------------------------------------------------
+    def current_player(self) -> int:
+        chance = self._shared.chance
+        if chance.is_chance(self._pos):
+            return pyspiel.PlayerId.CHANCE
+        if chance.is_terminal(self._pos):
+            return pyspiel.PlayerId.TERMINAL
+        return chance.to_move(self._pos)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        space = self._shared.space.actions
+        legal = self._shared.game.legal_actions(self._pos.state)
+        return sorted(space.encode(a) for a in legal)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        n = self._pos.need
+        return [(i, 1.0 / n) for i in range(n)]
+
+    def _apply_action(self, action: int) -> None:
+        chance = self._shared.chance
+        if chance.is_chance(self._pos):
+            self._pos = chance.choose(self._pos, action)
+        else:
+            self._pos = chance.act(self._pos, self._shared.space.actions.decode(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            what = "deal" if self._pos.pending is SETUP else str(self._pos.pending)
+            return f"chance {action} (of {self._pos.need}, {what})"
+        return self._shared.space.actions.notations[action]
+
+    def is_terminal(self) -> bool:
+        return self._shared.chance.is_terminal(self._pos)
+
+    def returns(self) -> list[float]:
+        return self._shared.chance.returns(self._pos)
+
+    def __str__(self) -> str:
+        pos = self._pos
+        if pos.state is None:
+            return f"dealing: {len(pos.drawn)} chance outcomes drawn"
+        text = str(pos.state)
+        if pos.need:
+            text += f"\nresolving {pos.pending}: {len(pos.drawn)} outcomes drawn"
+        if self._shared.chance.capped(pos):
+            text += f"\nstopped by the length cap ({pos.decisions} decisions)"
+        return text
+
+    # -- our side ---------------------------------------------------------------------
+    @property
+    def tabletop_state(self) -> Any:
+        """Our game state at this node (``None`` while the deal is drawn)."""
+        return self._pos.state
+
+    @property
+    def decisions(self) -> int:
+        """How many player decisions led here (the length cap counts these)."""
+        return self._pos.decisions
+
+    def action_of(self, number: int) -> Any:
+        """Our action object for OpenSpiel action ``number``."""
+        return self._shared.space.actions.decode(number)
+
+    def number_of(self, action: Any) -> int:
+        """The OpenSpiel action number of our action object (or its notation)."""
+        if isinstance(action, str):
+            action = self._shared.game.parse_action(action)
+        return self._shared.space.actions.encode(action)
+
+    def resample(self, seat: int, seed: int) -> TabletopState:
+        """A copy of this state with what ``seat`` cannot see dealt again at random
+        (``game.determinize`` of the seat's view): same view, same information
+        state string for ``seat``. ISMCTS samples worlds with it."""
+        pos = self._pos
+        if pos.need or pos.state is None:
+            raise ValueError("resample is for decision nodes")
+        game = self._shared.game
+        world = game.determinize(game.view(pos.state, seat), seat, Rng.from_seed(seed))
+        out = self.clone()
+        out._pos = self._shared.chance.with_state(
+            pos, world, tuple(game.forced_rolls(pos.state))
+        )
+        return out
+
+
+def _viewer_for(iig_obs_type: Any) -> str:
+    """'seat', 'public' or 'referee': whose view an observer reports."""
+    if iig_obs_type is None:
+        return "seat"
+    private = iig_obs_type.private_info
+    if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+        return "referee"
+    if private == pyspiel.PrivateInfoType.NONE:
+        return "public"
+    return "seat"
+
+
+class TabletopObserver:
+    """Observations from a seat's view (OpenSpiel's ``PyObserver`` interface).
+
+    The default observer (``observation_string``/``observation_tensor``) reports
+    ``game.view(state, seat)``; a perfect-recall observer (the information state)
+    adds every event the seat has been told, as the seat's log reads. Public
+    observers report the public view, all-players observers the referee's.
+    """
+
+    def __init__(self, shared: _Shared, iig_obs_type: Any):
+        self._shared = shared
+        self._who = _viewer_for(iig_obs_type)
+        self._recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        size = 0 if self._recall else shared.space.tensor_size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def _view(self, pos: Position, seat: int) -> Any:
+        viewer: Any = {"seat": seat, "public": "public", "referee": None}[self._who]
+        return self._shared.game.view(pos.state, as_viewer(viewer))
+
+    def set_from(self, state: TabletopState, player: int) -> None:
+        if self._recall:
+            return
+        pos = state._pos
+        if pos.state is None:
+            self.tensor.fill(0.0)
+            return
+        encoded = self._shared.space.encode(
+            self._shared.game, self._view(pos, player), player
+        )
+        self.tensor[:] = encoded
+
+    def string_from(self, state: TabletopState, player: int) -> str:
+        pos = state._pos
+        if pos.state is None:
+            board = "dealing"
+        else:
+            board = str(self._view(pos, player))
+        if not self._recall:
+            return board
+        told = pos.trail.lines(player) if pos.trail is not None else []
+        return "\n".join([f"seat {player}", *told, board])
+
+
+class PitfallGame(TabletopGame):
+    """Pitfall Harry (``tabletop_pitfall``)."""
+
+    NAME = "pitfall"
+
+
+class RaidersGame(TabletopGame):
+    """Raiders of the Lost Ark (``tabletop_raiders``)."""
+
+    NAME = "raiders"
+    DEFAULT_CAP = 10_000
+
+
+def random_episode(game: Any, seed: int) -> TabletopState:
+    """One game of uniformly random play (chance and decisions) from a seed; the
+    last state (``returns()``, ``decisions``, ``str``)."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def load(name: str, players: int = 2, max_decisions: int | None = None) -> Any:
+    """``pyspiel.load_game`` for our game ``name`` ("pitfall" or "raiders")."""
+    params: dict[str, Any] = {"players": players}
+    if max_decisions is not None:
+        params["max_decisions"] = max_decisions
+    return pyspiel.load_game(short_name(name), params)
+
+
+for _cls in (PitfallGame, RaidersGame):
+    pyspiel.register_game(_game_type(_cls.NAME, _cls.DEFAULT_CAP), _cls)

@@ -1,0 +1,214 @@
+"""PettingZoo AEC environments for our games (``pip install "tabletop[rl]"``).
+
+::
+
+    from tabletop.adapters.pettingzoo import env
+    e = env("raiders", players=3, render_mode="ansi")
+    e.reset(seed=7)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else \\
+            e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+Agents are ``player_0`` .. ``player_<n-1>`` (our seats). It is the turn of the seat
+whose decision is pending, which is not always the next seat: a turn is a chain of
+decisions. Each observation is a dict: ``observation``, the seat's view encoded as a
+float vector (``tabletop.adapters.spaces``; the view hides what the seat may not see),
+and ``action_mask``, 1 for the legal action numbers. ``info["notation"]`` lists the
+legal actions in our notation, ``info["text"]`` the seat's text board.
+
+Rewards come at the end: +1 to the winner, -1/(players-1) to the others. A game
+still running after ``max_decisions`` decisions is truncated (every agent
+``truncated``, rewards 0): Pitfall between random players may never end.
+
+``reset(seed=s)`` deals game ``s`` exactly as ``Match(game, seed=s)`` does (the
+engine's own seeded generator; no chance nodes are needed here). Without a seed, the
+next game's seed is drawn from the environment's generator (``np_random``).
+
+Render modes: ``"ansi"`` returns our text board (the referee's: every hand shown;
+pass ``render_viewer="public"`` or a seat to hide them), ``"rgb_array"`` the board
+picture from ``tabletop.draw`` as an ``(H, W, 3)`` uint8 array.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+from tabletop.adapters.spaces import space_of
+from tabletop.core import as_viewer, make_game
+
+
+def env(
+    game: str | Any = "pitfall",
+    players: int = 2,
+    render_mode: str | None = None,
+    max_decisions: int | None = None,
+    render_viewer: Any = None,
+) -> TabletopEnv:
+    """The AEC environment of ``game`` (a name, or one of our game objects)."""
+    return TabletopEnv(game, players, render_mode, max_decisions, render_viewer)
+
+
+class TabletopEnv(AECEnv):
+    """One of our games as a PettingZoo AEC environment (see the module docstring)."""
+
+    metadata = {
+        "render_modes": ["ansi", "rgb_array"],
+        "name": "tabletop_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str | Any = "pitfall",
+        players: int = 2,
+        render_mode: str | None = None,
+        max_decisions: int | None = None,
+        render_viewer: Any = None,
+    ):
+        super().__init__()
+        self.game = make_game(game, players=players) if isinstance(game, str) else game
+        self.space = space_of(self.game)
+        self.max_decisions = max_decisions or self.space.max_decisions
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']}"
+            )
+        self.render_mode = render_mode
+        self.render_viewer = render_viewer
+        self.metadata = {**self.metadata, "name": f"tabletop_{self.game.name}_v0"}
+        n = self.game.players
+        self.possible_agents = [f"player_{s}" for s in range(n)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        count = len(self.space.actions)
+        obs = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    -np.inf, np.inf, (self.space.tensor_size,), np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (count,), np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(count) for a in self.possible_agents}
+        self.state = None
+        self.np_random, _ = seeding.np_random(None)
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # -- the game ---------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+            game_seed = int(seed)
+        else:
+            game_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self.seed_used = game_seed
+        if hasattr(self.game, "setup"):
+            self.state, _events = self.game.setup(game_seed)
+        else:
+            self.state = self.game.initial_state(game_seed)
+        self.decisions = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.game.to_move(self.state)
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+        self._refresh_infos()
+
+    def _refresh_infos(self) -> None:
+        mover = self.game.to_move(self.state)
+        for agent in self.agents:
+            info: dict[str, Any] = {"seat": self._seat[agent]}
+            if self._seat[agent] == mover:
+                legal = self.game.legal_actions(self.state)
+                info["notation"] = [str(a) for a in legal]
+            self.infos[agent] = info
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat[agent]
+        view = self.game.view(self.state, seat)
+        mask = np.zeros(len(self.space.actions), np.int8)
+        if self.game.to_move(self.state) == seat and not (
+            self.terminations[agent] or self.truncations[agent]
+        ):
+            for action in self.game.legal_actions(self.state):
+                mask[self.space.actions.encode(action)] = 1
+        return {
+            "observation": self.space.encode(self.game, view, seat),
+            "action_mask": mask,
+        }
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        move = self.space.actions.decode(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self.state, _events = self.game.apply(self.state, move)
+        self.decisions += 1
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        outcome = self.game.outcome(self.state)
+        if self.game.to_move(self.state) is None:
+            n = self.game.players
+            winner = None if outcome is None else outcome.winner
+            for a in self.agents:
+                if winner is not None:
+                    won = self._seat[a] == winner
+                    self.rewards[a] = 1.0 if won else -1.0 / (n - 1)
+                self.terminations[a] = True
+        elif self.decisions >= self.max_decisions:
+            for a in self.agents:
+                self.truncations[a] = True
+        self._accumulate_rewards()
+        if self.game.to_move(self.state) is not None:
+            self._select()
+        else:
+            self._refresh_infos()
+        if self.terminations[agent] or self.truncations[agent]:
+            # Every agent is done: hand the turn around so each sees its end.
+            self.agent_selection = self.agents[0]
+
+    # -- pictures -------------------------------------------------------------------
+    def render(self) -> str | np.ndarray | None:
+        if self.render_mode is None or self.state is None:
+            return None
+        viewer = as_viewer(self.render_viewer)
+        if self.render_mode == "ansi":
+            return str(self.game.view(self.state, viewer))
+        return _picture(self.game, self.game.view(self.state, viewer), viewer)
+
+    def close(self) -> None:
+        pass
+
+
+def _picture(game: Any, view: Any, viewer: Any) -> np.ndarray:
+    """The board picture of ``view`` (``tabletop.draw``) as an RGB array."""
+    from PIL import Image
+
+    from tabletop.draw.pictures import svg_to_png
+    from tabletop.draw.scenes import Moment, scene
+    from tabletop.draw.svg import scene_svg
+
+    svg = scene_svg(scene(game, Moment(view, None, 0, 0, ()), viewer))
+    image = Image.open(io.BytesIO(svg_to_png(svg))).convert("RGB")
+    return np.asarray(image, dtype=np.uint8)

@@ -1,0 +1,46 @@
+"""A static picture that follows a live table, so a saved notebook shows the board.
+
+A widget shows nothing without its kernel. ``BoardPicture`` is a plain display
+output (an SVG image of a match as one viewer sees it) shown next to a table and
+replaced through its display handle whenever the table moves on; the notebook
+file then holds the last position, which notebook viewers, nbconvert and a
+JupyterLab reopened without a kernel all show. The widget's own output can carry
+the same image (``tabletop.draw.with_picture`` in its ``_repr_mimebundle_``).
+
+A table calls ``show`` where it displays itself and ``follow`` after every step or
+change of viewer; ``follow`` sends nothing when the picture is unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from IPython.display import DisplayHandle, display
+
+from tabletop.draw import PUBLIC, picture_bundle
+
+
+class BoardPicture:
+    """The display output of one table's current picture."""
+
+    def __init__(self) -> None:
+        self._handle: DisplayHandle | None = None
+        self._shown: str | None = None
+
+    def show(self, match: Any, viewer: Any = PUBLIC) -> None:
+        """Display the picture of ``match`` at its cursor, as ``viewer`` sees it."""
+        bundle = picture_bundle(match, viewer)
+        self._handle = display(bundle, raw=True, display_id=True)
+        self._shown = bundle["image/svg+xml"]
+
+    def follow(self, match: Any, viewer: Any = PUBLIC) -> bool:
+        """Replace the shown picture if the match or viewer changed it; returns
+        whether anything was sent (nothing before ``show``)."""
+        if self._handle is None:
+            return False
+        bundle = picture_bundle(match, viewer)
+        if bundle["image/svg+xml"] == self._shown:
+            return False
+        self._handle.update(bundle, raw=True)
+        self._shown = bundle["image/svg+xml"]
+        return True

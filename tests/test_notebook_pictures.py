@@ -1,0 +1,79 @@
+"""Saved notebooks show the board: nbconvert's HTML of a played notebook holds it.
+
+A small notebook plays a seeded match, shows the match itself (its SVG repr) and a
+widget whose display bundle carries the picture (``with_picture``, what a Table
+adds to its own bundle). It is executed and converted to HTML by nbconvert, as a
+teacher publishing a lesson would; the HTML and the saved notebook must hold the
+picture of the last step, as the chosen seat saw it.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CELLS = [
+    """import random
+from tabletop import Match
+from tabletop.games.pitfall import Pitfall
+match = Match(Pitfall(players=3), seed=5)
+chooser = random.Random(5)
+for _ in range(25):
+    match.play(chooser.choice(match.legal_actions()))""",
+    "match",
+    """import ipywidgets
+from IPython.display import display
+from tabletop.draw import with_picture
+live = ipywidgets.Label("the live table would be here")
+display(with_picture(live._repr_mimebundle_(), match, viewer=1), raw=True)""",
+]
+
+
+def test_nbconvert_html_of_a_played_notebook_shows_the_board(tmp_path):
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(src) for src in CELLS]
+    source = tmp_path / "played.ipynb"
+    nbformat.write(notebook, source)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # Executed and saved without the widget state, as JupyterLab saves by default
+    # (the widget cannot be rebuilt, so nbconvert takes the next format of its
+    # output: the picture); then the saved notebook is published as HTML.
+    commands = (
+        ["--execute", "--ExecutePreprocessor.store_widget_state=False",
+         "--to", "notebook", "--output", "out.notebook", str(source)],
+        ["--to", "html", "--output", "out", str(tmp_path / "out.notebook.ipynb")],
+    )  # fmt: skip
+    for args in commands:
+        done = subprocess.run(
+            [sys.executable, "-m", "jupyter", "nbconvert", *args],
+            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr[-3000:]
+
+    saved = json.loads((tmp_path / "out.notebook.ipynb").read_text())
+    outputs = [o for cell in saved["cells"] for o in cell.get("outputs", [])]
+    pictures = [o["data"]["image/svg+xml"] for o in outputs if "data" in o
+                and "image/svg+xml" in o["data"]]  # fmt: skip
+    assert len(pictures) == 2
+    public, seat1 = ("".join(p) if isinstance(p, list) else p for p in pictures)
+    assert "step 25 of 25" in public and "public view" in public
+    assert "step 25 of 25" in seat1 and "seen by player 1" in seat1
+
+    html = (tmp_path / "out.html").read_text()
+    shown = [  # nbconvert embeds SVG outputs as data: images
+        base64.b64decode(data).decode("utf-8", "replace")
+        for data in re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", html)
+    ]
+    boards = [svg for svg in shown if "PITFALL HARRY" in svg]
+    assert len(boards) == 2
+    assert "step 25 of 25 \u00b7 public view" in boards[0]
+    assert "step 25 of 25 \u00b7 seen by player 1" in boards[1]
