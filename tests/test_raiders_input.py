@@ -24,8 +24,20 @@ def started(seed: int = 5) -> Match:
     return match
 
 
-@pytest.mark.parametrize("junk", ["", "fly me to the moon", "roll 3", "ambush x",
-                                  "hostage 1", "to", "roll!", 42, None])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "",
+        "fly me to the moon",
+        "roll 3",
+        "ambush x",
+        "hostage 1",
+        "to",
+        "roll!",
+        42,
+        None,
+    ],
+)
 def test_junk_notation_is_refused_with_tt_notation(junk):
     with pytest.raises(IllegalActionError) as info:
         parse_action(junk)
@@ -33,9 +45,21 @@ def test_junk_notation_is_refused_with_tt_notation(junk):
 
 
 def test_notation_round_trips():
-    for text in ("place NEPAL", "roll", "air", "country EGYPT", "ambush 2",
-                 "hostage 1 S40", "to S12", "send 2 X4", "leave 2", "passport",
-                 "skip", "play ark", "P2: roll"):
+    for text in (
+        "place NEPAL",
+        "roll",
+        "air",
+        "country EGYPT",
+        "ambush 2",
+        "hostage 1 S40",
+        "to S12",
+        "send 2 X4",
+        "leave 2",
+        "passport",
+        "skip",
+        "play ark",
+        "P2: roll",
+    ):
         assert str(parse_action(text)) == text
     assert str(parse_action("  Country   egypt ")) == "country EGYPT"
     assert str(parse_move("country egypt")) == "country EGYPT"
@@ -71,17 +95,23 @@ def test_wrong_phase_is_refused():
     for notation in ("roll", "to S1", "passport", "leave 1"):
         refusal = match.check(notation)
         assert refusal.clause == "TT-PHASE", notation
-    game, s = position(ark="NEPAL", players=[{"at": "S17", "hand": ["air"]},
-                                             {"at": "PERU", "hand": ["air"]}])
+    game, s = position(
+        ark="NEPAL",
+        players=[{"at": "S17", "hand": ["air"]}, {"at": "PERU", "hand": ["air"]}],
+    )
     s, _ = play(game, rolls(s, 1), "roll")
     assert game.check(s, parse_action("roll")).clause == "TT-PHASE"
     assert "chooses the way on" in game.check(s, parse_action("roll")).reason
 
 
 def test_game_over_refuses_everything():
-    game, s = position(ark="EGYPT", players=[
-        {"at": "S24", "from": "S23", "hand": ["ark", "map", "staff"]},
-        {"at": "PERU", "hand": ["air"]}])
+    game, s = position(
+        ark="EGYPT",
+        players=[
+            {"at": "S24", "from": "S23", "hand": ["ark", "map", "staff"]},
+            {"at": "PERU", "hand": ["air"]},
+        ],
+    )
     s, _ = play(game, rolls(s, 1), "roll")
     with pytest.raises(IllegalActionError) as info:
         game.apply(s, parse_action("roll"))
@@ -133,12 +163,14 @@ def test_damaged_state_json_is_refused_with_the_problem_named():
 def test_bad_edits_are_refused_and_change_nothing():
     match = started()
     before = match.state
-    for op, args in (("move", {"player": 0, "to": "ATLANTIS"}),
-                     ("move", {"player": 7, "to": "S1"}),
-                     ("give", {"player": 0, "card": "ray gun"}),
-                     ("discard", {"player": 0, "card": "country:ATLANTIS"}),
-                     ("set_ark", {"country": "MOON"}),
-                     ("teleport", {})):
+    for op, args in (
+        ("move", {"player": 0, "to": "ATLANTIS"}),
+        ("move", {"player": 7, "to": "S1"}),
+        ("give", {"player": 0, "card": "ray gun"}),
+        ("discard", {"player": 0, "card": "country:ATLANTIS"}),
+        ("set_ark", {"country": "MOON"}),
+        ("teleport", {}),
+    ):
         with pytest.raises(IllegalEditError):
             match.edit(op, **args)
     assert match.state is before and len(match) == 3

@@ -20,8 +20,11 @@ from tabletop.games.raiders.state import RaidersState
 def plain_choices(game: Raiders, s: RaidersState) -> list[str]:
     """The next steps of a move, by walking every way from the rules, no cache."""
     p, board = s.to_move, game.board
-    occ = {at for q, at in enumerate(s.positions)
-           if q != p and board.kind.get(at) == "country"}
+    occ = {
+        at
+        for q, at in enumerate(s.positions)
+        if q != p and board.kind.get(at) == "country"
+    }
 
     def ways(loc: str, came: str, start: bool) -> list[str]:
         adj = list(board.adjacent[loc])
@@ -45,12 +48,17 @@ def plain_choices(game: Raiders, s: RaidersState) -> list[str]:
     def ends_free(loc: str, came: str, left: int) -> bool:
         if left == 0:
             return loc not in occ  # RA-M-OCCUPIED
-        return any(stops(loc, n, left - 1) or ends_free(n, loc, left - 1)
-                   for n in ways(loc, came, False))
+        return any(
+            stops(loc, n, left - 1) or ends_free(n, loc, left - 1)
+            for n in ways(loc, came, False)
+        )
 
     loc = s.positions[p]
-    return [n for n in ways(loc, s.prev[p], len(s.route) <= 1)
-            if stops(loc, n, s.steps - 1) or ends_free(n, loc, s.steps - 1)]
+    return [
+        n
+        for n in ways(loc, s.prev[p], len(s.route) <= 1)
+        if stops(loc, n, s.steps - 1) or ends_free(n, loc, s.steps - 1)
+    ]
 
 
 def playout_states(players: int, games: int) -> tuple[Raiders, list[RaidersState]]:
@@ -126,15 +134,17 @@ def test_ra_m_roll_states_and_events_are_ordinary_frozen_values():
     for _ in range(30):
         s, events = game.apply(s, game.legal_actions(s)[0])
         assert type(s) is RaidersState
-        rebuilt = RaidersState(**{f.name: getattr(s, f.name)
-                                  for f in dataclasses.fields(s)})
+        rebuilt = RaidersState(
+            **{f.name: getattr(s, f.name) for f in dataclasses.fields(s)}
+        )
         assert rebuilt == s and hash(rebuilt) == hash(s)
         with pytest.raises(dataclasses.FrozenInstanceError):
             s.turn = 0  # type: ignore[misc]
         for e in events:
             assert type(e) is Event
-            assert e == Event(e.clause, e.text, e.player, e.kind, e.secret, e.public,
-                              e.data, e.hidden)
+            assert e == Event(
+                e.clause, e.text, e.player, e.kind, e.secret, e.public, e.data, e.hidden
+            )
             with pytest.raises(dataclasses.FrozenInstanceError):
                 e.text = ""  # type: ignore[misc]
 

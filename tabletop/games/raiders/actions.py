@@ -174,6 +174,8 @@ def parse_move(text: object, board: RaidersBoard | None = None) -> Action:
     if not isinstance(text, str):
         raise IllegalActionError("TT-NOTATION", f"notation must be text, not {text!r}")
     body = " ".join(text.strip().split())
+    if not body:
+        raise IllegalActionError("TT-NOTATION", f"an empty action: {_HELP}")
     for pattern, cls, kinds in _PATTERNS:
         match = pattern.match(body)
         if match is None:
