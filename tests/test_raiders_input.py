@@ -11,10 +11,10 @@ import pytest
 from tabletop import IllegalActionError, IllegalEditError, Match, SaveError
 from tabletop.games.raiders import Raiders
 from tabletop.games.raiders.actions import parse_move
+from tests.raiders_play import play, position, rolls
 
 GAME = Raiders(players=3)
 parse_action = GAME.parse_action
-from tests.raiders_play import play, position, rolls
 
 
 def started(seed: int = 5) -> Match:
