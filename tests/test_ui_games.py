@@ -148,6 +148,7 @@ def test_raiders_ark_country_is_drawn_once_known(comms):
 def test_raiders_key_cards_stay_hidden_from_other_seats():
     """RA-S-HIDDEN: another seat's hand (key cards included) shows only a count."""
     table = played(raiders_table(players=3, seed=9), 30)
+    table.reveal()  # after the hand-over screen, if one is up
     table.set_viewer(1)
     assert isinstance(table.adapter.hand(table.view_state, 0), int)
     assert isinstance(table.adapter.hand(table.view_state, 1), tuple)

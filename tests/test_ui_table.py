@@ -193,6 +193,7 @@ def test_event_log_hides_secret_draws_from_other_seats():
     table = make_table()
     table.play_card("leap")
     drawn = table.state.hands[0][-1]
+    table.reveal()  # the hand-over screen first: then any seat's eyes
     table.set_viewer(0)
     assert f"P0 drew {drawn}" in table.log_view.value
     table.set_viewer(1)

@@ -509,10 +509,17 @@ class Table(w.VBox):
         sel = self.selection
         if len(entries) > 1 and sel is not None and sel.kind == "card":
             entries = [e for e in entries if e.card == sel.value] or entries
-        if len(entries) == 1:
+        if len(entries) == 1 and not self._own_space(space):
             return self.choose(entries[0].action)
         self.selection = Selection("space", space, self.adapter.space_label(space))
         return ()
+
+    def _own_space(self, space: str) -> bool:
+        """Whether the seat to move stands on ``space``: a click on your own piece
+        shows what you can do there instead of doing it at once (a roll)."""
+        seat = self.to_move
+        spaces = self.adapter.piece_spaces(self.game.view(self.state, PUBLIC))
+        return seat is not None and seat < len(spaces) and spaces[seat] == space
 
     def click_xy(self, x: float, y: float) -> tuple:
         """A mouse press on the board at canvas pixel (x, y)."""
@@ -631,6 +638,11 @@ class Table(w.VBox):
         """See the table through a seat's eyes (``None``: everything); ends hot seat."""
         if seat is not None and not 0 <= seat < self.game.players:
             raise IllegalActionError("TT-TURN", f"there is no seat {seat}")
+        if self.curtain is not None:
+            name = self.adapter.seat_name(self.curtain)
+            raise IllegalActionError(
+                "TT-TURN", f"the laptop is being passed: {name} reveals first"
+            )
         with self._one_update():
             self.hot_seat = False
             self.curtain = None
@@ -688,8 +700,12 @@ class Table(w.VBox):
         self._note_what_happened()
         seat = self.game.to_move(m.state)
         if self.hot_seat and seat is not None and seat not in self._bots:
-            if seat == self.viewer:
-                self.curtain = None
+            if self.curtain is not None:
+                # Still passing the laptop: stepping along the timeline never
+                # opens the screen; only the player who reveals does.
+                self.curtain = seat
+            elif seat == self.viewer:
+                pass
             elif (
                 self.handover_on
                 and self.viewer is not None

@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as w
 
 from tabletop.core import Explanation, Refusal
+from tabletop.ui.texts import action_words, words
 
 MAX_BUTTONS = 12
 SHAPE_CLAUSES = ("TT-PHASE", "TT-TURN", "TT-OVER")
@@ -85,8 +86,12 @@ class TeachPanel:
             self.focused = None
             self.asked_space = ""
             self.detail.value = ""
-        self.listing.value = listing_html(entries, self.table.game.pending(
-            self.table.state), self.table.details)  # fmt: skip
+        self.listing.value = listing_html(
+            entries,
+            words(self.table, self.table.game.pending(self.table.state)),
+            self.table.details,
+            lambda e: action_words(self.table, e),
+        )
         self.buttons.children = self._buttons(entries)
         self.ask.options = tuple(tempting(self.table.match))
 
@@ -101,7 +106,7 @@ class TeachPanel:
         out = []
         for entry in picked:
             button = w.Button(
-                description=f"explain: {entry.label or entry.action}",
+                description=f"explain: {action_words(self.table, entry)}",
                 tooltip=entry.text + self._code(entry.clause, "[{}]"),
                 layout=w.Layout(width="auto"),
             )
@@ -122,9 +127,11 @@ class TeachPanel:
                 raise (refusal or Refusal("TT-PHASE", "not legal now")).error()
             entry = found[0]
         self.focused, self.asked_space = entry, ""
-        spaces = ", ".join(entry.spaces) or "no board space"
+        label = self.table.adapter.space_label
+        spaces = ", ".join(label(sp) for sp in entry.spaces) or "no board space"
         self.detail.value = (
-            f"<div class='tabletop-teach-legal'><b>{html.escape(str(entry.action))}"
+            f"<div class='tabletop-teach-legal'><b>"
+            f"{html.escape(action_words(self.table, entry))}"
             f"</b> is legal: {html.escape(entry.text)}{self._code(entry.clause)}"
             f"<br><small>on the board: {html.escape(spaces)}</small></div>"
         )
@@ -187,10 +194,17 @@ class TeachPanel:
 
 
 def listing_html(
-    entries: Iterable[Explanation], pending: str, details: bool = True
+    entries: Iterable[Explanation],
+    pending: str,
+    details: bool = True,
+    label: Callable[[Explanation], str] | None = None,
 ) -> str:
     """Every legal action grouped by the clause that allows it (the clause IDs
     shown with ``details``)."""
+
+    def name(e: Explanation) -> str:
+        return label(e) if label is not None else e.label or str(e.action)
+
     groups: dict[str, list[Explanation]] = {}
     for entry in entries:
         groups.setdefault(entry.clause, []).append(entry)
@@ -200,8 +214,7 @@ def listing_html(
     for clause, group in groups.items():
         shown = group[:6]
         items = "".join(
-            f"<li><b>{html.escape(e.label or str(e.action))}</b>: "
-            f"{html.escape(e.text)}</li>"
+            f"<li><b>{html.escape(name(e))}</b>: {html.escape(e.text)}</li>"
             for e in shown
         )
         more = f"<li>... and {len(group) - 6} more</li>" if len(group) > 6 else ""
