@@ -159,3 +159,19 @@ def test_background_evaluation_cancels_the_old_request():
     assert result is not None and result.complete and result.n == 10
     assert result.step == -1 and seen[-1] == (second, result)
     assert all(number == second for number, r in seen if r.complete)
+
+
+def test_drill_asks_for_a_better_move_and_hides_the_answer():
+    from tabletop.analysis import Drill
+
+    match = finished("raiders", 4)
+    result = review(match, seat=1, budget=6, width=3, steps=range(1, 30))
+    drill = Drill.from_review(match, result)
+    question = drill.question()
+    assert (
+        f"Step {drill.step}, seat 1" in question
+        and str(drill.move.best) not in (question.split("Legal:")[0])
+    )
+    assert "best move found" in drill.check(str(drill.move.best))
+    assert "not among" in drill.check("no such move")
+    assert str(drill.move.best) in drill.answer()

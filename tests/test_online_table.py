@@ -30,8 +30,14 @@ def test_three_tables_play_one_raiders_room_each_seeing_only_its_hand():
         game = tables[0].game
         for _ in range(12):
             mover = next(t for t in tables if t.legal)
+            alerts = [t.alerts for t in tables]
             mover.choose(mover.legal[0].action)
             wait(lambda m=mover: all(t.step == m.remote.latest for t in tables))
+            for table, before in zip(tables, alerts, strict=True):
+                # a turn that comes round raises an alert; nothing else does
+                came = bool(table.legal) and table is not mover
+                wait(lambda t=table, n=before + came: t.alerts == n)
+                assert table.alerts == before + came
         truth = server.call(lambda: server.rooms[links["room"]].match.state)
         for seat, table in enumerate(tables):
             assert table.viewer == seat

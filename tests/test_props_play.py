@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from tabletop.core import Match, Rng
 from tabletop.games.pitfall.cards import HIDDEN, HIDDEN_TOKEN
-from tabletop.games.raiders.codec import HIDDEN as RAIDERS_HIDDEN
+from tabletop.core import HIDDEN as RAIDERS_HIDDEN
 from tests.props_strategies import PLAYERS, game_for, props
 
 STEPS = {"pitfall": 250, "raiders": 250}

@@ -123,6 +123,13 @@ class _Writer:
         return np.asarray(self.out, dtype=np.float32)
 
 
+def _discards(view: Any) -> tuple:
+    """The discard pile: ``discards`` in the shared vocabulary (older Pitfall states
+    call it ``discard``)."""
+    pile = getattr(view, "discards", None)
+    return view.discard if pile is None else pile
+
+
 # -- Pitfall Harry -----------------------------------------------------------------
 
 
@@ -175,7 +182,7 @@ def _pitfall_tensor(game: Any, view: Any, seat: int) -> np.ndarray:
     n = game.players
     w = _Writer()
     w.one_hot(seat, range(n))
-    w.one_hot(view.turn, range(n))
+    w.one_hot(game.to_move(view), range(n))
     w.one_hot(view.phase, _PITFALL_PHASES)
     for pos in view.positions:
         w.one_hot(pos, spaces)
@@ -183,11 +190,12 @@ def _pitfall_tensor(game: Any, view: Any, seat: int) -> np.ndarray:
         w.numbers(*hand)
     for held in view.treasure:
         w.numbers(*held)
+    pile = _discards(view)
     discards = [0] * len(board.deck)
-    for c in view.discard:
+    for c in pile:
         discards[c] += 1
     w.numbers(*discards)
-    w.numbers(len(view.deck), len(view.discard), len(view.facedown))
+    w.numbers(len(view.deck), len(pile), len(view.facedown))
     w.one_hot(view.diamond, range(n))
     w.one_hot(view.scorpion, spaces)
     w.numbers(view.scorpion_played, view.roll, view.direction, view.remaining)
@@ -243,7 +251,7 @@ def _raiders_tensor(game: Any, view: Any, seat: int) -> np.ndarray:
     n = game.players
     w = _Writer()
     w.one_hot(seat, range(n))
-    w.one_hot(view.player, range(n))
+    w.one_hot(game.to_move(view), range(n))
     w.one_hot(view.phase, _RAIDERS_PHASES)
     for pos in view.positions:
         w.one_hot(pos, locations)
@@ -254,11 +262,12 @@ def _raiders_tensor(game: Any, view: Any, seat: int) -> np.ndarray:
         for card in hand:
             counts[len(kinds) if card == HIDDEN else kinds.index(card)] += 1
         w.numbers(*counts)
+    pile = _discards(view)
     discards = [0] * len(kinds)
-    for card in view.discards:
+    for card in pile:
         discards[kinds.index(card)] += 1
     w.numbers(*discards)
-    w.numbers(len(view.deck), len(view.discards))
+    w.numbers(len(view.deck), len(pile))
     w.one_hot(view.ark, list(board.countries))
     w.numbers(*view.skips, *view.hostage, *view.owes, view.steps)
     w.numbers(*(s in view.passed for s in range(n)))

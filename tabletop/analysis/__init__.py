@@ -8,13 +8,15 @@ the full state (the referee's), always saying which:
 - ``review(match, seat=None, budget=...)``: every decision graded by the drop in the
   mover's winning chance, judged from the mover's information (thresholds in
   ``tabletop.analysis.review``); ``plot_advantage(review)`` charts it.
-- ``hint(match)``: the move the analysis suggests for the seat to move.
+- ``hint(match)``: the move the analysis suggests for the seat to move;
+  ``Drill.from_review(match, review)``: "find a better move" on the clearest mistake.
 - ``BackgroundEvaluator``: evaluation in a worker thread with a CPU budget, where a
   new request cancels the old one (the table's evaluation bar uses it).
 """
 
 from tabletop.analysis.background import BackgroundEvaluator
 from tabletop.analysis.charts import plot_advantage
+from tabletop.analysis.drill import Drill
 from tabletop.analysis.evaluation import Evaluation, advantage_timeline, evaluate
 from tabletop.analysis.review import (
     BLUNDER,
@@ -33,6 +35,7 @@ __all__ = [
     "INACCURACY",
     "MISTAKE",
     "BackgroundEvaluator",
+    "Drill",
     "Evaluation",
     "GradedMove",
     "Hint",

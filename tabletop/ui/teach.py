@@ -258,7 +258,7 @@ def _candidates(game: Any, state: Any) -> list[str]:
         ]  # fmt: skip
     if game.name == "raiders":
         board = game.board
-        here = state.positions[state.player] if state.positions else ""
+        here = state.positions[state.to_move] if state.positions else ""
         places = [p for p in state.positions if p]
         return [
             "roll", "air", "passport", "skip", "play ark", "play staff", "play map",
