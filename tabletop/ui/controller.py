@@ -57,6 +57,7 @@ from tabletop.ui.texts import (
     status_html,
     summary_text,
     waiting_text,
+    words,
 )
 
 LOG = logging.getLogger(__name__)
@@ -281,6 +282,7 @@ class Table(w.VBox):
             self._guard(lambda: self.auto_play()),
         )
         self.actions.words = lambda entry: action_words(self, entry)
+        self.actions.say = lambda text: words(self, text)
         self.timeline = Timeline(
             self._guard(self.goto), self._guard(self.fork), self._guard(self.use_line)
         )

@@ -133,7 +133,11 @@ class RemoteTable(Table):
             )
         elif undo.get("status") in ("declined", "accepted"):
             turn += f" · undo {undo['status']}"
-        return f"<span class='tabletop-turn'>{turn}</span> · " + " · ".join(names)
+        role = {
+            "spectator": "<i>spectator: the public view, every hand face down</i> · ",
+            "referee": "<i>referee: every hand face up</i> · ",
+        }.get(remote.role, "")
+        return f"{role}<span class='tabletop-turn'>{turn}</span> · " + " · ".join(names)
 
     # What fair play does not offer online: each refuses with the reason.
     def set_seat(self, seat: int, kind: Any) -> None:
