@@ -18,8 +18,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.core import Match, Rng
-from tabletop.games.pitfall.cards import HIDDEN, HIDDEN_TOKEN
+from tabletop.core import HIDDEN, Match, Rng
+from tabletop.games.pitfall.cards import HIDDEN_SLOT
 from tabletop.games.raiders.codec import HIDDEN as RAIDERS_HIDDEN
 from tests.props_strategies import PLAYERS, game_for, props
 
@@ -89,10 +89,10 @@ def check_view(game, state, seat: int) -> None:
     if game.name == "pitfall":
         for other, hand in enumerate(view.hands):
             if other != seat:
-                assert hand[:HIDDEN] == (0,) * HIDDEN, "another hand's cards"
-                assert hand[HIDDEN] == sum(state.hands[other])
+                assert hand[:HIDDEN_SLOT] == (0,) * HIDDEN_SLOT, "another hand's cards"
+                assert hand[HIDDEN_SLOT] == sum(state.hands[other])
         assert set(view.deck) <= {HIDDEN} and len(view.deck) == len(state.deck)
-        assert set(view.facedown) <= {HIDDEN_TOKEN}
+        assert set(view.facedown) <= {HIDDEN}
         assert set(data["deck"]) <= {"?"} and set(data["facedown"]) <= {"?"}
     else:
         for other, hand in enumerate(view.hands):

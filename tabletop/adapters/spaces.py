@@ -175,7 +175,7 @@ def _pitfall_tensor(game: Any, view: Any, seat: int) -> np.ndarray:
     n = game.players
     w = _Writer()
     w.one_hot(seat, range(n))
-    w.one_hot(view.turn, range(n))
+    w.one_hot(view.to_move, range(n))
     w.one_hot(view.phase, _PITFALL_PHASES)
     for pos in view.positions:
         w.one_hot(pos, spaces)
@@ -184,10 +184,10 @@ def _pitfall_tensor(game: Any, view: Any, seat: int) -> np.ndarray:
     for held in view.treasure:
         w.numbers(*held)
     discards = [0] * len(board.deck)
-    for c in view.discard:
+    for c in view.discards:
         discards[c] += 1
     w.numbers(*discards)
-    w.numbers(len(view.deck), len(view.discard), len(view.facedown))
+    w.numbers(len(view.deck), len(view.discards), len(view.facedown))
     w.one_hot(view.diamond, range(n))
     w.one_hot(view.scorpion, spaces)
     w.numbers(view.scorpion_played, view.roll, view.direction, view.remaining)

@@ -95,7 +95,8 @@ class PitfallDrawing(Drawing):
 
     # -- the table around the board -------------------------------------------------
     def draw_table(self, p: Pen, view: Any) -> None:
-        from tabletop.games.pitfall.cards import CARDS, HIDDEN
+        from tabletop.core import HIDDEN
+        from tabletop.games.pitfall.cards import CARDS
 
         pile = discards(view)
         top = CARDS[pile[-1]] if pile and pile[-1] != HIDDEN else ""
@@ -159,10 +160,10 @@ class PitfallDrawing(Drawing):
 
     # -- seats ----------------------------------------------------------------------
     def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
-        from tabletop.games.pitfall.cards import HIDDEN, hand_cards
+        from tabletop.games.pitfall.cards import HIDDEN_SLOT, hand_cards
 
         vector = view.hands[seat]
-        return sum(vector) if vector[HIDDEN] else hand_cards(vector)
+        return sum(vector) if vector[HIDDEN_SLOT] else hand_cards(vector)
 
     def face(self, kind: str) -> Face:
         from tabletop.games.pitfall.cards import CARD_INFO
@@ -182,6 +183,5 @@ class PitfallDrawing(Drawing):
 
 
 def discards(view: Any) -> tuple:
-    """The discard pile, top last (named ``discards`` or, formerly, ``discard``)."""
-    pile = getattr(view, "discards", None)
-    return pile if pile is not None else view.discard
+    """The discard pile, newest last."""
+    return view.discards
