@@ -84,6 +84,13 @@ class GameSpace:
     max_decisions: int
 
 
+def text_board(game: Any, state: Any) -> str:
+    """Our text board of ``state``: ``game.render(state)`` (the game's own board)
+    where the game has it, else ``str(state)``."""
+    render = getattr(game, "render", None)
+    return render(state) if render is not None else str(state)
+
+
 _SPACES: dict[str, Callable[[Any], GameSpace]] = {}
 _CACHE: dict[tuple[str, int, str], GameSpace] = {}
 
