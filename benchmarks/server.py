@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 
 from tornado.websocket import websocket_connect
@@ -154,6 +155,11 @@ async def measure(args) -> None:
             await loops
             wall = time.monotonic() - started
             cpu = cpu_seconds(proc.pid) - cpu0
+            request = urllib.request.Request(
+                url + "/api/stats", headers={"Authorization": f"Bearer {TOKEN}"}
+            )
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                handled = json.load(answer)["handle_ms"]
             mine = cpu_seconds(os.getpid()) - mine0
         finally:
             proc.kill()
@@ -170,6 +176,12 @@ async def measure(args) -> None:
     print(
         f"  round trip: p50 {stats.percentile(0.5):.1f} ms, "
         f"p99 {stats.percentile(0.99):.1f} ms, max {stats.percentile(1):.1f} ms"
+    )
+    print(
+        f"  server handling (frame in to every view handed to its socket), "
+        f"whole run: p50 "
+        f"{handled.get('p50')} ms, p99 {handled.get('p99')} ms, "
+        f"max {handled.get('max')} ms"
     )
     print(
         f"  server CPU: {cpu:.1f} s ({100 * cpu / wall:.0f}% of one core), "

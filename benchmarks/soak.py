@@ -326,8 +326,10 @@ def summary(report: SoakReport) -> str:
         traced = " -> ".join(f"{p['traced'] / 2**20:.1f}" for p in mem)
         lines.append(f"  live Python heap (tracemalloc) after each block: {traced} MiB")
     for record in (report.crashes + report.invariant_failures)[:10]:
-        lines.append(f"  ! seed {record['seed']} step {record['step']}: "
-                     f"{record['error']} ({record['at']})")
+        lines.append(
+            f"  ! seed {record['seed']} step {record['step']}: "
+            f"{record['error']} ({record['at']})"
+        )
     return "\n".join(lines)
 
 
@@ -338,12 +340,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
     parser.add_argument("--block", type=int, default=500, help="games per reading")
     parser.add_argument(
-        "--minutes", type=float, default=None,
+        "--minutes",
+        type=float,
+        default=None,
         help="stop each game's soak after this long (the count is reported)",
     )
     parser.add_argument("--json", type=Path, default=None, help="write reports here")
     parser.add_argument(
-        "--traced", action="store_true",
+        "--traced",
+        action="store_true",
         help="also measure the live heap with tracemalloc (slower)",
     )
     args = parser.parse_args(argv)
@@ -353,8 +358,14 @@ def main(argv: list[str] | None = None) -> int:
     seconds = None if args.minutes is None else args.minutes * 60
     reports = []
     for name in names:
-        report = soak_game(name, args.games, args.seed, args.block, seconds=seconds,
-                           progress=lambda line: print(line, flush=True))
+        report = soak_game(
+            name,
+            args.games,
+            args.seed,
+            args.block,
+            seconds=seconds,
+            progress=lambda line: print(line, flush=True),
+        )
         reports.append(report)
         print(summary(report), flush=True)
     if args.json is not None:

@@ -1,93 +1,149 @@
-"""Bot strength: win rates with 95% Wilson intervals, seats rotated game by game.
+"""Search strength: ISMCTS against the heuristic and against flat Monte Carlo.
 
-For each game: heuristic against random (2 players), search against heuristic
-(2 players, with the search budget and the measured seconds per search decision),
-and heuristic against heuristic (2 and 4 players: do games always end, and how long
-are they). Run: ``python benchmarks/strength.py [--games 200] [--search-games 40]``.
+Pairings (2-player games of both games, seats rotated game by game):
+
+- ``ismcts`` vs ``heuristic``: the target is >= 60% wins with the 95% Wilson
+  interval's lower bound above 50%, from >= 100 games, at <= 1 s per decision.
+- ``ismcts`` vs ``flat-mc`` at equal time: both get the same CPU seconds per decision
+  (``seconds=`` measured with the thread's CPU clock, so a loaded machine does not
+  favour either).
+
+Games are played in rounds (one game of every pairing per round) by a process pool
+and each finished game is appended to a JSON-lines file at once, so a run stopped by
+a time limit still leaves every pairing with a comparable number of games. Each line
+records the CPU seconds each bot spent on its decisions with more than one legal
+action. ``--report FILE`` summarises a file.
+
+Run: ``python benchmarks/strength.py --games 100 --seconds 0.1 --out strength.jsonl``.
 """
 
 from __future__ import annotations
 
 import argparse
-import statistics
+import json
 import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from typing import Any
 
 from tabletop.bots import make_bot, play_out
 from tabletop.core.match import game_from_spec
-from tabletop.sim import BotSpec, run_games, summarize
+from tabletop.sim.stats import Rate
+
+PAIRINGS = (
+    ("pitfall", "ismcts", "heuristic"),
+    ("raiders", "ismcts", "heuristic"),
+    ("pitfall", "ismcts", "flat-mc"),
+    ("raiders", "ismcts", "flat-mc"),
+)
 
 
-def _pairing(name: str, bots: list[BotSpec], n: int, args: argparse.Namespace) -> None:
+def play_one(task: dict[str, Any]) -> dict[str, Any]:
+    """One game of a pairing; the first bot sits at seat ``index % 2``."""
+    game = game_from_spec(task["game"], {"players": 2})
+    index, first = task["index"], task["index"] % 2
+    names = [task["second"], task["second"]]
+    names[first] = task["first"]
+    spent = [0.0, 0.0]
+    counts = [0, 0]
+    bots = []
+    for seat, name in enumerate(names):
+        options = {} if name == "heuristic" else {"seconds": task["seconds"]}
+        if name == "flat-mc":
+            options["cpu_time"] = True
+        bot = make_bot(name, game, task["seed"] * 1000 + index * 2 + seat, **options)
+        bots.append(_Timed(bot, game, seat, spent, counts))
     start = time.perf_counter()
-    table = run_games(
-        name,
-        n,
-        bots=bots,
-        players=len(bots),
-        seed=args.seed,
-        rotate=True,
-        workers=args.workers,
-        max_steps=args.max_steps,
-        progress=False,
-    )
-    summary = summarize(table)
-    took = time.perf_counter() - start
-    label = " vs ".join(b.name for b in bots)
-    print(f"  {label}: {summary.games} games in {took:.0f} s")
-    if len(summary.by_bot) > 1:
-        for bot, rate in summary.by_bot.items():
-            print(f"    {bot:10s} wins {rate}")
-    else:
-        for seat, rate in enumerate(summary.by_seat):
-            print(f"    seat {seat} wins {rate}")
-    print(f"    no winner: {summary.no_winner} (cut off {summary.truncated})")
-    print(f"    length: {summary.lengths}")
+    result = play_out(game, game.initial_state(task["seed"] + index), bots)
+    return {
+        **task,
+        "bots": names,
+        "winner": result.winner,
+        "winner_bot": names[result.winner] if result.winner is not None else None,
+        "steps": result.steps,
+        "decisions": counts,
+        "cpu": spent,
+        "wall": time.perf_counter() - start,
+    }
 
 
-def _search_seconds(name: str, options: dict, samples: int) -> tuple[float, int]:
-    """Mean seconds per real search decision (more than one legal action)."""
-    game = game_from_spec(name, {"players": 2})
-    search = make_bot("search", game, 1, **options)
-    views = []
+class _Timed:
+    """A bot whose real decisions (more than one legal action) are timed."""
 
-    def keep(state, action):
-        if game.to_move(state) == 0 and len(game.legal_actions(state)) > 1:
-            views.append(game.view(state, 0))
+    def __init__(self, bot: Any, game: Any, seat: int, spent: list, counts: list):
+        self.bot, self.game, self.seat = bot, game, seat
+        self.spent, self.counts = spent, counts
+        self.name = bot.name
 
-    heuristic = [make_bot("heuristic", game, s) for s in (2, 3)]
-    play_out(game, game.initial_state(5), heuristic, on_step=keep)
-    chosen = views[:: max(1, len(views) // samples)][:samples]
-    times = []
-    for view in chosen:
-        start = time.perf_counter()
-        search.choose(view)
-        times.append(time.perf_counter() - start)
-    return (statistics.fmean(times) if times else 0.0), len(times)
+    def choose(self, view: Any) -> Any:
+        start = time.thread_time()
+        action = self.bot.choose(view)
+        if len(self.game.legal_actions(view)) > 1:
+            self.spent[self.seat] += time.thread_time() - start
+            self.counts[self.seat] += 1
+        return action
+
+
+def report(path: str) -> str:
+    """Win rates (95% Wilson intervals) and CPU seconds per decision, per pairing."""
+    wins: dict[tuple, int] = defaultdict(int)
+    games: dict[tuple, int] = defaultdict(int)
+    cpu: dict[tuple, list[float]] = defaultdict(lambda: [0.0, 0])
+    with open(path) as lines:
+        for line in lines:
+            row = json.loads(line)
+            key = (row["game"], row["first"], row["second"])
+            games[key] += 1
+            wins[key] += row["winner_bot"] == row["first"]
+            for seat, name in enumerate(row["bots"]):
+                cpu[key + (name,)][0] += row["cpu"][seat]
+                cpu[key + (name,)][1] += row["decisions"][seat]
+    out = []
+    for key in PAIRINGS:
+        if not games[key]:
+            continue
+        rate = Rate(wins[key], games[key])
+        low = rate.interval[0]
+        verdict = "met" if rate.rate >= 0.6 and low > 0.5 else "not met"
+        if key[2] != "heuristic":
+            verdict = "beats it" if low > 0.5 else "not shown"
+        per = []
+        for name in (key[1], key[2]):
+            total, n = cpu[key + (name,)]
+            per.append(f"{name} {total / max(n, 1):.3f} CPU s/decision ({n})")
+        out.append(
+            f"{key[0]}: {key[1]} vs {key[2]}: {key[1]} wins {rate} [{verdict}]; "
+            + ", ".join(per)
+        )
+    return "\n".join(out)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--search-games", type=int, default=40)
-    parser.add_argument("--iterations", type=int, default=120)
+    parser.add_argument("--games", type=int, default=100, help="games per pairing")
+    parser.add_argument("--seconds", type=float, default=0.1, help="CPU s/decision")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--max-steps", type=int, default=5000)
-    parser.add_argument("--only", choices=("pitfall", "raiders"), default=None)
+    parser.add_argument("--out", default="strength.jsonl")
+    parser.add_argument("--report", default=None, help="summarise this file")
     args = parser.parse_args()
-    search = BotSpec.with_options("search", iterations=args.iterations)
-    for name in [args.only] if args.only else ["pitfall", "raiders"]:
-        print(f"{name}:")
-        heur, rand = BotSpec("heuristic"), BotSpec("random")
-        _pairing(name, [heur, rand], args.games, args)
-        seconds, count = _search_seconds(name, {"iterations": args.iterations}, 20)
-        print(
-            f"  search: {args.iterations} iterations per decision, "
-            f"{seconds:.3f} s per decision (mean of {count})"
-        )
-        _pairing(name, [search, heur], args.search_games, args)
-        _pairing(name, [heur, heur], args.games, args)
-        _pairing(name, [heur] * 4, args.games, args)
+    if args.report:
+        print(report(args.report))
+        return
+    # Rounds: one game of every pairing per round, so a run cut short by a time
+    # limit leaves every pairing with about the same number of games.
+    tasks = [
+        {"game": g, "first": a, "second": b, "index": i}
+        | {"seconds": args.seconds, "seed": args.seed}
+        for i in range(args.games)
+        for g, a, b in PAIRINGS
+    ]
+    with ProcessPoolExecutor(args.workers) as pool, open(args.out, "a") as out:
+        futures = [pool.submit(play_one, task) for task in tasks]
+        for future in as_completed(futures):
+            out.write(json.dumps(future.result()) + "\n")
+            out.flush()
+    print(report(args.out))
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         default="heuristic",
-        help="one bot for every seat, or one per seat: random,heuristic,search",
+        help="one bot for every seat, or one per seat: random,heuristic,ismcts,flat-mc",
     )
     sim.add_argument(
         "--iterations", type=int, default=200, help="search bot budget per decision"
@@ -55,7 +55,7 @@ def simulate(args: argparse.Namespace) -> int:
             return 2
     bots = [
         BotSpec.with_options(name, iterations=args.iterations)
-        if name == "search"
+        if name in ("ismcts", "flat-mc", "search")
         else BotSpec(name)
         for name in (b.strip() for b in args.bots.split(","))
     ]

@@ -70,8 +70,11 @@ class Greedy:
                     return flights[0]
             return by_text.get("air", by_text["roll"])
         if view.phase == "move":
-            targets = [view.ark] if keys else [
-                c for c in game.board.countries if c not in view.positions]
+            targets = (
+                [view.ark]
+                if keys
+                else [c for c in game.board.countries if c not in view.positions]
+            )
             return min(actions, key=lambda a: min(self.dist[t][a.to] for t in targets))
         if view.phase == "customs" and "passport" in by_text:
             return by_text["passport"]

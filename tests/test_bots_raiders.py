@@ -163,17 +163,17 @@ def test_evaluate_favours_the_player_holding_the_keys():
     assert sum(chances) == pytest.approx(1.0) and chances[1] > chances[0]
 
 
-def test_heuristic_distance_tables_are_dropped_with_their_board():
-    """The bot's per-board distance cache does not outlive (or get reused by) boards."""
-    import gc
-
+def test_heuristic_distances_come_from_the_board():
+    """The bot's step distances are derived data of the board object (nothing kept
+    at module level): they go with the board."""
     from tabletop.bots import raiders_heuristic
     from tabletop.games.raiders import Raiders
 
     game = Raiders(players=2)
-    raiders_heuristic.distance(game, "NEPAL", "EGYPT")
-    assert id(game.board) in raiders_heuristic._DISTANCES
-    key = id(game.board)
-    del game
-    gc.collect()
-    assert key not in raiders_heuristic._DISTANCES
+    assert raiders_heuristic.distance(game, "S22", "EGYPT") == 3
+    assert raiders_heuristic.distance(game, "EGYPT", "EGYPT") == 0
+    assert game.board.distances["EGYPT"]["S22"] == 3
+    assert not any(
+        isinstance(v, dict) and not k.startswith("__")
+        for k, v in vars(raiders_heuristic).items()
+    )

@@ -88,26 +88,45 @@ def test_voila_play_pitfall_draws_the_board_and_plays_a_move(voila, page):
 
 
 def test_voila_learn_pitfall_teach_mode_explains_after_a_click(voila, page):
-    """The tutorial as a page: its first lesson's table explains 'forward' with its
-    clause (PH-2A-MOVE) after a click on the teach panel's explain button."""
+    """The tutorial as a page: its first lesson's table (at the teaching moment)
+    explains an action after a click on the teach panel's explain button, and says
+    why a tempting action is refused, in words (clause IDs are rules details)."""
     _open(page, voila, "learn_pitfall.ipynb")
     detail = page.locator(".tabletop-teach-detail").first
     assert detail.inner_text() == ""
-    button = page.locator(".tabletop-teach-explain", has_text="Forward").first
+    button = page.locator(".tabletop-teach-explain").first
     button.scroll_into_view_if_needed()
     button.click()
     page.wait_for_function(
         "() => (document.querySelector('.tabletop-teach-detail') || {})"
-        ".textContent?.includes('PH-2A-MOVE')",
+        ".textContent?.includes('is legal')",
         timeout=30_000,
     )
-    assert "is legal" in detail.inner_text()
+    assert "PH-" not in detail.inner_text(), "no clause ID without rules details"
     _shoot(page, "voila_learn_pitfall_teach.png")
-    page.locator(".tabletop-teach-ask input").first.fill("play scorpion")
+    page.locator(".tabletop-teach-ask input").first.fill("climb")
     page.locator(".tabletop-teach-whynot").first.click()
     page.wait_for_function(
         "() => document.querySelector('.tabletop-teach-detail')"
         ".textContent.includes('Why not')",
         timeout=30_000,
     )
-    assert "TT-PHASE" in detail.inner_text()
+    said = detail.inner_text()
+    assert "TT-" not in said and len(said) > len("Why not climb? ")
+
+
+def test_voila_play_pitfall_fits_a_laptop_screen(voila):
+    """The standalone page at 1366x768: board, own hand and buttons on screen."""
+    with chromium_page(1366, 768) as page:
+        _open(page, voila, "play_pitfall.ipynb")
+        page.locator(".tabletop-table").evaluate(
+            "(e) => e.scrollIntoView({block: 'start'})"
+        )
+        page.wait_for_timeout(300)
+        _shoot(page, "voila_1366x768.png")
+        boxes = page.evaluate(
+            "() => ['canvas.tabletop-board', 'canvas.tabletop-hand', "
+            "'.tabletop-action'].map((s) => document.querySelector(s)"
+            ".getBoundingClientRect().bottom)"
+        )
+        assert all(bottom <= 768 for bottom in boxes), boxes

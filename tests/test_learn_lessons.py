@@ -68,11 +68,14 @@ def test_a_wrong_lesson_is_caught():
     assert _wrong(at={0: "A9"}).problems() == ["seat 0 is on A7, not A9"]
     assert "no PH-3-FALL event" in _wrong(events=("PH-3-FALL",)).problems()[0]
     assert "refused" in _wrong(tries=("forward", "play jump")).problems()[0]
-    assert "refused by PH-3-CARD" in _wrong(
-        why_not=((1, "play jump", "PH-4-JUMP"),)).problems()[0]
+    assert (
+        "refused by PH-3-CARD"
+        in _wrong(why_not=((1, "play jump", "PH-4-JUMP"),)).problems()[0]
+    )
     assert "legal" in _wrong(why_not=((1, "play croc", "PH-3-CARD"),)).problems()[0]
     assert _wrong(facts=(Fact("nonsense", lambda g, b, a: False),)).problems() == [
-        "not true: nonsense"]
+        "not true: nonsense"
+    ]
     assert _wrong(said=("never said",)).problems() == ["no event says 'never said'"]
 
 
@@ -98,14 +101,21 @@ def test_summary_reports_every_lesson():
                          "rulings unexplained: 0")  # fmt: skip
 
 
-def test_lesson_table_is_in_teach_mode_after_the_tries():
-    """PH-3-LADDER-DOWN: the lesson's table shows the end of the tries, steppable."""
+def test_lesson_table_opens_at_the_teaching_moment_with_its_spaces_ringed():
+    """PH-3-LADDER-DOWN: the lesson's compact table opens before the tries, the
+    spaces involved ringed; the tries lie ahead on its timeline."""
     item = _titled("pitfall", "Down the ladder")
     table = item.table()
-    assert table.teach and table.step == len(item.suggested())
-    assert table.state.positions[0] == "U6"
-    table.goto(0)
+    assert table.teach and table.compact
+    assert table.step == 0 and table.length == len(item.suggested())
+    assert "U6" in table.rings and set(table.rings) <= set(table.adapter.xy)
+    assert len(table.grid.children) == 1, "only the hand that decides"
+    assert table.tabs.layout.display == "none"
+    assert "PH-" not in table.teach_panel.listing.value, "no clause IDs by default"
+    table.details_box.value = True  # a teacher turns rules details on
     assert table.teach_panel.listing.value.count("PH-2A-MOVE") == 1
+    table.goto(table.length)
+    assert table.state.positions[0] == "U6"
 
 
 def test_show_displays_the_text_the_transcript_and_a_table(capsys):
@@ -115,6 +125,32 @@ def test_show_displays_the_text_the_transcript_and_a_table(capsys):
 
 
 def test_markdown_names_the_rulings_and_the_suggestion():
-    text = _titled("raiders", "Your turn: roll, or play a card").markdown()
+    item = _titled("raiders", "Your turn: roll, or play a card")
+    text = item.markdown(details=True)  # a teacher's view
     assert text.startswith("## Your turn") and "*Ruling `RA-M-DIRECTION`*" in text
     assert "Try: `roll` then `to S6`" in text
+    plain = item.markdown()
+    assert "RA-" not in plain and "`" not in plain, "a learner meets no code"
+    assert "*The project's ruling*" in plain and "**Roll** then **To S6**" in plain
+
+
+@pytest.mark.parametrize("game", ["pitfall", "raiders"])
+def test_every_lesson_reads_without_a_code(game):
+    """A learner reading top to bottom meets no clause ID and no notation."""
+    for item in learn.lessons(game):
+        text = item.markdown()
+        found = re.findall(r"(?:PH|RA|TT)-[A-Z0-9-]+|`[^`]*`", text)
+        assert found == [], (item.title, found)
+
+
+@pytest.mark.parametrize("name", ["learn_pitfall.ipynb", "learn_raiders.ipynb"])
+def test_learn_notebooks_end_with_a_recap_not_test_output(name):
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).parent.parent / "notebooks" / name).read_text())
+    last = nb["cells"][-1]
+    text = "".join(last["source"])
+    assert last["cell_type"] == "markdown" and "What you learned" in text
+    every = "".join("".join(c["source"]) for c in nb["cells"])
+    assert "untaught" not in every and "facts hold" not in every

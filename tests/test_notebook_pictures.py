@@ -44,13 +44,17 @@ def test_nbconvert_html_of_a_played_notebook_shows_the_board(tmp_path):
     source = tmp_path / "played.ipynb"
     nbformat.write(notebook, source)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    # Without the widget state, as JupyterLab saves by default: the widget cannot be
-    # rebuilt, so nbconvert takes the next format of its output, the picture.
-    for fmt in ("notebook", "html"):
+    # Executed and saved without the widget state, as JupyterLab saves by default
+    # (the widget cannot be rebuilt, so nbconvert takes the next format of its
+    # output: the picture); then the saved notebook is published as HTML.
+    commands = (
+        ["--execute", "--ExecutePreprocessor.store_widget_state=False",
+         "--to", "notebook", "--output", "out.notebook", str(source)],
+        ["--to", "html", "--output", "out", str(tmp_path / "out.notebook.ipynb")],
+    )  # fmt: skip
+    for args in commands:
         done = subprocess.run(
-            [sys.executable, "-m", "jupyter", "nbconvert", "--execute",
-             "--ExecutePreprocessor.store_widget_state=False",
-             "--to", fmt, "--output", f"out.{fmt}", str(source)],
+            [sys.executable, "-m", "jupyter", "nbconvert", *args],
             cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
         )  # fmt: skip
         assert done.returncode == 0, done.stderr[-3000:]

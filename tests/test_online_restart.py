@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "test-admin-token"
 
 
-def start(db: Path) -> tuple[subprocess.Popen, str]:
+def start(db: Path, port: int = 0) -> tuple[subprocess.Popen, str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(
         [
@@ -31,7 +31,7 @@ def start(db: Path) -> tuple[subprocess.Popen, str]:
             "tabletop",
             "serve",
             "--port",
-            "0",
+            str(port),
             "--db",
             str(db),
             "--bot-delay",
@@ -138,6 +138,39 @@ def test_an_altered_action_log_is_refused_on_load(tmp_path):
             RemoteMatch(
                 links["referee"].replace(links["referee"].split("/play")[0], url)
             )
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+def test_a_connected_seat_resyncs_by_itself_after_a_restart(tmp_path):
+    db = tmp_path / "rooms.sqlite"
+    proc, url = start(db)
+    port = int(url.rsplit(":", 1)[1])
+    try:
+        links = create_room(
+            url, game="raiders", players=2, bots=1, seed=9, admin_token=TOKEN
+        )
+        seat = RemoteMatch(links["seats"][0])
+        seat.wait_for_turn(timeout=20)
+        seat.play(seat.legal_actions()[0])
+        before = seat.latest
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+        deadline = time.monotonic() + 30
+        while seat.connected:
+            assert time.monotonic() < deadline, "the drop went unnoticed"
+            time.sleep(0.05)
+        with pytest.raises(ConnectionError):
+            seat.play("roll")
+        proc, _ = start(db, port)
+        while not seat.connected or seat.latest < before:
+            assert time.monotonic() < deadline, "the seat did not reconnect"
+            time.sleep(0.1)
+        seat.wait_for_turn(timeout=20)
+        seat.play(seat.legal_actions()[0])
+        assert seat.latest > before
+        seat.close()
     finally:
         proc.kill()
         proc.wait(10)

@@ -261,3 +261,66 @@ def _wait(condition, timeout: float = 10) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("timed out waiting")
         time.sleep(0.01)
+
+
+def test_room_creation_and_stats_need_the_admin_token(server):
+    import urllib.error
+    import urllib.request
+
+    with pytest.raises(urllib.error.HTTPError, match="403"):
+        create_room(server.url, game="raiders", players=2, admin_token="wrong")
+    links = create_room(
+        server.url, game="raiders", players=2, seed=3, admin_token=server.admin_token
+    )
+    seat = RemoteMatch(links["seats"][0])
+    try:
+        seat.play(seat.legal_actions()[0])
+    finally:
+        seat.close()
+    request = urllib.request.Request(
+        server.url + "/api/stats",
+        headers={"Authorization": f"Bearer {server.admin_token}"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        stats = json.load(answer)
+    assert stats["rooms"] == 1 and stats["actions"] == 1
+    assert stats["handle_ms"]["p99"] > 0
+
+
+def test_a_failing_bot_does_not_stall_its_room(server, caplog):
+    links = create_room(server, game="pitfall", players=2, bots=1, bot="random", seed=5)
+    room = server.rooms[links["room"]]
+
+    class Broken:
+        def choose(self, view):
+            raise RuntimeError("out of ideas")
+
+    server.call(lambda: room.bots.update({1: Broken()}))
+    seat = RemoteMatch(links["seats"][0])
+    try:
+        for _ in range(6):
+            seat.wait_for_turn(timeout=10)
+            seat.play(seat.legal_actions()[0])
+        _wait(lambda: any(s.player == 1 for s in room.match.steps))
+    finally:
+        seat.close()
+    assert "out of ideas" in caplog.text
+
+
+def test_the_referee_exports_a_finished_game_that_replays_exactly(server):
+    from tabletop.core import Match
+    from tabletop.core.match import state_digest
+
+    links = create_room(server, game="pitfall", players=2, bots=2, bot="random", seed=4)
+    room = server.rooms[links["room"]]
+    _wait(lambda: server.call(lambda: room.match.over), timeout=60)
+    referee = RemoteMatch(links["referee"])
+    try:
+        saved = referee.export()
+    finally:
+        referee.close()
+    replayed = Match.from_json(saved)
+    truth = server.call(lambda: room.match.state)
+    assert state_digest(replayed.game, replayed.state) == state_digest(
+        replayed.game, truth
+    )

@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 
 from tabletop.core import HIDDEN, Match, Rng
 from tabletop.games.pitfall.cards import HIDDEN_SLOT
-from tabletop.games.raiders.codec import HIDDEN as RAIDERS_HIDDEN
 from tests.props_strategies import PLAYERS, game_for, props
 
 STEPS = {"pitfall": 250, "raiders": 250}
@@ -97,9 +96,9 @@ def check_view(game, state, seat: int) -> None:
     else:
         for other, hand in enumerate(view.hands):
             if other != seat:
-                assert set(hand) <= {RAIDERS_HIDDEN}, "another hand's cards"
+                assert set(hand) <= {HIDDEN}, "another hand's cards"
                 assert len(hand) == len(state.hands[other])
-        assert set(view.deck) <= {RAIDERS_HIDDEN}
+        assert set(view.deck) <= {HIDDEN}
     assert view.hands[seat] == state.hands[seat], "a seat sees its own hand"
     full = game.determinize(view, seat, Rng.from_seed(len(state.deck) + seat))
     assert game.invariants(full) == [], game.invariants(full)

@@ -67,9 +67,19 @@ def _agree(game: Raiders, state, legal: set, chooser: random.Random) -> None:
     seat = chooser.randrange(game.players)
     where = places[chooser.randrange(len(places))]
     country = game.board.countries[chooser.randrange(9)]
-    for action in (A.Roll(), A.Air(), A.FlyCountry(country), A.Ambush(seat),
-                   A.Hostage(seat, where), A.Step(where), A.Send(seat, where),
-                   A.Leave(seat), A.ShowPassport(), A.LoseTurn(), A.Place(country)):
+    for action in (
+        A.Roll(),
+        A.Air(),
+        A.FlyCountry(country),
+        A.Ambush(seat),
+        A.Hostage(seat, where),
+        A.Step(where),
+        A.Send(seat, where),
+        A.Leave(seat),
+        A.ShowPassport(),
+        A.LoseTurn(),
+        A.Place(country),
+    ):
         assert (game.check(state, action) is None) == (action in legal), action
 
 
@@ -97,5 +107,13 @@ def test_conformance_2000_seeded_random_playouts():
             assert not game.invariants(full)
             assert full.hands[0] == final.hands[0]
     assert finished > GAMES // 10
-    assert {"RA-K-RESHUFFLE", "RA-E-EMPTY", "RA-M-CHECKPOINT-LAND", "RA-M-OCCUPIED",
-            "RA-M-LAND-PLAYER", "RA-W-WIN", "TT-LIMIT", "RA-M-PASS-PLAYER"} <= seen
+    assert {
+        "RA-K-RESHUFFLE",
+        "RA-E-EMPTY",
+        "RA-M-CHECKPOINT-LAND",
+        "RA-M-OCCUPIED",
+        "RA-M-LAND-PLAYER",
+        "RA-W-WIN",
+        "TT-LIMIT",
+        "RA-M-PASS-PLAYER",
+    } <= seen

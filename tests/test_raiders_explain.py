@@ -10,50 +10,64 @@ from tests.raiders_play import play, position, rolls
 
 
 def test_explain_one_entry_per_legal_action_with_spaces_and_cards():
-    game, s = position(ark="NEPAL", players=[
-        {"at": "USA", "hand": ["air", "ambush", "hostage", "country:PERU"]},
-        {"at": "S40", "from": "S39", "hand": ["map"]}])
+    game, s = position(
+        ark="NEPAL",
+        players=[
+            {"at": "USA", "hand": ["air", "ambush", "hostage", "country:PERU"]},
+            {"at": "S40", "from": "S39", "hand": ["map"]},
+        ],
+    )
     entries = game.explain(s)
-    assert [str(e.action) for e in entries] == [str(a) for a in
-                                                game.legal_actions(s)]
+    assert [str(e.action) for e in entries] == [str(a) for a in game.legal_actions(s)]
     by = {str(e.action): e for e in entries}
     assert by["air"].card == "air" and by["air"].clause == "RA-K-AIR"
     assert by["country EGYPT"].spaces == ("EGYPT",)
     assert by["country EGYPT"].card == "country:PERU"
     assert by["ambush 1"].spaces == ("S40",) and by["ambush 1"].card == "ambush"
     assert by["hostage 1 S8"].spaces == ("S8",) and by["hostage 1 S8"].card == (
-        "hostage")
+        "hostage"
+    )
     assert by["roll"].card is None and all(e.text and e.label for e in entries)
 
 
 def test_explain_steps_select_by_the_next_space():
     """RA-M-DIRECTION: the choice of way is clicked on the next space."""
-    game, s = position(ark="NEPAL", players=[{"at": "S17", "hand": ["air"]},
-                                             {"at": "PERU", "hand": ["air"]}])
+    game, s = position(
+        ark="NEPAL",
+        players=[{"at": "S17", "hand": ["air"]}, {"at": "PERU", "hand": ["air"]}],
+    )
     s, _ = play(game, rolls(s, 1), "roll")
     assert [(e.spaces, e.clause) for e in game.explain(s)] == [
-        (("USA",), "RA-M-DIRECTION"), (("S18",), "RA-M-DIRECTION")]
+        (("USA",), "RA-M-DIRECTION"),
+        (("S18",), "RA-M-DIRECTION"),
+    ]
     assert "chooses the way" in game.pending(s)
 
 
 def test_text_map_shows_tokens_checkpoints_instructions_and_hands():
-    game, s = position(ark="NEPAL", players=[
-        {"at": "S22", "from": "ENGLAND", "hand": ["air"]},
-        {"at": "PERU", "hand": ["map"], "skips": 1}])
+    game, s = position(
+        ark="NEPAL",
+        players=[
+            {"at": "S22", "from": "ENGLAND", "hand": ["air"]},
+            {"at": "PERU", "hand": ["map"], "skips": 1},
+        ],
+    )
     text = str(s)
-    assert "the Ark is in NEPAL" in text
+    assert "the Ark is in Nepal" in text
+    assert "player 0 at England–Egypt 1 (S22)" in text
     assert "P8  ENGLAND    0 > .  EGYPT" in text
     assert "PERU[1]" in text and "misses 1 turn(s)" in text
     assert "~edge~" in text and "!" in text
     hidden = str(game.view(s, 0))
-    assert "player 1 at PERU (misses 1 turn(s)): ?" in hidden
+    assert "player 1 at Peru (misses 1 turn(s)): ?" in hidden
 
 
 def test_card_kinds_for_the_ui():
     for name, does, clause in CARD_KINDS.values():
         assert name and does and clause.startswith("RA-K-")
     assert kind_of("country:PERU") == "country" and card_name("country:PERU") == (
-        "Country (PERU)")
+        "Country (PERU)"
+    )
 
 
 def test_both_games_share_the_match_api():
@@ -86,7 +100,9 @@ def test_a_scenario_match_saves_and_loads():
 
 
 def test_a_click_on_the_movers_token_selects_the_roll():
-    game, s = position(ark="NEPAL", players=[{"at": "USA", "hand": ["air"]},
-                                             {"at": "PERU", "hand": ["air"]}])
+    game, s = position(
+        ark="NEPAL",
+        players=[{"at": "USA", "hand": ["air"]}, {"at": "PERU", "hand": ["air"]}],
+    )
     roll = next(e for e in game.explain(s) if str(e.action) == "roll")
     assert roll.spaces == ("USA",)

@@ -27,8 +27,12 @@ def greedy_match(seed: int = 7, players: int = 4) -> Match:
 
 
 def transcript(match: Match) -> str:
-    lines = [f"# Raiders, {match.game.players} players, seed {match.seed}, greedy "
-             "policy of tests/raiders_play.py", str(match.initial_state), ""]
+    lines = [
+        f"# Raiders, {match.game.players} players, seed {match.seed}, greedy "
+        "policy of tests/raiders_play.py",
+        str(match.initial_state),
+        "",
+    ]
     for step in match.steps:
         lines.append(f"{step.index:>3} player {step.player}: {step.notation}")
         lines.extend(f"      {event}" for event in step.events)

@@ -10,8 +10,11 @@ import pytest
 
 from tabletop import IllegalActionError, IllegalEditError, Match, SaveError
 from tabletop.games.raiders import Raiders
-from tabletop.games.raiders.actions import parse_action
+from tabletop.games.raiders.actions import parse_move
 from tests.raiders_play import play, position, rolls
+
+GAME = Raiders(players=3)
+parse_action = GAME.parse_action
 
 
 def started(seed: int = 5) -> Match:
@@ -21,8 +24,20 @@ def started(seed: int = 5) -> Match:
     return match
 
 
-@pytest.mark.parametrize("junk", ["", "fly me to the moon", "roll 3", "ambush x",
-                                  "hostage 1", "to", "roll!", 42, None])
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "",
+        "fly me to the moon",
+        "roll 3",
+        "ambush x",
+        "hostage 1",
+        "to",
+        "roll!",
+        42,
+        None,
+    ],
+)
 def test_junk_notation_is_refused_with_tt_notation(junk):
     with pytest.raises(IllegalActionError) as info:
         parse_action(junk)
@@ -30,11 +45,36 @@ def test_junk_notation_is_refused_with_tt_notation(junk):
 
 
 def test_notation_round_trips():
-    for text in ("place NEPAL", "roll", "air", "country EGYPT", "ambush 2",
-                 "hostage 1 S40", "to S12", "send 2 X4", "leave 2", "passport",
-                 "skip", "play ark", "3: roll"):
+    for text in (
+        "place NEPAL",
+        "roll",
+        "air",
+        "country EGYPT",
+        "ambush 2",
+        "hostage 1 S40",
+        "to S12",
+        "send 2 X4",
+        "leave 2",
+        "passport",
+        "skip",
+        "play ark",
+        "P2: roll",
+    ):
         assert str(parse_action(text)) == text
     assert str(parse_action("  Country   egypt ")) == "country EGYPT"
+    assert str(parse_move("country egypt")) == "country EGYPT"
+
+
+def test_places_are_read_by_id_or_by_readable_name():
+    """Notation accepts the board's readable names (any case, - for –) and ids."""
+    assert str(parse_action("country United States")) == "country USA"
+    assert str(parse_action("to england-egypt 1")) == "to S22"
+    assert str(parse_action("to England–Egypt 2 (checkpoint)")) == "to S23"
+    assert str(parse_action("hostage 1 Bering Strait")) == "hostage 1 X9"
+    assert str(parse_action("to s22")) == "to S22"
+    with pytest.raises(IllegalActionError) as info:
+        parse_action("to the moon")
+    assert info.value.clause == "TT-NOTATION" and "no place" in info.value.reason
 
 
 def test_another_players_action_is_refused_and_nothing_changes():
@@ -55,17 +95,23 @@ def test_wrong_phase_is_refused():
     for notation in ("roll", "to S1", "passport", "leave 1"):
         refusal = match.check(notation)
         assert refusal.clause == "TT-PHASE", notation
-    game, s = position(ark="NEPAL", players=[{"at": "S17", "hand": ["air"]},
-                                             {"at": "PERU", "hand": ["air"]}])
+    game, s = position(
+        ark="NEPAL",
+        players=[{"at": "S17", "hand": ["air"]}, {"at": "PERU", "hand": ["air"]}],
+    )
     s, _ = play(game, rolls(s, 1), "roll")
     assert game.check(s, parse_action("roll")).clause == "TT-PHASE"
-    assert "choose the next step" in game.check(s, parse_action("roll")).reason
+    assert "chooses the way on" in game.check(s, parse_action("roll")).reason
 
 
 def test_game_over_refuses_everything():
-    game, s = position(ark="EGYPT", players=[
-        {"at": "S24", "from": "S23", "hand": ["ark", "map", "staff"]},
-        {"at": "PERU", "hand": ["air"]}])
+    game, s = position(
+        ark="EGYPT",
+        players=[
+            {"at": "S24", "from": "S23", "hand": ["ark", "map", "staff"]},
+            {"at": "PERU", "hand": ["air"]},
+        ],
+    )
     s, _ = play(game, rolls(s, 1), "roll")
     with pytest.raises(IllegalActionError) as info:
         game.apply(s, parse_action("roll"))
@@ -117,12 +163,14 @@ def test_damaged_state_json_is_refused_with_the_problem_named():
 def test_bad_edits_are_refused_and_change_nothing():
     match = started()
     before = match.state
-    for op, args in (("move", {"player": 0, "to": "ATLANTIS"}),
-                     ("move", {"player": 7, "to": "S1"}),
-                     ("give", {"player": 0, "card": "ray gun"}),
-                     ("discard", {"player": 0, "card": "country:ATLANTIS"}),
-                     ("set_ark", {"country": "MOON"}),
-                     ("teleport", {})):
+    for op, args in (
+        ("move", {"player": 0, "to": "ATLANTIS"}),
+        ("move", {"player": 7, "to": "S1"}),
+        ("give", {"player": 0, "card": "ray gun"}),
+        ("discard", {"player": 0, "card": "country:ATLANTIS"}),
+        ("set_ark", {"country": "MOON"}),
+        ("teleport", {}),
+    ):
         with pytest.raises(IllegalEditError):
             match.edit(op, **args)
     assert match.state is before and len(match) == 3

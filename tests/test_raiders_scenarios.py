@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from tabletop.games.raiders import Raiders
-from tabletop.games.raiders.scenarios import SCENARIOS, build_state, scenario
+from tabletop.games.raiders.scenarios import BOOK, build_state, scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("name", sorted(SCENARIOS))
+@pytest.mark.parametrize("name", BOOK.names())
 def test_named_scenario_plays_its_suggested_actions(name):
     sc = scenario(name)
     assert not sc.game.invariants(sc.state)
@@ -23,8 +23,9 @@ def test_named_scenario_plays_its_suggested_actions(name):
         state, happened = sc.game.apply(state, sc.game.parse_action(notation))
         events.extend(happened)
     seen = {e.clause for e in events}
-    assert set(sc.clauses) & (seen | {"RA-M-FORWARD", "RA-K-HOSTAGE-TWICE",
-                                      "RA-B-WRAP", "RA-K-PASSPORT"})
+    assert set(sc.clauses) & (
+        seen | {"RA-M-FORWARD", "RA-K-HOSTAGE-TWICE", "RA-B-WRAP", "RA-K-PASSPORT"}
+    )
     assert not sc.game.invariants(state)
 
 
@@ -38,15 +39,25 @@ def test_wrap_scenario_crosses_the_map_edge():
     assert xs[0] > 900 and xs[1] < 100
 
 
-@pytest.mark.parametrize("description, message", [
-    ({"zoom": 1}, "unknown scenario keys"),
-    ({"players": [{"at": "PERU"}]}, "describes 1 players"),
-    ({"ark": "PERU", "players": [{"at": "PERU", "hand": ["ark", "ark"]},
-                                 {"at": "USA"}]}, "more cards than the deck"),
-    ({"ark": "PERU", "players": [{"at": "PERU"}, {"at": "PERU"}]}, "two tokens"),
-    ({"ark": "PERU", "players": [{"at": "PERU", "wings": 2}, {"at": "USA"}]},
-     "unknown keys"),
-])
+@pytest.mark.parametrize(
+    "description, message",
+    [
+        ({"zoom": 1}, "unknown scenario keys"),
+        ({"players": [{"at": "PERU"}]}, "describes 1 players"),
+        (
+            {
+                "ark": "PERU",
+                "players": [{"at": "PERU", "hand": ["ark", "ark"]}, {"at": "USA"}],
+            },
+            "more cards than the deck",
+        ),
+        ({"ark": "PERU", "players": [{"at": "PERU"}, {"at": "PERU"}]}, "two tokens"),
+        (
+            {"ark": "PERU", "players": [{"at": "PERU", "wings": 2}, {"at": "USA"}]},
+            "unknown keys",
+        ),
+    ],
+)
 def test_build_state_names_what_is_wrong(description, message):
     with pytest.raises(ValueError, match=message):
         build_state(Raiders(players=2), **description)
@@ -58,7 +69,7 @@ def test_unknown_scenario_lists_the_known_ones():
 
 
 def test_every_catalogue_clause_is_named_by_a_raiders_test():
-    catalogue = (ROOT.parent / "shared" / "rules" / "raiders.md")
+    catalogue = ROOT.parent / "shared" / "rules" / "raiders.md"
     if not catalogue.exists():
         catalogue = ROOT / "docs" / "rules-raiders.md"
     ids = set(re.findall(r"\*\*(RA-[A-Z0-9-]+)\*\*", catalogue.read_text()))

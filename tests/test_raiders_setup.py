@@ -31,7 +31,11 @@ def test_ra_c_deck_has_56_cards_in_the_printed_mix():
     assert sum(deck.values()) == 56
     assert (deck["ark"], deck["staff"], deck["map"]) == (1, 2, 3)
     assert (deck["hostage"], deck["air"], deck["passport"], deck["ambush"]) == (
-        4, 4, 8, 16)
+        4,
+        4,
+        8,
+        16,
+    )
     assert sum(n for c, n in deck.items() if c.startswith("country:")) == 18
     assert deck["country:PERU"] == 2
 

@@ -18,9 +18,12 @@ def test_ra_m_roll_moves_exactly_the_die_count():
     """RA-M-ROLL: a 3 from S1 (coming from USA) ends exactly on X1."""
     game, s = position(ark="NEPAL", players=[at("S1", "USA"), P1_IDLE])
     s, events = play(game, rolls(s, 3), "roll")
-    assert s.positions[0] == "X1" and s.player == 1 and s.prev[0] == "S3"
+    assert s.positions[0] == "X1" and s.to_move == 1 and s.prev[0] == "S3"
     assert [e.text for e in events if e.kind == "step"] == [
-        "player 0 moves to S2", "player 0 moves to S3", "player 0 moves to X1"]
+        "player 0 moves to S2",
+        "player 0 moves to S3",
+        "player 0 moves to X1",
+    ]
 
 
 def test_ra_m_direction_is_remembered_across_turns():
@@ -38,7 +41,7 @@ def test_ra_m_direction_free_for_a_token_put_on_a_path():
     s, _ = play(game, rolls(s, 1), "roll")
     assert s.phase == "move" and legal(game, s) == ["to USA", "to S18"]
     s, _ = play(game, s, "to USA")
-    assert s.positions[0] == "USA" and s.phase == "turn" and s.player == 1
+    assert s.positions[0] == "USA" and s.phase == "turn" and s.to_move == 1
 
 
 def test_ra_m_unoccupied_country_allows_going_back():
@@ -56,8 +59,9 @@ def test_ra_m_forward_only_at_occupied_country_and_intersection():
     s, _ = play(game, rolls(s, 2), "roll")
     assert legal(game, s) == ["to S19", "to S78"]
     assert game.check(s, game.parse_action("to S18")).clause == "RA-M-FORWARD"
-    game, s = position(3, ark="NEPAL", players=[at("S3", "S2"), at("ENGLAND"),
-                                                 at("PERU")])
+    game, s = position(
+        3, ark="NEPAL", players=[at("S3", "S2"), at("ENGLAND"), at("PERU")]
+    )
     s, _ = play(game, rolls(s, 2), "roll")
     assert s.positions[0] == "X1" and legal(game, s) == ["to S4", "to S6"]
 
@@ -67,15 +71,21 @@ def test_ra_m_occupied_country_cannot_be_landed_on():
     the turn is over."""
     game, s = position(ark="NEPAL", players=[at("S18", "S17"), at("MEXICO")])
     after, events = play(game, rolls(s, 1), "roll")
-    assert after.positions[0] == "S18" and after.player == 1
+    assert after.positions[0] == "S18" and after.to_move == 1
     assert "RA-M-OCCUPIED" in clauses(events)
 
 
 def test_ra_m_occupied_country_way_is_not_offered():
     """RA-M-OCCUPIED ruling: a way ending on an occupied country is not offered
     when another way is open."""
-    game, s = position(3, ark="NEPAL", phase="move", steps=4, route=["S13", "X2"],
-                       players=[at("X2", "S13"), at("AFRICA"), at("PERU")])
+    game, s = position(
+        3,
+        ark="NEPAL",
+        phase="move",
+        steps=4,
+        route=["S13", "X2"],
+        players=[at("X2", "S13"), at("AFRICA"), at("PERU")],
+    )
     assert legal(game, s) == ["to S10"]
     assert game.check(s, game.parse_action("to S14")).clause == "RA-M-OCCUPIED"
 
@@ -87,11 +97,17 @@ def test_ra_m_occupied_ruling_a_checkpoint_on_the_way_stops_the_token():
     EGYPT, where player 1 stands, and stops on checkpoint S23."""
     game, s = position(ark="NEPAL", players=[at("S22", "ENGLAND"), at("EGYPT")])
     s, events = play(game, rolls(s, 3), "roll")
-    assert s.positions[0] == "S23" and s.skips[0] == 1 and s.player == 1
+    assert s.positions[0] == "S23" and s.skips[0] == 1 and s.to_move == 1
     assert "RA-M-CHECKPOINT" in clauses(events)
     # the same at an intersection: the way to S4 (checkpoint S5 before ENGLAND)
-    game, s = position(3, ark="NEPAL", phase="move", steps=3, route=["S3", "X1"],
-                       players=[at("X1", "S3"), at("ENGLAND"), at("PERU")])
+    game, s = position(
+        3,
+        ark="NEPAL",
+        phase="move",
+        steps=3,
+        route=["S3", "X1"],
+        players=[at("X1", "S3"), at("ENGLAND"), at("PERU")],
+    )
     assert legal(game, s) == ["to S4", "to S6"]
     s, _ = play(game, s, "to S4")
     assert s.positions[0] == "S5" and s.skips[0] == 1
@@ -101,29 +117,35 @@ def test_ra_m_occupied_ruling_a_passport_holder_stops_where_going_on_is_blocked(
     """RA-M-OCCUPIED ruling: with a Passport, a token whose every way past the
     checkpoint ends on an occupied country stops on the checkpoint, keeps the
     Passport and does not lose a turn."""
-    game, s = position(ark="NEPAL", players=[at("S22", "ENGLAND", ("passport",)),
-                                             at("EGYPT")])
+    game, s = position(
+        ark="NEPAL", players=[at("S22", "ENGLAND", ("passport",)), at("EGYPT")]
+    )
     s, events = play(game, rolls(s, 3), "roll")
     assert s.positions[0] == "S23" and s.skips[0] == 0
     assert s.hands[0] == ("passport",) and "RA-M-OCCUPIED" in clauses(events)
     # a way on that ends elsewhere is taken, the Passport shown
-    game, s = position(ark="NEPAL", players=[at("S22", "ENGLAND", ("passport",)),
-                                             at("PERU")])
+    game, s = position(
+        ark="NEPAL", players=[at("S22", "ENGLAND", ("passport",)), at("PERU")]
+    )
     s, events = play(game, rolls(s, 3), "roll")
     assert s.positions[0] == "EGYPT" and "RA-M-CHECKPOINT" in clauses(events)
 
 
-@pytest.mark.parametrize("start, came, roll, effect_check", [
-    ("S1", "USA", 1, "draw"),
-    ("S7", "S6", 1, "lose_turn"),
-    ("S19", "MEXICO", 1, "discard"),
-    ("S25", "EGYPT", 1, "back"),
-    ("S14", "X2", 1, "roll_again"),
-])
+@pytest.mark.parametrize(
+    "start, came, roll, effect_check",
+    [
+        ("S1", "USA", 1, "draw"),
+        ("S7", "S6", 1, "lose_turn"),
+        ("S19", "MEXICO", 1, "discard"),
+        ("S25", "EGYPT", 1, "back"),
+        ("S14", "X2", 1, "roll_again"),
+    ],
+)
 def test_ra_m_instruction_spaces_do_what_they_say(start, came, roll, effect_check):
     """RA-M-INSTRUCTION: landing by exact count, the mover follows the space."""
-    game, s = position(ark="NEPAL", players=[at(start, came, ("ambush", "air")),
-                                             P1_IDLE])
+    game, s = position(
+        ark="NEPAL", players=[at(start, came, ("ambush", "air")), P1_IDLE]
+    )
     s, events = play(game, rolls(s, roll, 2), "roll")
     assert "RA-M-INSTRUCTION" in clauses(events)
     if effect_check == "draw":
@@ -142,8 +164,9 @@ def test_ra_m_instruction_spaces_do_what_they_say(start, came, roll, effect_chec
 def test_ra_m_country_card_drawn_passing_or_landing_not_at_start():
     """RA-M-COUNTRY-CARD: each unoccupied country passed or landed on gives a card;
     the start country does not."""
-    game, s = position(ark="NEPAL", players=[at("S18", "S17"), P1_IDLE],
-                       deck_top=["air", "map"])
+    game, s = position(
+        ark="NEPAL", players=[at("S18", "S17"), P1_IDLE], deck_top=["air", "map"]
+    )
     s, events = play(game, rolls(s, 2), "roll", "to S19")
     assert sorted(s.hands[0]) == ["air", "ambush"]
     assert "RA-M-COUNTRY-CARD" in clauses(events)
@@ -154,20 +177,30 @@ def test_ra_m_country_card_drawn_passing_or_landing_not_at_start():
 
 def test_ra_m_pass_player_takes_a_random_card_once():
     """RA-M-PASS-PLAYER: passing a player on a path takes one card of theirs."""
-    game, s = position(3, ark="NEPAL", players=[
-        at("S17", "USA"), at("S18", "", ("passport",)), at("S18", "", ("air",))])
+    game, s = position(
+        3,
+        ark="NEPAL",
+        players=[
+            at("S17", "USA"),
+            at("S18", "", ("passport",)),
+            at("S18", "", ("air",)),
+        ],
+    )
     s, events = play(game, rolls(s, 3), "roll", "to S19")
     takes = [e for e in events if e.clause == "RA-M-PASS-PLAYER"]
-    assert [e.text for e in takes] == ["player 0 takes Passport from player 1",
-                                       "player 0 takes Air Passage from player 2"]
+    assert [e.text for e in takes] == [
+        "player 0 takes Passport from player 1",
+        "player 0 takes Air Passage from player 2",
+    ]
     assert all(e.secret and "a card" in e.public for e in takes)
     assert {"air", "passport"} <= set(s.hands[0])
 
 
 def test_ra_m_safe_players_in_countries_are_not_robbed():
     """RA-M-SAFE: passing through a country with a player in it takes nothing."""
-    game, s = position(ark="NEPAL", players=[at("S18", "S17"),
-                                             at("MEXICO", "", ("passport",))])
+    game, s = position(
+        ark="NEPAL", players=[at("S18", "S17"), at("MEXICO", "", ("passport",))]
+    )
     s, events = play(game, rolls(s, 2), "roll", "to S19")
     assert s.hands[1] == ("passport",) and "RA-M-PASS-PLAYER" not in clauses(events)
 
@@ -181,7 +214,7 @@ def test_ra_m_land_player_send_them_anywhere_free_without_instructions():
     assert "send 1 S18" not in legal(game, s) and "send 1 S8" in legal(game, s)
     s, events = play(game, s, "send 1 S8")
     assert s.positions[1] == "S8" and s.skips[1] == 0 and s.prev[1] == ""
-    assert s.player == 1 and "RA-M-LAND-PLAYER" in clauses(events)
+    assert s.to_move == 1 and "RA-M-LAND-PLAYER" in clauses(events)
 
 
 def test_ra_m_checkpoint_without_passport_stops_and_loses_a_turn():
@@ -195,8 +228,9 @@ def test_ra_m_checkpoint_without_passport_stops_and_loses_a_turn():
 
 def test_ra_m_checkpoint_with_passport_or_against_the_arrow():
     """RA-M-CHECKPOINT: a Passport is discarded to go on; against the arrow is free."""
-    game, s = position(ark="NEPAL", players=[at("S22", "ENGLAND", ("passport",
-                                                                    "air")), P1_IDLE])
+    game, s = position(
+        ark="NEPAL", players=[at("S22", "ENGLAND", ("passport", "air")), P1_IDLE]
+    )
     s, _ = play(game, rolls(s, 2), "roll")
     assert s.positions[0] == "S24" and s.hands[0] == ("air",)
     assert s.discards == ("passport",)
@@ -208,46 +242,50 @@ def test_ra_m_checkpoint_with_passport_or_against_the_arrow():
 def test_ra_m_checkpoint_land_passport_or_lose_the_next_turn():
     """RA-M-CHECKPOINT-LAND: landing on it along the arrow, the next turn starts
     with a Passport or is lost."""
-    game, s = position(ark="NEPAL", players=[at("S22", "ENGLAND", ("passport",
-                                                                    "air")), P1_IDLE])
+    game, s = position(
+        ark="NEPAL", players=[at("S22", "ENGLAND", ("passport", "air")), P1_IDLE]
+    )
     s, events = play(game, rolls(s, 1), "roll")
     assert s.owes[0] and "RA-M-CHECKPOINT-LAND" in clauses(events)
     s, _ = play(game, rolls(s, 1), "roll", "to S11")
     assert s.phase == "customs" and legal(game, s) == ["passport", "skip"]
     paid, _ = play(game, s, "passport")
-    assert paid.phase == "turn" and paid.player == 0 and paid.hands[0] == ("air",)
+    assert paid.phase == "turn" and paid.to_move == 0 and paid.hands[0] == ("air",)
     lost, _ = play(game, s, "skip")
-    assert lost.player == 1 and lost.positions[0] == "S23" and not lost.owes[0]
+    assert lost.to_move == 1 and lost.positions[0] == "S23" and not lost.owes[0]
 
 
 def test_ra_t_skip_misses_add_up():
     """RA-T-SKIP: each miss skips one turn of that player."""
     game, s = position(ark="NEPAL", players=[at("USA"), at("PERU", skips=2)])
     s, events = play(game, rolls(s, 1, 1), "roll", "to S1", "roll")
-    assert s.skips[1] == 0 and s.player == 0
+    assert s.skips[1] == 0 and s.to_move == 0
     assert clauses(events).count("RA-T-SKIP") == 2
     s, _ = play(game, rolls(s, 1), "roll")
-    assert s.player == 1
+    assert s.to_move == 1
 
 
 def test_ra_m_pass_player_once_per_move_and_not_from_the_start_space():
     """RA-M-PASS-PLAYER ruling: passing the same player twice in a move takes one
     card; a player sharing the start space is not passed."""
-    game, s = position(ark="NEPAL", players=[at("S17", "USA"),
-                                             at("S18", "", ("air", "map"))])
+    game, s = position(
+        ark="NEPAL", players=[at("S17", "USA"), at("S18", "", ("air", "map"))]
+    )
     s, events = play(game, rolls(s, 4), "roll", "to S18")
     assert s.positions[0] == "S17"
     assert clauses(events).count("RA-M-PASS-PLAYER") == 1
-    game, s = position(ark="NEPAL", players=[at("S17", "USA"),
-                                             at("S17", "", ("air", "map"))])
+    game, s = position(
+        ark="NEPAL", players=[at("S17", "USA"), at("S17", "", ("air", "map"))]
+    )
     s, events = play(game, rolls(s, 2), "roll")
     assert "RA-M-PASS-PLAYER" not in clauses(events) and len(s.hands[1]) == 2
 
 
 def test_turn_limit_option_ends_without_a_winner():
     """TT-LIMIT: the simulation option stops a game with no winner."""
-    game, s = position(ark="NEPAL", options={"turn_limit": 1},
-                       players=[at("USA"), P1_IDLE])
+    game, s = position(
+        ark="NEPAL", options={"turn_limit": 1}, players=[at("USA"), P1_IDLE]
+    )
     s, events = play(game, rolls(s, 1), "roll", "to S1")
     outcome = game.outcome(s)
     assert outcome.winner is None and outcome.clause == "TT-LIMIT"

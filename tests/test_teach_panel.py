@@ -11,12 +11,24 @@ from tabletop.games.raiders import scenarios as raiders
 from tabletop.ui import Table
 
 
-def _croc_table(teach: bool = True) -> Table:
-    """Player 0 on A5 has gone forward and stands before the crocodile at A6."""
+def _croc_table(teach: bool = True, details: bool = True) -> Table:
+    """Player 0 on A5 has gone forward and stands before the crocodile at A6
+    (a teacher's table: rules details on, so clause IDs show)."""
     sc = scenario("croc-ahead")
     match = Match.from_state(sc.game, sc.state)
     match.play("forward")
-    return Table(match, teach=teach)
+    return Table(match, teach=teach, details=details)
+
+
+def test_without_rules_details_the_teach_panel_speaks_no_clause_ids():
+    table = _croc_table(details=False)
+    panel = table.teach_panel
+    assert "PH-" not in panel.listing.value
+    panel.why_not("play jump")
+    assert "PH-" not in panel.detail.value
+    assert "does not pass the crocodile" in panel.detail.value
+    table.details_box.value = True
+    assert "PH-4-CROC" in panel.listing.value
 
 
 def test_teach_panel_lists_every_legal_action_with_its_clause():
@@ -93,7 +105,7 @@ def test_focus_by_notation_and_refusal_of_an_illegal_focus():
 def test_raiders_why_not_hostage_twice():
     """RA-K-HOSTAGE-TWICE: why can't I take player 2 hostage again?"""
     sc = raiders.scenario("hostage")
-    table = Table(Match.from_state(sc.game, sc.state), teach=True)
+    table = Table(Match.from_state(sc.game, sc.state), teach=True, details=True)
     assert table.why_not("hostage 2 S8").clause == "RA-K-HOSTAGE-TWICE"
     assert "play ark" in table.teach_panel.ask.options
     assert table.why_not("play ark").clause == "RA-K-KEY"
@@ -104,7 +116,7 @@ def test_why_not_rings_the_space_it_names_ph_b_walls():
     sc = scenario("scorpion-move")
     match = Match.from_state(sc.game, sc.state)
     match.play("play scorpion")
-    table = Table(match, teach=True)
+    table = Table(match, teach=True, details=True)
     assert table.why_not("scorpion U17").clause == "PH-B-WALLS"
     assert table.teach_panel.focus_space() == "U17"
     assert table.why_not("roll").clause == "TT-PHASE"

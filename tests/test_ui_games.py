@@ -148,6 +148,7 @@ def test_raiders_ark_country_is_drawn_once_known(comms):
 def test_raiders_key_cards_stay_hidden_from_other_seats():
     """RA-S-HIDDEN: another seat's hand (key cards included) shows only a count."""
     table = played(raiders_table(players=3, seed=9), 30)
+    table.reveal()  # after the hand-over screen, if one is up
     table.set_viewer(1)
     assert isinstance(table.adapter.hand(table.view_state, 0), int)
     assert isinstance(table.adapter.hand(table.view_state, 1), tuple)
@@ -223,3 +224,47 @@ def test_a_whole_game_through_buttons_only_never_dead_ends(make, players):
         assert (table.step, table.selection) != before, "every button does something"
     assert table.game.outcome(table.state) is not None, "the game reached its end"
     assert "Game over" in table.status.value
+
+
+def test_buttons_speak_words_and_keep_the_notation_in_the_tooltip():
+    """Codes become names: cards, seats, countries and path spaces."""
+    from tabletop.ui.texts import action_words
+
+    table = raiders_table(players=3, seed=4)
+    labels = [b.description for b in table.actions.box.children]
+    assert "Place your token in United States" in labels
+    tip = next(
+        b.tooltip for b in table.actions.box.children if "United" in b.description
+    )
+    assert "notation: place USA" in tip
+    pitfall = pitfall_table(players=3, seed=5)
+    discard = next(e for e in pitfall.legal if e.clause == "PH-2B-DISCARD")
+    said = action_words(pitfall, discard)
+    assert said.startswith("Discard ") and "CR" not in said and "," in said
+    swap = next(e for e in pitfall.legal if e.clause == "PH-2B-SWAP")
+    assert "Player 1 (blue)" in action_words(pitfall, swap) or "Player 2" in (
+        action_words(pitfall, swap)
+    )
+
+
+def test_hover_names_the_space_and_its_instruction():
+    table = raiders_table(players=3, seed=4)
+    x, y = table.adapter.xy["S2"]
+    table.hover_xy(x, y)
+    assert "A friendly guide shares a clue" in table.hover.value
+    assert "United States" in table.hover.value
+
+
+def test_plots_use_the_seat_colours_of_the_table():
+    from matplotlib.figure import Figure
+
+    from tabletop.ui.board import SEAT_COLORS, paint_seats
+
+    fig = Figure()
+    ax = fig.add_subplot()
+    for seat in range(3):
+        (line,) = ax.plot([0, 1], [seat, seat])
+        ax.fill_between([0, 1], [0, 0], [1, 1], color=line.get_color())
+    paint_seats(fig)
+    assert [line.get_color() for line in ax.lines] == list(SEAT_COLORS[:3])
+    assert ax.lines[1].get_label() == "Player 1 (blue)"

@@ -146,3 +146,26 @@ def test_everything_secret_stays_hidden_through_a_hot_seat_game():
             table.reveal()
             continue
         table.choose(table.legal[-1].action)
+
+
+def test_stepping_along_the_timeline_never_opens_the_hand_over_screen():
+    table = make_table()
+    table.play_card("leap")
+    assert table.curtain == 1
+    table.step_back()  # back to seat 0's turn: still hidden until a reveal
+    assert table.to_move == 0 and table.curtain == 0
+    assert all(isinstance(h.cards, int) for h in table.hands)
+    table.seat_controls.viewer.value = 1  # peeking through the Seats tab
+    assert table.curtain == 0 and "reveals first" in table.message
+    table.reveal()
+    assert table.viewer == 0 and isinstance(table.hands[0].cards, tuple)
+
+
+def test_turning_hot_seat_off_does_not_open_the_hand_over_screen():
+    table = make_table()
+    table.play_card("leap")
+    table.seat_controls.hot_seat.value = False
+    assert table.curtain == 1
+    assert all(isinstance(h.cards, int) for h in table.hands)
+    table.reveal()
+    assert table.viewer == 1 and isinstance(table.hands[1].cards, tuple)

@@ -69,7 +69,7 @@ def test_a_click_that_crossed_an_update_is_dropped():
     page_has_seen(table)
     button_from_page(table.actions.box.children[0])  # Roll: the table moves on
     fresh = table.actions.box.children[0]
-    assert fresh.description == "to s3"
+    assert fresh.description == "To s3"
     button_from_page(fresh)  # sent before the page received the new render
     assert table.step == 1 and table.dropped == 1
     page_has_seen(table)  # now the page shows the new buttons

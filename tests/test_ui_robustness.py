@@ -26,6 +26,7 @@ from tabletop.games.raiders import Raiders
 from tabletop.ui import Table
 from tabletop.ui.hands import CARD_H, CARD_W, GAP
 from tabletop.ui.panels import MAX_BUTTONS, Group, group_entries
+from tabletop.ui.texts import action_words
 from tests.props_strategies import props
 
 GAMES = {"pitfall": (Pitfall, 3), "raiders": (Raiders, 4)}
@@ -153,9 +154,7 @@ def expected_labels(t: Table) -> list[str]:
     shown = t.shown_actions()
     items = group_entries(shown) if not t.selection else list(shown)
     return [
-        f"{i.label}\u2026 ({i.count})"
-        if isinstance(i, Group)
-        else i.label or str(i.action)
+        f"{i.label}\u2026 ({i.count})" if isinstance(i, Group) else action_words(t, i)
         for i in items[:MAX_BUTTONS]
     ]
 

@@ -149,3 +149,12 @@ def test_resume_after_a_kernel_restart(tmp_path):
     finally:
         km.shutdown_kernel(now=True)
     assert (tmp_path / ".tabletop" / "play_pitfall-pitfall.json").exists()
+
+
+def test_autosave_is_off_under_voila_even_in_a_kernel(monkeypatch):
+    from tabletop.ui import saving
+
+    monkeypatch.setattr(saving, "in_a_kernel", lambda: True)
+    assert saving.autosave_by_default() is True
+    monkeypatch.setenv("VOILA_KERNEL_ID", "k1")
+    assert saving.autosave_by_default() is False

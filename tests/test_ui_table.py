@@ -35,7 +35,7 @@ def test_first_render_draws_every_layer_and_lists_legal_actions(comms):
     table = make_table()
     assert table.step == 0 and table.to_move == 0
     labels = [b.description for b in table.actions.box.children]
-    assert labels == ["Roll", "hop s1", "leap s2"]
+    assert labels == ["Roll", "Hop s1", "Leap s2"], "labels start with a capital"
     tips = [b.tooltip for b in table.actions.box.children]
     assert tips[0] == "roll the die \u2014 notation: roll", "no clause ID by default"
     assert table.redraws[0] == [0, 1, 2, 3]
@@ -49,7 +49,7 @@ def test_button_click_plays_the_action_in_one_canvas_message(comms):
     assert table.step == 1 and table.state.roll == 3
     assert len(comms.canvas_messages()) == 1
     assert table.redraws[-1] == [3], "only the highlight layer changes after a roll"
-    assert [b.description for b in table.actions.box.children] == ["to s3"]
+    assert [b.description for b in table.actions.box.children] == ["To s3"]
 
 
 def test_click_space_chooses_the_action_that_involves_it(comms):
@@ -193,6 +193,7 @@ def test_event_log_hides_secret_draws_from_other_seats():
     table = make_table()
     table.play_card("leap")
     drawn = table.state.hands[0][-1]
+    table.reveal()  # the hand-over screen first: then any seat's eyes
     table.set_viewer(0)
     assert f"P0 drew {drawn}" in table.log_view.value
     table.set_viewer(1)

@@ -118,3 +118,14 @@ def test_recap_texts_for_every_pitfall_event_kind():
         said = words(table, text)
         assert "->" not in said and "player " not in said, (kind, said)
         assert "PH-" not in said, (kind, said)
+
+
+def test_a_click_on_your_own_piece_shows_what_you_can_do_there():
+    """Pitfall: the pawn on the riverboat; a click on it lists Roll, not rolls."""
+    from tabletop.ui import pitfall_table
+
+    table = pitfall_table(players=2, seed=5)
+    here = table.state.positions[0]
+    table.click_space(here)
+    assert table.step == 0 and table.selection.value == here
+    assert [b.description for b in table.actions.box.children] == ["Roll"]

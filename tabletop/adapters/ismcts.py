@@ -19,6 +19,7 @@ generator, so a seed and the bots replay the game.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -67,7 +68,9 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
             **kw,
         )
         self.seconds = seconds
+        self.pace: Any = None  # optional: () -> this decision's budget
         self.simulations: list[int] = []
+        self.seconds_spent: list[float] = []
         samples = np.random.RandomState(seed + 1)
         self.set_resampler(
             lambda state, seat: state.resample(seat, int(samples.randint(2**31)))
@@ -85,12 +88,14 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
         if len(legal) == 1:
             return [(legal[0], 1.0)]
         self._root_node = self.create_new_node(state)
-        deadline = time.perf_counter() + self.seconds
+        start = time.perf_counter()
+        deadline = start + (self.pace() if self.pace else self.seconds)
         count = 0
         while count < 2 or time.perf_counter() < deadline:
             self.run_simulation(self.sample_root_state(state))
             count += 1
         self.simulations.append(count)
+        self.seconds_spent.append(time.perf_counter() - start)
         node = self.filter_illegals(self._root_node, legal)
         return self.get_final_policy(state, node)
 
@@ -157,3 +162,112 @@ def play_game(game: Any, players: list[Any], seed: int) -> TabletopState:
             raise pyspiel.SpielError(f"seat {seat} chose an illegal action {action}")
         state.apply_action(action)
     return state
+
+
+@dataclass(frozen=True, slots=True)
+class Duel:
+    """One game of OpenSpiel's ISMCTS against one of our bots.
+
+    Attributes:
+        seed: the game's seed (chance outcomes, both bots' seeds).
+        ismcts_seat: the seat ISMCTS played.
+        winner: the winning seat, or ``None`` (the length cap).
+        decisions: player decisions in the game.
+        ismcts_seconds, our_seconds: mean seconds per decision that had a choice.
+        simulations: ISMCTS's mean simulations per such decision.
+    """
+
+    seed: int
+    ismcts_seat: int
+    winner: int | None
+    decisions: int
+    ismcts_seconds: float
+    our_seconds: float
+    simulations: float
+
+
+def duel(
+    name: str,
+    opponent: str,
+    seed: int,
+    seconds: float = 0.05,
+    evaluator: str = "heuristic",
+    players: int = 2,
+    opponent_seconds: float | None = None,
+    match_time: bool = False,
+) -> Duel:
+    """One game: ISMCTS (``seconds`` per decision) against our ``opponent`` bot
+    (``"heuristic"``, ``"random"``, or ``"search"`` with ``opponent_seconds`` per
+    decision, by default ``seconds``); ISMCTS sits in seat ``seed % players``, our
+    bot in the others. Our search bot checks its clock between iterations and
+    overruns its budget: for equal time, ``match_time`` makes ISMCTS keep pace with
+    the time search actually takes (``seconds`` is then only its first budget;
+    ``search_seconds`` measures a good one)."""
+    from tabletop.adapters.openspiel import load
+    from tabletop.bots import make_bot
+
+    game = load(name, players)
+    ours = game.tabletop_game
+    me = seed % players
+    bot = ismcts_bot(game, seconds, seed, evaluator)
+    options = {}
+    if opponent == "search":
+        options["seconds"] = seconds if opponent_seconds is None else opponent_seconds
+    seats: list[Any] = [
+        bot if s == me else OurBot(make_bot(opponent, ours, seed + s, **options))
+        for s in range(players)
+    ]
+    if opponent == "search" and match_time:
+        # Our search's time depends on the position (its rollouts run to the end),
+        # so ISMCTS keeps pace with it: each budget brings ISMCTS's total so far to
+        # search's mean per decision so far times ISMCTS's decisions.
+        ours_seen = [s.seconds for s in seats if isinstance(s, OurBot)]
+
+        def pace() -> float:
+            theirs = [t for ts in ours_seen for t in ts]
+            mean = _mean(theirs) if theirs else seconds
+            owed = mean * (len(bot.seconds_spent) + 1) - sum(bot.seconds_spent)
+            return min(max(owed, 0.2 * mean), 5 * mean)
+
+        bot.pace = pace
+    end = play_game(game, seats, seed)
+    outcome = ours.outcome(end.tabletop_state)
+    theirs = [t for s in seats if isinstance(s, OurBot) for t in s.seconds]
+    return Duel(
+        seed,
+        me,
+        None if outcome is None else outcome.winner,
+        end.decisions,
+        _mean(bot.seconds_spent),
+        _mean(theirs),
+        _mean(bot.simulations),
+    )
+
+
+def _mean(values: list[float] | list[int]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def search_seconds(
+    name: str, seconds: float, samples: int = 20, seed: int = 5
+) -> float:
+    """The mean time our search bot, given ``seconds``, actually takes per decision
+    (on decisions with a choice, from a 2-player game between heuristic bots)."""
+    from tabletop.bots import make_bot, play_out
+    from tabletop.core import make_game
+
+    game = make_game(name, players=2)
+    views = []
+
+    def keep(state: Any, action: Any) -> None:
+        if game.to_move(state) == 0 and len(game.legal_actions(state)) > 1:
+            views.append(game.view(state, 0))
+
+    heuristic = [make_bot("heuristic", game, s) for s in (2, 3)]
+    play_out(game, game.initial_state(seed), heuristic, on_step=keep)
+    search = make_bot("search", game, 1, seconds=seconds)
+    chosen = views[:: max(1, len(views) // samples)][:samples]
+    start = time.perf_counter()
+    for view in chosen:
+        search.choose(view)
+    return (time.perf_counter() - start) / max(1, len(chosen))

@@ -1,8 +1,8 @@
 """OpenSpiel games for Pitfall Harry and Raiders (extra ``tabletop[openspiel]``).
 
 Importing this module registers ``tabletop_pitfall`` and ``tabletop_raiders`` with
-``pyspiel``; each takes the parameters ``players`` (2..4) and ``max_decisions`` (the
-length cap)::
+``pyspiel``; each takes the parameters ``players`` (Pitfall 2..4, Raiders 2..6) and
+``max_decisions`` (the length cap)::
 
     import pyspiel
     import tabletop.adapters.openspiel  # registers the games
@@ -25,8 +25,9 @@ What the games are, in OpenSpiel's terms:
   state string adds every event the seat has been told; nothing comes from the full
   state, so nothing hidden from the seat can appear;
 - ``str(state)`` is the text board of the full state (the referee's);
-- ``max_game_length`` is ``max_decisions`` (1500 by default): Pitfall between
-  random players may never end, and a capped game is a draw.
+- ``max_game_length`` is ``max_decisions`` (1500 for Pitfall, 10000 for Raiders by
+  default): Pitfall between random players may never end, and a capped game is a
+  draw.
 """
 
 from __future__ import annotations
@@ -37,13 +38,14 @@ import numpy as np
 import pyspiel
 
 from tabletop.adapters.chance import SETUP, ChanceGame, Position
-from tabletop.adapters.spaces import space_of
+from tabletop.adapters.spaces import space_of, text_board
 from tabletop.core import Rng, as_viewer, make_game
 
 GAME_NAMES = ("pitfall", "raiders")
 """The games this module registers, as ``tabletop_<name>``."""
 
-_MIN_PLAYERS, _MAX_PLAYERS = 2, 4
+PLAYERS = {"pitfall": (2, 4), "raiders": (2, 6)}
+"""The player counts of each game (PH-S-PLAYERS; Raiders takes 2 to 6)."""
 
 
 def short_name(name: str) -> str:
@@ -52,6 +54,7 @@ def short_name(name: str) -> str:
 
 
 def _game_type(name: str, default_cap: int) -> pyspiel.GameType:
+    low, high = PLAYERS[name]
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"tabletop {name}",
@@ -60,13 +63,13 @@ def _game_type(name: str, default_cap: int) -> pyspiel.GameType:
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=_MAX_PLAYERS,
-        min_num_players=_MIN_PLAYERS,
+        max_num_players=high,
+        min_num_players=low,
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": _MIN_PLAYERS, "max_decisions": default_cap},
+        parameter_specification={"players": low, "max_decisions": default_cap},
     )
 
 
@@ -109,10 +112,11 @@ class TabletopGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None):
         params = dict(params or {})
-        players = int(params.get("players", _MIN_PLAYERS))
+        low, high = PLAYERS[self.NAME]
+        players = int(params.get("players", low))
         cap = int(params.get("max_decisions", self.DEFAULT_CAP))
-        if not _MIN_PLAYERS <= players <= _MAX_PLAYERS:
-            raise ValueError(f"players must be 2..4, not {players}")
+        if not low <= players <= high:
+            raise ValueError(f"{self.NAME}: {low} to {high} players, not {players}")
         if cap < 1:
             raise ValueError(f"max_decisions must be positive, not {cap}")
         self.shared = _shared(self.NAME, players, cap)
@@ -216,7 +220,7 @@ class TabletopState(pyspiel.State):
         pos = self._pos
         if pos.state is None:
             return f"dealing: {len(pos.drawn)} chance outcomes drawn"
-        text = str(pos.state)
+        text = text_board(self._shared.game, pos.state)
         if pos.need:
             text += f"\nresolving {pos.pending}: {len(pos.drawn)} outcomes drawn"
         if self._shared.chance.capped(pos):
@@ -228,6 +232,11 @@ class TabletopState(pyspiel.State):
     def tabletop_state(self) -> Any:
         """Our game state at this node (``None`` while the deal is drawn)."""
         return self._pos.state
+
+    @property
+    def decisions(self) -> int:
+        """How many player decisions led here (the length cap counts these)."""
+        return self._pos.decisions
 
     def action_of(self, number: int) -> Any:
         """Our action object for OpenSpiel action ``number``."""
@@ -305,7 +314,7 @@ class TabletopObserver:
         if pos.state is None:
             board = "dealing"
         else:
-            board = str(self._view(pos, player))
+            board = text_board(self._shared.game, self._view(pos, player))
         if not self._recall:
             return board
         told = pos.trail.lines(player) if pos.trail is not None else []
@@ -322,6 +331,20 @@ class RaidersGame(TabletopGame):
     """Raiders of the Lost Ark (``tabletop_raiders``)."""
 
     NAME = "raiders"
+    DEFAULT_CAP = 10_000
+
+
+def random_episode(game: Any, seed: int) -> TabletopState:
+    """One game of uniformly random play (chance and decisions) from a seed; the
+    last state (``returns()``, ``decisions``, ``str``)."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rng.randint(len(state.chance_outcomes()))))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
 
 
 def load(name: str, players: int = 2, max_decisions: int | None = None) -> Any:

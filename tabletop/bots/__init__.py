@@ -1,10 +1,13 @@
 """Bots that play any game through the Game protocol, from their own view only.
 
 ``make_bot(name, game, seed)`` builds one: ``"random"`` (uniform legal moves),
-``"heuristic"`` (one per game: plays the obvious good moves) and ``"search"``
-(information-set Monte Carlo tree search). ``play_out`` lets bots finish a game.
+``"heuristic"`` (one per game: plays the obvious good moves), ``"ismcts"``
+(information-set Monte Carlo tree search) and ``"flat-mc"`` (paired flat Monte
+Carlo around the heuristic; ``"search"`` is its older name). ``play_out`` lets bots
+finish a game.
 """
 
+from tabletop.bots.ismcts import ISMCTSBot
 from tabletop.bots.protocol import Bot, PlayResult, play_out
 from tabletop.bots.random import RandomBot
 from tabletop.bots.registry import BOT_NAMES, heuristic_module, make_bot
@@ -13,6 +16,7 @@ from tabletop.bots.search import SearchBot
 __all__ = [
     "BOT_NAMES",
     "Bot",
+    "ISMCTSBot",
     "PlayResult",
     "RandomBot",
     "SearchBot",

@@ -20,8 +20,6 @@ other hands are judged by their size.
 from __future__ import annotations
 
 import math
-import weakref
-from collections import deque
 from typing import Any
 
 from tabletop.core import Rng
@@ -37,10 +35,6 @@ from tabletop.games.raiders.actions import (
     Step,
 )
 from tabletop.games.raiders.cards import COUNTRY_PREFIX, KEY_CARDS, PASSPORT
-
-# Step distances per board, dropped with the board: keyed by id() but checked
-# against a weak reference, so a new board that reuses a dead one's id starts afresh.
-_DISTANCES: dict[int, tuple[weakref.ref, dict[str, dict[str, int]]]] = {}
 
 
 class HeuristicBot:
@@ -107,7 +101,7 @@ def has_keys(hand: Any) -> bool:
 
 
 def _turn(game: Any, state: Any, legal: Any) -> Any:
-    me = state.player
+    me = state.to_move
     hand = state.hands[me]
     here, ark = state.positions[me], state.ark
     by_kind: dict[type, list[Any]] = {}
@@ -162,7 +156,7 @@ def _land(game: Any, state: Any, legal: Any) -> Any:
 
 def _step(game: Any, state: Any, legal: Any) -> Any:
     """The next step: towards the Ark with the keys, else towards a free country."""
-    me = state.player
+    me = state.to_move
     hand = state.hands[me]
     here = state.positions[me]
     if has_keys(hand) or (state.ark not in state.positions and here != state.ark):
@@ -196,29 +190,4 @@ def distance(game: Any, a: str, b: str) -> int:
     """Steps between two locations, ignoring who stands where."""
     if not a or not b:
         return 0
-    table = _distance_table(game.board)
-    row = table.get(b)
-    if row is None:
-        row = table[b] = _bfs(game.board.adjacent, b)
-    return row.get(a, 99)
-
-
-def _distance_table(board: Any) -> dict[str, dict[str, int]]:
-    key = id(board)
-    entry = _DISTANCES.get(key)
-    if entry is None or entry[0]() is not board:
-        ref = weakref.ref(board, lambda _ref, key=key: _DISTANCES.pop(key, None))
-        entry = _DISTANCES[key] = (ref, {})
-    return entry[1]
-
-
-def _bfs(adjacent: Any, start: str) -> dict[str, int]:
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        loc = queue.popleft()
-        for nxt in adjacent[loc]:
-            if nxt not in seen:
-                seen[nxt] = seen[loc] + 1
-                queue.append(nxt)
-    return seen
+    return game.board.distances[b].get(a, 99)

@@ -1,5 +1,10 @@
 """Bots by name: ``make_bot("heuristic", game, seed)``.
 
+Names: ``random``, ``heuristic``, ``ismcts`` (information-set MCTS,
+``tabletop.bots.ismcts``), ``flat-mc`` (paired flat Monte Carlo around the
+heuristic, ``tabletop.bots.search``) and ``search``, the older name of ``flat-mc``
+kept for saves, scripts and command lines that use it.
+
 A game's heuristic is found by name: the ones shipped here, or the ``heuristic``
 part of the game's registry entry; the module defines
 ``HeuristicBot`` (the bot), ``policy(game, state, rng) -> (action, rng)`` (the same
@@ -13,15 +18,24 @@ import importlib
 from types import ModuleType
 from typing import Any
 
+from tabletop.bots.ismcts import ISMCTSBot
 from tabletop.bots.protocol import Bot
 from tabletop.bots.random import RandomBot
 from tabletop.bots.search import SearchBot, even_evaluation, random_policy
 from tabletop.core import Game
 from tabletop.core.registry import lookup
 
-BOT_NAMES = ("random", "heuristic", "search")
+BOT_NAMES = ("random", "heuristic", "ismcts", "flat-mc", "search")
+SEARCH_ALIASES = {"search": "flat-mc"}
 
-#: Search settings used with a game's heuristic (measured in benchmarks/strength.py):
+#: ISMCTS settings used with a game's heuristic (benchmarks/strength.py): heuristic
+#: rollouts to the end (cutting them at 60 actions and scoring the position with
+#: the heuristic's evaluation misled the search: its departures from the heuristic
+#: lost in full playouts), and the heuristic's move kept unless another beats it by
+#: 1.5 worst-case standard errors.
+ISMCTS_WITH_HEURISTIC = {"iterations": 150, "depth": 400, "margin": 1.5}
+
+#: Flat Monte Carlo settings used with a game's heuristic (benchmarks/strength.py):
 #: paired playouts to the end that replace the heuristic's move only on evidence.
 SEARCH_WITH_HEURISTIC = {
     "flat": True,
@@ -60,12 +74,13 @@ def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
     """A bot by registry name.
 
     Args:
-        name: ``"random"``, ``"heuristic"`` or ``"search"``.
+        name: one of ``BOT_NAMES`` (``"search"`` is ``"flat-mc"``).
         game: the rules the bot plays.
         seed: the bot's seed (same seed, same decisions).
-        **options: passed to the bot (``iterations=``, ``seconds=`` for search; a
-            search bot uses the game's heuristic for rollouts, with
-            ``SEARCH_WITH_HEURISTIC`` settings, unless ``rollout="random"``).
+        **options: passed to the bot (``iterations=``, ``seconds=`` for the search
+            bots; they use the game's heuristic for rollouts, with
+            ``ISMCTS_WITH_HEURISTIC`` / ``SEARCH_WITH_HEURISTIC`` settings, unless
+            ``rollout="random"``).
 
     Raises:
         ValueError: an unknown name, or no heuristic for this game.
@@ -77,15 +92,22 @@ def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
         if module is None:
             raise ValueError(f"no heuristic bot for the game {game.name!r}")
         return module.HeuristicBot(game, seed, **options)
-    if name == "search":
+    if name in ("flat-mc", "search", "ismcts"):
+        defaults = ISMCTS_WITH_HEURISTIC if name == "ismcts" else SEARCH_WITH_HEURISTIC
         rollout = options.pop("rollout", "heuristic")
-        if rollout == "heuristic" and module is not None:
-            for key, default in SEARCH_WITH_HEURISTIC.items():
+        if callable(rollout):
+            options["rollout"] = rollout
+        elif rollout == "heuristic" and module is not None:
+            for key, default in defaults.items():
                 options.setdefault(key, default)
             options.setdefault("rollout", module.policy)
             options.setdefault("evaluate", module.evaluate)
         else:
             options.setdefault("rollout", random_policy)
             options.setdefault("evaluate", even_evaluation)
-        return SearchBot(game, seed, **options)
+        if name == "ismcts":
+            return ISMCTSBot(game, seed, **options)
+        bot = SearchBot(game, seed, **options)
+        bot.name = name
+        return bot
     raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOT_NAMES)}")

@@ -1,4 +1,11 @@
-"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+"""Flat Monte Carlo search around a rollout policy (``flat-mc``; also ``search``).
+
+For information-set MCTS, see ``tabletop.bots.ismcts``. This bot has two modes.
+With ``flat=True`` (how ``make_bot("flat-mc")`` builds it with a game's heuristic)
+every candidate move is played out in the same sampled worlds with the same luck
+(paired rollouts), and the policy's move is kept unless another beats it by
+``margin`` standard errors. With ``flat=False`` it runs a simple determinized tree
+search, described next.
 
 The bot never sees the hidden parts of the state. Each iteration it samples one full
 state consistent with its view (``game.determinize``), with a fresh die generator so
@@ -10,7 +17,8 @@ scores the end (a win, or the game's evaluation of a cut-off position). The move
 played is the root action visited most often: a vote across all the sampled worlds.
 With ``trees > 1`` several independent trees vote together (root parallelism).
 
-A budget in iterations is deterministic for a seed; a budget in seconds is not.
+A budget in iterations is deterministic for a seed; a budget in seconds is not
+(wall-clock seconds, or CPU seconds of the calling thread with ``cpu_time=True``).
 """
 
 from __future__ import annotations
@@ -64,7 +72,7 @@ def even_evaluation(game: Game, state: Any) -> tuple[float, ...]:
 
 
 class SearchBot:
-    """The ISMCTS bot.
+    """The flat Monte Carlo bot (and its older determinized tree mode).
 
     Args:
         game: the rules.
@@ -84,9 +92,11 @@ class SearchBot:
         width: with ``flat``, the most candidate moves (the policy's move first).
         margin: with ``flat``, how many standard errors a move must gain over the
             policy's move to replace it.
+        cpu_time: measure ``seconds`` as CPU time of the calling thread (fair
+            comparisons on a loaded machine) rather than wall-clock time.
     """
 
-    name = "search"
+    name = "flat-mc"
 
     def __init__(
         self,
@@ -105,6 +115,7 @@ class SearchBot:
         flat: bool = False,
         width: int = 8,
         margin: float = 1.0,
+        cpu_time: bool = False,
     ) -> None:
         if iterations < 1 or trees < 1:
             raise ValueError("iterations and trees must be at least 1")
@@ -122,6 +133,7 @@ class SearchBot:
         self.flat = flat
         self.width = width
         self.margin = margin
+        self.clock = time.thread_time if cpu_time else time.perf_counter
         self.last_iterations = 0
 
     def choose(self, view: Any) -> Any:
@@ -152,7 +164,7 @@ class SearchBot:
         candidates = self._candidates(world, legal)
         gains: list[list[float]] = [[] for _ in candidates]
         worlds = max(2, self.iterations // len(candidates))
-        deadline = time.perf_counter() + (self.seconds or 0.0)
+        deadline = self.clock() + (self.seconds or 0.0)
         self.last_iterations = 0
         while True:
             luck = self._split()
@@ -164,7 +176,7 @@ class SearchBot:
                 gains[i].append(score - scores[0])
             self.last_iterations += len(candidates)
             worlds -= 1
-            done = time.perf_counter() >= deadline if self.seconds else worlds <= 0
+            done = self.clock() >= deadline if self.seconds else worlds <= 0
             if done and len(gains[0]) >= 2:
                 break
             world = self._sample(view, me)
@@ -188,8 +200,8 @@ class SearchBot:
     def _search(self, view: Any, me: int) -> Node:
         root = Node(seat=None)
         if self.seconds is not None:
-            deadline = time.perf_counter() + self.seconds / self.trees
-            while time.perf_counter() < deadline:
+            deadline = self.clock() + self.seconds / self.trees
+            while self.clock() < deadline:
                 self._iterate(root, view, me)
         else:
             for _ in range(max(1, self.iterations // self.trees)):

@@ -95,11 +95,10 @@ class PitfallDrawing(Drawing):
 
     # -- the table around the board -------------------------------------------------
     def draw_table(self, p: Pen, view: Any) -> None:
-        from tabletop.core import HIDDEN
         from tabletop.games.pitfall.cards import CARDS
 
-        pile = discards(view)
-        top = CARDS[pile[-1]] if pile and pile[-1] != HIDDEN else ""
+        pile = discards(view)  # face up: every card of it is known
+        top = CARDS[pile[-1]] if pile else ""
         (dx, dy), (tx, ty) = self.b.piles["draw"], self.b.piles["discard"]
         p.rect(dx - 30, dy - 42, 60, 84, fill="#5d4037")
         p.text(dx, dy + 6, str(len(view.deck)), fill="#ffffff", size=16, bold=True,
@@ -160,10 +159,10 @@ class PitfallDrawing(Drawing):
 
     # -- seats ----------------------------------------------------------------------
     def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
-        from tabletop.games.pitfall.cards import HIDDEN_SLOT, hand_cards
+        from tabletop.games.pitfall.cards import hand_cards
 
-        vector = view.hands[seat]
-        return sum(vector) if vector[HIDDEN_SLOT] else hand_cards(vector)
+        cards = hand_cards(view.hands[seat])  # "?" for each card the view hides
+        return len(cards) if "?" in cards else cards
 
     def face(self, kind: str) -> Face:
         from tabletop.games.pitfall.cards import CARD_INFO
@@ -183,5 +182,6 @@ class PitfallDrawing(Drawing):
 
 
 def discards(view: Any) -> tuple:
-    """The discard pile, newest last."""
-    return view.discards
+    """The discard pile, top last (named ``discards`` or, formerly, ``discard``)."""
+    pile = getattr(view, "discards", None)
+    return pile if pile is not None else view.discard

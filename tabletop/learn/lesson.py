@@ -167,37 +167,80 @@ class Lesson:
         lines += [f"  fact: {fact.text}" for fact in self.facts]
         return "\n".join(lines)
 
-    def markdown(self) -> str:
-        """The section text with its rulings, as Markdown."""
+    def markdown(self, details: bool = False) -> str:
+        """The section text with its rulings, as Markdown.
+
+        In plain words by default: rulings without their clause IDs and the moves
+        to try named as the buttons name them. ``details`` (for a teacher) adds
+        the clause IDs and writes the moves in notation.
+        """
         parts = [f"## {self.title}", "", self.text.strip()]
         for clause, why in self.rulings:
-            parts += ["", f"*Ruling `{clause}`*: {why.strip()}"]
-        parts += ["", "Clauses: " + ", ".join(f"`{c}`" for c in self.clauses)]
+            label = f"Ruling `{clause}`" if details else "The project's ruling"
+            parts += ["", f"*{label}*: {why.strip()}"]
+        if details:
+            parts += ["", "Clauses: " + ", ".join(f"`{c}`" for c in self.clauses)]
         tries = self.suggested()
-        if tries:
+        if tries and details:
             parts += ["", "Try: " + " then ".join(f"`{t}`" for t in tries)]
+        elif tries:
+            said = " then ".join(f"**{t}**" for t in self.tries_in_words())
+            parts += ["", f"Try it on the board below: {said}."]
         return "\n".join(parts)
 
+    def tries_in_words(self) -> list[str]:
+        """The suggested moves as the table's buttons name them ("Roll")."""
+        match = self.start()
+        out = []
+        for notation in self.suggested():
+            seat, _, bare = notation.rpartition(": ")
+            found = [e for e in match.explain() if str(e.action) == bare]
+            label = (found[0].label or bare) if found else bare
+            label = label[:1].upper() + label[1:]
+            out.append(f"player {seat}: {label}" if seat else label)
+            match.play(notation)
+        return out
+
+    def moment_spaces(self) -> tuple[str, ...]:
+        """The spaces the lesson is about: those of the first move to try, and
+        where the pieces end up."""
+        match = self.start()
+        spaces: list[str] = []
+        tries = self.suggested()
+        if tries:
+            bare = tries[0].rpartition(": ")[2]
+            for e in match.explain():
+                if str(e.action) == bare:
+                    spaces += e.spaces
+        spaces += [place for place in self.at.values() if place]
+        return tuple(dict.fromkeys(spaces))
+
     def table(self, teach: bool = True) -> Any:
-        """A live Table at the end of the tries (step back on its timeline)."""
+        """A compact live Table at the teaching moment: the lesson's position with
+        the spaces involved ringed; the tries lie ahead on its timeline."""
         from tabletop.ui import Table
 
-        return Table(self.match(), teach=teach, handover=False)
+        table = Table(self.match(), teach=teach, handover=False, compact=True)
+        table.ring(self.moment_spaces())
+        table.goto(0)
+        return table
 
     def show(self, table: bool = True) -> None:
-        """Display the lesson in a notebook: text, transcript, text board, table."""
+        """Display the lesson in a notebook: the text, a compact table at the
+        teaching moment, and (folded) the step-by-step record with rule clauses."""
         from IPython.display import HTML, Markdown, display
 
         display(Markdown(self.markdown()))
+        if table:
+            display(self.table())
         board = html.escape(str(self.match().state))
         display(
             HTML(
-                f"<pre>{html.escape(self.transcript())}</pre><details><summary>"
-                f"text board after the tries</summary><pre>{board}</pre></details>"
+                "<details><summary>Step by step, with the rule clauses (for "
+                f"teachers)</summary><pre>{html.escape(self.transcript())}</pre>"
+                f"<pre>{board}</pre></details>"
             )
         )
-        if table:
-            display(self.table())
 
 
 def _options(explanations: tuple[Explanation, ...], limit: int = 8) -> list[str]:

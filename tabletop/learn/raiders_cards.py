@@ -91,8 +91,8 @@ a 1; player 0's turn is skipped with a draw.
             (
                 "RA-E-EMPTY",
                 "what counts is the moment the hand becomes empty; a card "
-                "gained later in the same turn does not cancel the missed turn, and the "
-                "draw on the missed turn comes in addition.",
+                "gained later in the same turn does not cancel the missed turn, and "
+                "the draw on the missed turn comes in addition.",
             ),
         ),
         describe={

@@ -105,9 +105,9 @@ wins the roll-off and starts.
             (
                 "RA-C-COUNTRIES",
                 "the board is lost; nine countries with two cards each "
-                "fits the 18 Country cards. PERU, AFRICA and an ISLAND are named in the "
-                "rulebook; USA, MEXICO, ENGLAND, EGYPT, NEPAL and CHINA come from the "
-                "film. The board file holds them.",
+                "fits the 18 Country cards. PERU, AFRICA and an ISLAND are named in "
+                "the rulebook; USA, MEXICO, ENGLAND, EGYPT, NEPAL and CHINA come from "
+                "the film. The board file holds them.",
             ),
             (
                 "RA-S-PLACE",
@@ -287,8 +287,8 @@ Player 0 on S17 rolls a 2 past player 1 on S18, who holds a single Passport.
             (
                 "RA-M-PASS-PLAYER",
                 "a token can pass the same player twice in one move "
-                "(around a loop); it takes a card once per player per move, so one roll "
-                "cannot strip a hand.",
+                "(around a loop); it takes a card once per player per move, so one "
+                "roll cannot strip a hand.",
             ),
         ),
         scenario="pass-player",

@@ -262,7 +262,14 @@ class RemoteMatch:
         return f"RemoteMatch({self.room}, {who}, step={self._cursor}/{self._latest})"
 
     # -- the wire ---------------------------------------------------------------------
+    @property
+    def connected(self) -> bool:
+        """Whether the connection to the server is up now."""
+        return self._conn is not None
+
     def _ask(self, frame: dict[str, Any]) -> dict[str, Any]:
+        if self._conn is None:
+            raise ConnectionError("not connected to the server; reconnecting")
         ident = next(self._ids)
         future: Future = Future()
         self._waiting[ident] = future
@@ -337,6 +344,12 @@ class RemoteMatch:
                 except Exception:  # noqa: BLE001 - one bad frame must not drop the seat
                     LOG.exception("cannot take a frame from the server")
             self._conn = None
+            for future in list(self._waiting.values()):
+                if not future.done():
+                    future.set_exception(
+                        ConnectionError("the connection dropped; reconnecting")
+                    )
+            self._notify()
             if not self._joined.done() or not self.reconnect:
                 return
             await asyncio.sleep(delay)
@@ -371,7 +384,18 @@ class RemoteMatch:
             future.set_result(frame)
 
     def _welcome(self, frame: dict[str, Any]) -> None:
-        self.game = game_from_spec(frame["game"], frame["options"])
+        if frame.get("protocol") != P.PROTOCOL_VERSION:
+            self._closed = True
+            if not self._joined.done():
+                self._joined.set_exception(
+                    JoinError(
+                        f"the server speaks protocol {frame.get('protocol')}, this "
+                        f"client {P.PROTOCOL_VERSION}: upgrade the older side"
+                    )
+                )
+            return
+        if self.game is None:  # a reconnect keeps the game object the Table holds
+            self.game = game_from_spec(frame["game"], frame["options"])
         self.role, self.seat = frame["role"], frame["seat"]
         self.seats = tuple(frame["seats"])
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from tabletop.core.match import state_digest
 from tabletop.online import protocol as P
 from tabletop.online.store import RoomRecord, Store
 
+LOG = logging.getLogger(__name__)
 HUMAN = "human"
 SPECTATOR, REFEREE = "spectator", "referee"
 
@@ -56,6 +58,14 @@ class UndoRequest:
     waiting: set[int] = field(default_factory=set)
 
 
+def _think_here(decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
+    try:
+        result = decide()
+    except Exception as exc:  # noqa: BLE001 - handed to done()
+        result = exc
+    done(result)
+
+
 class Room:
     """A live room on the server, rebuilt from the store on start."""
 
@@ -66,6 +76,7 @@ class Room:
         store: Store,
         schedule: Callable[[float, Callable[[], None]], Any],
         bot_delay: float = 0.5,
+        think: Callable[[Callable[[], Any], Callable[[Any], None]], None] | None = None,
     ) -> None:
         from tabletop.bots import make_bot
 
@@ -76,6 +87,9 @@ class Room:
         self.store = store
         self.schedule = schedule
         self.bot_delay = bot_delay
+        # think(decide, done): run decide() somewhere, then done(result or error)
+        # on the event loop; in place by default.
+        self.think = think or _think_here
         self.seats = record.seats
         self.bots = {
             seat: make_bot(kind, self.game, record.seed * 1000 + seat)
@@ -248,12 +262,30 @@ class Room:
             self.schedule(self.bot_delay, self._bot_move)
 
     def _bot_move(self) -> None:
-        self._bot_pending = False
+        """Let the bot to move decide, off the event loop (a search bot may think
+        for a while), then apply its choice if the game has not moved since."""
         state = self.match.state
         seat = self.game.to_move(state)
         if seat not in self.bots or self.game.outcome(state) is not None:
+            self._bot_pending = False
             return
-        self._apply(self.bots[seat].choose(self.game.view(state, seat)))
+        view, at = self.game.view(state, seat), len(self.match)
+        self.think(
+            lambda: self.bots[seat].choose(view), lambda r: self._bot_chose(at, r)
+        )
+
+    def _bot_chose(self, at: int, result: Any) -> None:
+        self._bot_pending = False
+        if at != len(self.match) or self.undo is not None:
+            self.kick_bots()  # the game moved on (an undo): decide again
+            return
+        state = self.match.state
+        if isinstance(result, BaseException) or self.game.check(state, result):
+            # A bot that fails must not stall the room: it plays its first legal
+            # action instead, and the failure is logged.
+            LOG.error("bot in room %s failed (%r); playing on", self.id, result)
+            result = self.game.legal_actions(state)[0]
+        self._apply(result)
 
     # -- undo as a request the other humans accept ------------------------------------
     def undo_frame(self, status: str) -> dict[str, Any]:

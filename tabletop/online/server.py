@@ -17,8 +17,9 @@ import logging
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -100,10 +101,13 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
                 self.send(P.error_frame("rate_limited", "too many frames: slow down"))
             return
         ident = None
+        started = time.perf_counter()
         try:
             frame = P.parse_frame(message)
             ident = frame.get("id")
             self.dispatch(frame)
+            if frame["t"] == "play":
+                self.server.handled.append(time.perf_counter() - started)
         except P.ProtocolError as exc:
             self.send(P.error_frame(exc.code, exc.message, ident))
             if exc.code in ("protocol", "bad_token"):
@@ -174,6 +178,37 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
             self.room.leave(self)
 
 
+class StatsHandler(tornado.web.RequestHandler):
+    """``GET /api/stats`` with the admin token: rooms, connections, and the time
+    the server took to handle recent actions (parse, check, apply, store, send
+    every view), in milliseconds."""
+
+    def initialize(self, server: Server) -> None:
+        self.server = server
+
+    def get(self) -> None:
+        given = self.request.headers.get("Authorization", "").removeprefix("Bearer ")
+        if not hmac.compare_digest(given.encode(), self.server.admin_token.encode()):
+            raise tornado.web.HTTPError(403, "wrong admin token")
+        times = sorted(self.server.handled)
+
+        def ms(q: float) -> float:
+            return round(1000 * times[min(len(times) - 1, int(q * len(times)))], 3)
+
+        self.finish(
+            {
+                "rooms": len(self.server.rooms),
+                "connections": sum(
+                    len(r.connections) for r in self.server.rooms.values()
+                ),
+                "actions": len(times),
+                "handle_ms": {"p50": ms(0.5), "p99": ms(0.99), "max": ms(1.0)}
+                if times
+                else {},
+            }
+        )
+
+
 class RoomsHandler(tornado.web.RequestHandler):
     """``POST /api/rooms`` with the admin token: create a room, get its links."""
 
@@ -238,8 +273,11 @@ class Server:
         self.admin_token = admin_token or secrets.token_urlsafe(18)
         self.store = Store(db)
         self.rooms: dict[str, Room] = {}
+        #: seconds taken to handle each recent action (``GET /api/stats``)
+        self.handled: deque[float] = deque(maxlen=100_000)
         self.broken: dict[str, str] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
+        self._bots_pool = ThreadPoolExecutor(2, thread_name_prefix="tabletop-bot")
         self._http: tornado.httpserver.HTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -247,6 +285,21 @@ class Server:
     def _schedule(self, delay: float, fn: Callable[[], None]) -> None:
         loop = self.loop or asyncio.get_event_loop()
         loop.call_later(delay, fn)
+
+    def _think(self, decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
+        """Run a bot's decision on a worker thread; ``done`` runs on the loop."""
+        loop = self.loop or asyncio.get_event_loop()
+
+        def finished(future: Future) -> None:
+            if future.cancelled():
+                return
+            error = future.exception()
+            try:
+                loop.call_soon_threadsafe(done, error if error else future.result())
+            except RuntimeError:  # the server stopped meanwhile
+                pass
+
+        self._bots_pool.submit(decide).add_done_callback(finished)
 
     def load_rooms(self) -> None:
         """Rebuild every stored room; a room that fails its replay is set aside."""
@@ -257,7 +310,9 @@ class Server:
                 LOG.error("room %s not loaded: %s", record.id, exc)
                 self.broken[record.id] = str(exc)
                 continue
-            room = Room(record, match, self.store, self._schedule, self.bot_delay)
+            room = Room(
+                record, match, self.store, self._schedule, self.bot_delay, self._think
+            )
             self.rooms[record.id] = room
 
     def create_room(
@@ -308,6 +363,7 @@ class Server:
             self.store,
             self._schedule,
             self.bot_delay,
+            self._think,
         )
         self.store.add_room(record)
         self.rooms[record.id] = room
@@ -334,6 +390,7 @@ class Server:
             [
                 (r"/ws(?:/([A-Za-z0-9_-]{1,32}))?", SeatSocket, args),
                 (r"/api/rooms", RoomsHandler, args),
+                (r"/api/stats", StatsHandler, args),
                 (r"/play/([A-Za-z0-9_-]{1,32})", PlayPage),
             ],
             websocket_max_message_size=P.MAX_MESSAGE,
@@ -415,6 +472,7 @@ class Server:
             self.loop.call_soon_threadsafe(self.loop.stop)
             self._thread.join(10)
             self._thread = None
+        self._bots_pool.shutdown(wait=False, cancel_futures=True)
         self.store.close()
         self.loop = None
 

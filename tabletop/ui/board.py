@@ -26,6 +26,22 @@ SEAT_COLORS = ("#d32f2f", "#1565c0", "#2e7d32", "#f9a825", "#6a1b9a", "#ef6c00")
 SEAT_COLOR_NAMES = ("red", "blue", "green", "yellow", "purple", "orange")
 
 
+def paint_seats(fig: Any) -> Any:
+    """Colour a per-seat plot (one line, and band, per seat, in seat order) with the
+    table's seat colours and name the seats as the table does; returns ``fig``."""
+    for ax in fig.axes:
+        bands = list(ax.collections)
+        for seat, line in enumerate(ax.lines):
+            color = SEAT_COLORS[seat % len(SEAT_COLORS)]
+            line.set_color(color)
+            line.set_label(f"Player {seat} ({SEAT_COLOR_NAMES[seat]})")
+            if seat < len(bands):
+                bands[seat].set_color(color)
+        if ax.lines:
+            ax.legend(loc="upper left", fontsize="small")
+    return fig
+
+
 @dataclass(frozen=True, slots=True)
 class CardFace:
     """How a card kind reads on its face: name, what it does, clause, colour."""
@@ -141,6 +157,17 @@ class BoardAdapter:
             canvas.fill_text("rolled", 28, 60)
             canvas.text_align = "left"
 
+    def draw_rings(self, canvas: Any, ids: Iterable[str]) -> None:
+        """Ring the spaces a lesson is about (orange, dashed, wider than targets)."""
+        canvas.line_width = 3
+        canvas.stroke_style = "#ff9800"
+        canvas.set_line_dash([6, 4])
+        for sid in ids:
+            if sid in self.xy:
+                x, y = self.xy[sid]
+                canvas.stroke_circle(x, y, self.radius(sid) + 6)
+        canvas.set_line_dash([])
+
     def space_label(self, sid: str) -> str:
         """A space as the board shows it: its name from the board file, else its id."""
         board = getattr(self, "board", None)
@@ -151,6 +178,14 @@ class BoardAdapter:
             return str(name(sid)) or sid
         except (KeyError, ValueError):
             return sid
+
+    def label_words(self, label: str) -> str:
+        """An action label with the game's short codes in words (a hook per game)."""
+        return label
+
+    def describe(self, sid: str) -> str:
+        """What the board says about a space when the pointer rests on it."""
+        return self.space_label(sid)
 
     def piece_spaces(self, view: Any) -> tuple[str, ...]:
         """The space each seat's piece stands on ('' when off the board)."""
@@ -220,7 +255,12 @@ class BoardView:
         self._drawn: dict[int, Hashable] = {}
 
     def render(
-        self, view: Any, targets: Iterable[str], selected: str, moved: Any = ()
+        self,
+        view: Any,
+        targets: Iterable[str],
+        selected: str,
+        moved: Any = (),
+        rings: tuple[str, ...] = (),
     ) -> list[int]:
         """Redraw the layers whose content changed; returns the layers redrawn.
 
@@ -232,7 +272,7 @@ class BoardView:
             self.TABLE: (a.table(view), a.draw_table),
             self.PIECES: (a.pieces(view), a.draw_pieces),
             self.MARKS: (
-                (tuple(sorted(targets)), selected, moved),
+                (tuple(sorted(targets)), selected, moved, rings),
                 lambda c, key: _marks(a, c, key),
             ),
         }
@@ -254,6 +294,7 @@ class BoardView:
 
 
 def _marks(adapter: BoardAdapter, canvas: Any, key: tuple) -> None:
-    targets, selected, moved = key
+    targets, selected, moved, rings = key
+    adapter.draw_rings(canvas, rings)
     adapter.draw_last_move(canvas, moved)
     adapter.draw_highlights(canvas, targets, selected)

@@ -46,6 +46,7 @@ from tabletop.ui.seats import HUMAN, bot_names, make_seat_bot, seat_label
 from tabletop.ui.teach import TeachPanel
 from tabletop.ui.texts import (
     PUBLIC,
+    action_words,
     banner_html,
     inspector_for,
     last_move,
@@ -56,6 +57,7 @@ from tabletop.ui.texts import (
     status_html,
     summary_text,
     waiting_text,
+    words,
 )
 
 LOG = logging.getLogger(__name__)
@@ -76,8 +78,9 @@ CSS = f"""<style>
 .tabletop-table .tabletop-board, .tabletop-table .tabletop-hand
   {{ max-width: 100%; height: auto !important; }}
 .tabletop-table .tabletop-board {{ width: auto !important;
-  max-height: max(300px, calc(100vh - 400px)); }}
+  max-height: max(300px, calc(100vh - 420px)); }}
 .tabletop-table .tabletop-hand {{ width: auto !important; }}
+.tabletop-compact .tabletop-board {{ max-height: 340px; }}
 .tabletop-table .tabletop-action button, .tabletop-table button.tabletop-action
   {{ white-space: normal; height: auto; min-height: 28px; }}
 .tabletop-notice {{ height: 22px; overflow: hidden; white-space: nowrap;
@@ -131,6 +134,8 @@ class Table(w.VBox):
             If the file exists, the table offers to resume it.
         handover: show the hand-over screen between two human seats (off for a
             lesson, where one learner plays every seat).
+        compact: a smaller table for a lesson: a smaller board, only the hand of
+            the seat to move, no tabs.
     """
 
     state = AnyTrait(help="the full state at the current step")
@@ -161,6 +166,7 @@ class Table(w.VBox):
         details: bool = False,
         autosave: str | Path | None = None,
         handover: bool = True,
+        compact: bool = False,
     ) -> None:
         super().__init__()
         self.match = match
@@ -183,6 +189,8 @@ class Table(w.VBox):
         self.redraws: list[list[int]] = []
         self.autosave = Path(autosave) if autosave else None
         self.handover_on = handover
+        self.compact = compact
+        self.rings: tuple[str, ...] = ()
         self.resume_from: Path | None = None
         self._build()
         self.teach_panel = TeachPanel(self, self._guard)
@@ -211,6 +219,10 @@ class Table(w.VBox):
         self.echo = w.IntText(-1, layout=w.Layout(display="none"))
         self._echo_link = w.jsdlink((self.beacon, "value"), (self.echo, "value"))
         self.board = BoardView(self.adapter, self._gesture(self.click_xy))
+        self.board.canvas.on_mouse_move(self._guard(self.hover_xy))
+        self.hover = w.HTML(layout=w.Layout(height="20px", overflow="hidden"))
+        self.hover.add_class("tabletop-hover")
+        self._hovered: str | None = None
         self.board.canvas.on_client_ready(
             self._guard(lambda: self.redraw_all(self.board))
         )
@@ -269,6 +281,8 @@ class Table(w.VBox):
             self._guard(self.choose),
             self._guard(lambda: self.auto_play()),
         )
+        self.actions.words = lambda entry: action_words(self, entry)
+        self.actions.say = lambda text: words(self, text)
         self.timeline = Timeline(
             self._guard(self.goto), self._guard(self.fork), self._guard(self.use_line)
         )
@@ -330,8 +344,9 @@ class Table(w.VBox):
             [self.handover.widget, self.actions.widget, self.recap],
             layout=w.Layout(flex="0 0 300px", width="300px", margin="0 0 0 8px"),
         )
-        self.board_box = w.Box(
-            [self.board.canvas], layout=w.Layout(flex="1 1 auto", min_width="0")
+        self.board_box = w.VBox(
+            [self.board.canvas, self.hover],
+            layout=w.Layout(flex="1 1 auto", min_width="0"),
         )
         self.children = [
             self.style,
@@ -347,6 +362,9 @@ class Table(w.VBox):
             self.echo,
         ]
         self.add_class("tabletop-table")
+        if self.compact:
+            self.add_class("tabletop-compact")
+            self.tabs.layout.display = "none"
 
     def _guard(self, fn: Any) -> Any:
         """Wrap a callback: refusals go to the notice line, errors to the error area."""
@@ -493,10 +511,17 @@ class Table(w.VBox):
         sel = self.selection
         if len(entries) > 1 and sel is not None and sel.kind == "card":
             entries = [e for e in entries if e.card == sel.value] or entries
-        if len(entries) == 1:
+        if len(entries) == 1 and not self._own_space(space):
             return self.choose(entries[0].action)
         self.selection = Selection("space", space, self.adapter.space_label(space))
         return ()
+
+    def _own_space(self, space: str) -> bool:
+        """Whether the seat to move stands on ``space``: a click on your own piece
+        shows what you can do there instead of doing it at once (a roll)."""
+        seat = self.to_move
+        spaces = self.adapter.piece_spaces(self.game.view(self.state, PUBLIC))
+        return seat is not None and seat < len(spaces) and spaces[seat] == space
 
     def click_xy(self, x: float, y: float) -> tuple:
         """A mouse press on the board at canvas pixel (x, y)."""
@@ -505,6 +530,21 @@ class Table(w.VBox):
         if space is None:
             raise IllegalActionError("TT-PHASE", "there is no space there")
         return self.click_space(space)
+
+    def ring(self, spaces: Any) -> None:
+        """Ring spaces on the board (what a lesson is about) until rung again."""
+        self.rings = tuple(s for s in spaces if s in self.adapter.xy)
+        self.render()
+
+    def hover_xy(self, x: float, y: float) -> str | None:
+        """The pointer rests at (x, y): name the space under it (and what it does)
+        in the line under the board; nothing is sent unless the space changed."""
+        space = self.adapter.hit(x, y)
+        if space != self._hovered:
+            self._hovered = space
+            text = self.adapter.describe(space) if space else ""
+            self.hover.value = f"<small>{_esc(text)}</small>" if text else ""
+        return space
 
     def play_card(self, card: str | int) -> tuple:
         """Play a card of the hand of the seat to move, by kind or by hand index."""
@@ -600,6 +640,11 @@ class Table(w.VBox):
         """See the table through a seat's eyes (``None``: everything); ends hot seat."""
         if seat is not None and not 0 <= seat < self.game.players:
             raise IllegalActionError("TT-TURN", f"there is no seat {seat}")
+        if self.curtain is not None:
+            name = self.adapter.seat_name(self.curtain)
+            raise IllegalActionError(
+                "TT-TURN", f"the laptop is being passed: {name} reveals first"
+            )
         with self._one_update():
             self.hot_seat = False
             self.curtain = None
@@ -656,9 +701,14 @@ class Table(w.VBox):
         self.legal = m.explain()
         self._note_what_happened()
         seat = self.game.to_move(m.state)
-        if self.hot_seat and seat is not None and seat not in self._bots:
+        human = seat is not None and seat not in self._bots
+        if self.curtain is not None and human:
+            # Still passing the laptop: stepping along the timeline never opens
+            # the screen; only the player who reveals does.
+            self.curtain = seat
+        elif self.hot_seat and human:
             if seat == self.viewer:
-                self.curtain = None
+                pass
             elif (
                 self.handover_on
                 and self.viewer is not None
@@ -770,10 +820,12 @@ class Table(w.VBox):
     def _hot_seat_on(self, change: dict) -> None:
         """Hot seat turned on: look through the human seat to move at once."""
         seat = self.game.to_move(self.match.state)
+        if self.curtain is not None:  # only the reveal opens a hand-over screen
+            if seat is not None and seat not in self._bots:
+                self.curtain = seat
+            return
         if change["new"] and seat is not None and seat not in self._bots:
             self.viewer = seat
-        if not change["new"]:
-            self.curtain = None
 
     @observe(
         "state", "viewer", "selection", "legal", "seats", "curtain", "details", "letter"
@@ -839,7 +891,7 @@ class Table(w.VBox):
         try:
             with one_batch():
                 self.sprites.prepare(self.adapter.card_kinds())
-                layers = self.board.render(view, targets, space, moved)
+                layers = self.board.render(view, targets, space, moved, self.rings)
                 for hand in self.hands:
                     s = hand.seat
                     hand.render(
@@ -925,7 +977,11 @@ class Table(w.VBox):
     def _order_hands(self) -> None:
         """The viewer's own hand first, right under the board."""
         me = self.eyes if isinstance(self.eyes, int) else None
+        if self.compact:  # a lesson: only the hand that decides now
+            me = self.to_move if me is None else me
         order = sorted(self.hands, key=lambda h: (h.seat != me, h.seat))
+        if self.compact and me is not None:
+            order = order[:1]
         kids = tuple(h.canvas for h in order)
         if tuple(self.grid.children) != kids:
             self.grid.children = kids

@@ -74,6 +74,8 @@ class ActionsPanel:
         self.shown: tuple[Explanation, ...] = ()
         self.items: list[Any] = []
         self.token = -1
+        self.words: Callable[[Any], str] = lambda e: e.label or str(e.action)
+        self.say: Callable[[str], str] = lambda text: text
 
     @property
     def buttons(self) -> list[w.Button]:
@@ -95,8 +97,8 @@ class ActionsPanel:
             )
             b.button_style = "warning"
         else:
-            b.description = item.label or str(item.action)
-            b.tooltip = f"{item.text} \u2014 notation: {item.action}" + (
+            b.description = self.words(item)
+            b.tooltip = f"{self.say(item.text)} \u2014 notation: {item.action}" + (
                 f" [{item.clause}]" if details else ""
             )
             b.button_style = "info" if item.card else ""
@@ -133,7 +135,7 @@ class ActionsPanel:
         self.clear.layout.display = "" if selection else "none"
         self.bots.layout.display = "" if bots_here else "none"
         rows = [
-            f"<li><b>{html.escape(e.label or str(e.action))}</b>: {html.escape(e.text)}"
+            f"<li><b>{html.escape(self.words(e))}</b>: {html.escape(self.say(e.text))}"
             + (f" <code>{html.escape(e.clause)}</code>" if details else "")
             + "</li>"
             for e in entries[:12]
@@ -212,6 +214,7 @@ def group_entries(entries: Sequence[Explanation], over: int = GROUP_OVER) -> lis
         elif e.clause not in seen:
             seen.add(e.clause)
             word = (e.label or str(e.action)).split(" ")[0]
+            word = word[:1].upper() + word[1:]
             out.append(Group(e.clause, word, counts[e.clause]))
     return out
 

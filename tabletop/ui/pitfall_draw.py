@@ -8,6 +8,7 @@ fires, cobras, the swamp, and grey stone walls underground.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -259,6 +260,31 @@ class PitfallDraw(BoardAdapter):
                     c.line_width = 1
                     c.stroke_rect(235 + 45 * k + 9 * n, y - 10, 16, 11)
 
+    # -- words ----------------------------------------------------------------------
+    def label_words(self, label: str) -> str:
+        """ "Discard CR CR RO JU" -> "Discard Croc, Croc, Rope, Jump"; "with P1" ->
+        "with player 1"."""
+        from tabletop.games.pitfall.cards import CARDS, CODES
+
+        pairs = zip(CODES, CARDS, strict=True)
+        names = {code: self.faces[kind].name for code, kind in pairs}
+        head, cards, tail = [], [], []
+        for word in label.split():
+            if word in names and not tail:
+                cards.append(names[word])
+            elif cards:
+                tail.append(word)
+            else:
+                head.append(word)
+        text = " ".join(head + ([", ".join(cards)] if cards else []) + tail)
+        return re.sub(r"\bP(\d)\b", r"player \1", text)
+
+    def describe(self, sid: str) -> str:
+        kind = self.board.kind.get(sid, "")
+        what = KIND_NAMES.get(kind, "")
+        level = "tunnel" if self.board.level.get(sid) == "below" else "jungle path"
+        return f"{self.space_label(sid)}: {level}" + (f", {what}" if what else "")
+
     # -- hands ----------------------------------------------------------------------
     def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
         from tabletop.games.pitfall.cards import HIDDEN_SLOT, hand_cards
@@ -276,7 +302,8 @@ class PitfallDraw(BoardAdapter):
             for k, n in zip(TOKENS, view.treasure[seat], strict=True)
             for _ in range(n)
         ]
-        return f"on {view.positions[seat]}, treasure: " + (", ".join(held) or "none")
+        where = self.space_label(view.positions[seat])
+        return f"on {where}, treasure: " + (", ".join(held) or "none")
 
 
 ADAPTER = PitfallDraw

@@ -34,6 +34,15 @@ CONTINENTS = (
     ((600, 60), (960, 50), (980, 140), (900, 250), (760, 260), (640, 230), (600, 150)),
     ((850, 345), (950, 335), (965, 410), (880, 425)),
 )
+# What an instruction space does, printed beside it on the map (its full text shows
+# when the pointer rests on it).
+EFFECT_WORDS = {
+    "draw": "draw a card",
+    "lose_turn": "lose a turn",
+    "discard": "discard 1",
+    "back": "back {n}",
+    "roll_again": "roll again",
+}
 CARD_COLORS = {
     "ark": "#c9a227",
     "staff": "#c9a227",
@@ -136,6 +145,14 @@ class RaidersDraw(BoardAdapter):
             c.font = "bold 11px sans-serif"
             c.text_align = "center"
             c.fill_text("!", x, y + 4)
+            found = self.board.instructions[sid]
+            short = EFFECT_WORDS.get(found.effect, found.effect).format(n=found.count)
+            c.font = "bold 9px sans-serif"
+            c.stroke_style = "#1f5f99"
+            c.line_width = 3
+            c.stroke_text(short, x, y + 19)
+            c.fill_style = "#ffeb3b"
+            c.fill_text(short, x, y + 19)
 
     def _draw_arrow(self, c: Any, x: float, y: float, towards: tuple) -> None:
         tx, ty = towards
@@ -180,7 +197,8 @@ class RaidersDraw(BoardAdapter):
         c.font = "11px sans-serif"
         legend = (
             "red: checkpoint (arrow = way that needs a Passport)   "
-            "yellow !: instruction   \u25b6 at the edge: the route wraps around"
+            "yellow !: instruction (rest the pointer on it to read it)   "
+            "\u25b6 at the edge: the route wraps around"
         )
         c.fill_text(legend, 20, self.map_h - 6)
 
@@ -236,6 +254,37 @@ class RaidersDraw(BoardAdapter):
         kind = self.board.kind.get(sid, "space")
         return {"country": 30.0, "intersection": 13.0}.get(kind, 12.0)
 
+    # -- words ----------------------------------------------------------------------
+    def label_words(self, label: str) -> str:
+        """ "ambush 0" -> "Ambush player 0"; "hostage 0>ENGLAND" -> "Hostage: player
+        0 to ENGLAND"; "fly ENGLAND" -> "Fly to ENGLAND"; "place USA" -> "Place
+        your token in USA" (spaces are named by the table afterwards)."""
+        words = label.split()
+        if not words:
+            return label
+        head = words[0].lower()
+        if head == "ambush" and len(words) == 2:
+            return f"Ambush player {words[1]}"
+        if head == "hostage" and len(words) == 2 and ">" in words[1]:
+            seat, _, place = words[1].partition(">")
+            return f"Hostage: player {seat} to {place}"
+        if head == "fly" and len(words) == 2:
+            return f"Fly to {words[1]}"
+        if head == "place" and len(words) == 2:
+            return f"Place your token in {words[1]}"
+        if head == "send" and len(words) >= 3 and words[1] == "to":
+            return f"Send them to {' '.join(words[2:])}"
+        return label
+
+    def describe(self, sid: str) -> str:
+        name = self.space_label(sid)
+        found = self.board.instructions.get(sid)
+        if found is not None:
+            return f"{name}: {found.text}"
+        if sid in self.board.checkpoints:
+            return f"{name}: checkpoint (a Passport is needed to pass this way)"
+        return name
+
     # -- hands ----------------------------------------------------------------------
     def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
         cards = view.hands[seat]
@@ -271,7 +320,7 @@ class RaidersDraw(BoardAdapter):
             notes.append("owes a Passport")
         where = view.positions[seat]
         if where:
-            notes.append(f"at {where}")
+            notes.append(f"at {self.space_label(where)}")
         return ", ".join(notes)
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as w
 
 from tabletop.core import Explanation, Refusal
+from tabletop.ui.texts import action_words, words
 
 MAX_BUTTONS = 12
 SHAPE_CLAUSES = ("TT-PHASE", "TT-TURN", "TT-OVER")
@@ -35,9 +36,10 @@ class TeachPanel:
         self.focused: Explanation | None = None
         self.asked_space = ""
         self.heading = w.HTML(
-            "<b>Teach mode</b>: every legal action, the rule clause that allows it, "
-            "and why. Press <i>explain</i> to ring its spaces on the board; ask "
-            "<i>why not?</i> about any other action."
+            "<b>Teach mode</b>: every legal action and why it is allowed. Press "
+            "<i>explain</i> to ring its spaces on the board; ask <i>why not?</i> "
+            "about any other action. (Turn on <i>rules details</i> in the Seats "
+            "tab to see the rule clause of each.)"
         )
         self.listing = w.HTML()
         self.listing.add_class("tabletop-teach-list")
@@ -65,7 +67,9 @@ class TeachPanel:
             layout=w.Layout(border="1px solid #f0b429", padding="4px", width="100%"),
         )
         self.widget.add_class("tabletop-teach")
-        table.observe(guard(self._changed), names=["state", "legal", "viewer"])
+        table.observe(
+            guard(self._changed), names=["state", "legal", "viewer", "details"]
+        )
         table.observe(guard(self._toggle), names="teach")
 
     # -- what the panel shows -----------------------------------------------------
@@ -82,8 +86,12 @@ class TeachPanel:
             self.focused = None
             self.asked_space = ""
             self.detail.value = ""
-        self.listing.value = listing_html(entries, self.table.game.pending(
-            self.table.state))  # fmt: skip
+        self.listing.value = listing_html(
+            entries,
+            words(self.table, self.table.game.pending(self.table.state)),
+            self.table.details,
+            lambda e: action_words(self.table, e),
+        )
         self.buttons.children = self._buttons(entries)
         self.ask.options = tuple(tempting(self.table.match))
 
@@ -98,8 +106,8 @@ class TeachPanel:
         out = []
         for entry in picked:
             button = w.Button(
-                description=f"explain: {entry.label or entry.action}",
-                tooltip=f"{entry.text} [{entry.clause}]",
+                description=f"explain: {action_words(self.table, entry)}",
+                tooltip=entry.text + self._code(entry.clause, "[{}]"),
                 layout=w.Layout(width="auto"),
             )
             button.add_class("tabletop-teach-explain")
@@ -119,10 +127,12 @@ class TeachPanel:
                 raise (refusal or Refusal("TT-PHASE", "not legal now")).error()
             entry = found[0]
         self.focused, self.asked_space = entry, ""
-        spaces = ", ".join(entry.spaces) or "no board space"
+        label = self.table.adapter.space_label
+        spaces = ", ".join(label(sp) for sp in entry.spaces) or "no board space"
         self.detail.value = (
-            f"<div class='tabletop-teach-legal'><b>{html.escape(str(entry.action))}"
-            f"</b> is legal: {html.escape(entry.text)} <code>{entry.clause}</code>"
+            f"<div class='tabletop-teach-legal'><b>"
+            f"{html.escape(action_words(self.table, entry))}"
+            f"</b> is legal: {html.escape(entry.text)}{self._code(entry.clause)}"
             f"<br><small>on the board: {html.escape(spaces)}</small></div>"
         )
         self.table.render()
@@ -148,7 +158,7 @@ class TeachPanel:
         if refusal is None:
             legal = [e for e in self.entries() if str(e.action) == str(
                 self.table.game.parse_action(text))]  # fmt: skip
-            why = f": {html.escape(legal[0].text)} <code>{legal[0].clause}</code>" if (
+            why = f": {html.escape(legal[0].text)}{self._code(legal[0].clause)}" if (
                 legal) else ""  # fmt: skip
             self.detail.value = (
                 f"<div class='tabletop-teach-legal'><b>{html.escape(text)}</b> is "
@@ -157,9 +167,13 @@ class TeachPanel:
             return None
         self.detail.value = (
             f"<div class='tabletop-teach-refusal'>Why not <b>{html.escape(text)}</b>? "
-            f"{html.escape(refusal.reason)} <code>{refusal.clause}</code></div>"
+            f"{html.escape(refusal.reason)}{self._code(refusal.clause)}</div>"
         )
         return refusal
+
+    def _code(self, clause: str, form: str = "<code>{}</code>") -> str:
+        """A clause ID, shown only with the table's rules details on."""
+        return " " + form.format(html.escape(clause)) if self.table.details else ""
 
     def _changed(self, change: dict | None = None) -> None:
         if self.table.teach:
@@ -179,8 +193,18 @@ class TeachPanel:
             self.refresh()
 
 
-def listing_html(entries: Iterable[Explanation], pending: str) -> str:
-    """Every legal action grouped by the clause that allows it."""
+def listing_html(
+    entries: Iterable[Explanation],
+    pending: str,
+    details: bool = True,
+    label: Callable[[Explanation], str] | None = None,
+) -> str:
+    """Every legal action grouped by the clause that allows it (the clause IDs
+    shown with ``details``)."""
+
+    def name(e: Explanation) -> str:
+        return label(e) if label is not None else e.label or str(e.action)
+
     groups: dict[str, list[Explanation]] = {}
     for entry in entries:
         groups.setdefault(entry.clause, []).append(entry)
@@ -190,14 +214,16 @@ def listing_html(entries: Iterable[Explanation], pending: str) -> str:
     for clause, group in groups.items():
         shown = group[:6]
         items = "".join(
-            f"<li><b>{html.escape(e.label or str(e.action))}</b>: "
-            f"{html.escape(e.text)}</li>"
+            f"<li><b>{html.escape(name(e))}</b>: {html.escape(e.text)}</li>"
             for e in shown
         )
         more = f"<li>... and {len(group) - 6} more</li>" if len(group) > 6 else ""
-        parts.append(
-            f"<li><code>{clause}</code> ({len(group)})<ul>{items}{more}</ul></li>"
+        head = (
+            f"<code>{clause}</code> ({len(group)})"
+            if details
+            else (f"{len(group)} choice{'s' * (len(group) != 1)}")
         )
+        parts.append(f"<li>{head}<ul>{items}{more}</ul></li>")
     parts.append("</ul>")
     return "".join(parts)
 
@@ -232,7 +258,7 @@ def _candidates(game: Any, state: Any) -> list[str]:
         ]  # fmt: skip
     if game.name == "raiders":
         board = game.board
-        here = state.positions[state.player] if state.positions else ""
+        here = state.positions[state.to_move] if state.positions else ""
         places = [p for p in state.positions if p]
         return [
             "roll", "air", "passport", "skip", "play ark", "play staff", "play map",

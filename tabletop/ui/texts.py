@@ -18,7 +18,8 @@ from tabletop.ui.panels import inspector_html, json_diff
 
 PUBLIC = "public"  # the viewer who sees only what lies face up
 _PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
-_SPACE = re.compile(r"\b[A-Z]{1,3}\d{1,3}\b")
+_TWICE = re.compile(r"\b([A-Za-z]+) (\1\b)", re.IGNORECASE)
+_SPACE = re.compile(r"\b[A-Z][A-Z0-9]+\b")
 
 
 def words(table: Any, text: str) -> str:
@@ -35,7 +36,16 @@ def words(table: Any, text: str) -> str:
 
     text = _PLAYER.sub(seat, text)
     text = _SPACE.sub(space, text)
+    text = _TWICE.sub(r"\2", text)  # "the log Log 1" -> "the Log 1"
     return text.replace(" -> ", " \u2192 ")
+
+
+def action_words(table: Any, entry: Any) -> str:
+    """A button's label in plain words: the game's codes spelled out, seats and
+    spaces named ("Discard Croc, Croc, Rope, Jump", "Fly to England")."""
+    label = entry.label or str(entry.action)
+    label = words(table, table.adapter.label_words(label))
+    return label[:1].upper() + label[1:]
 
 
 def _event_text(event: Any, eyes: Any) -> str:

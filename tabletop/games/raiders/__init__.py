@@ -1,8 +1,11 @@
 """Raiders of the Lost Ark (Kenner, 1981): the rules engine.
 
-``Raiders(players=2..6)`` is the Game; ``RaidersState`` the state (fields documented
-in ``state.py``); ``actions.py`` the notation; ``cards.py`` card data for displays;
-``board.py`` the map; ``scenarios.py`` ready-made situations for tests and tutorials
+``Raiders(players=2..6)`` is the Game (``rules.py``); ``RaidersState`` the state
+(fields documented in ``state.py``); ``actions.py`` the notation; ``legal.py`` the
+rules of each decision; ``moves.py`` travel; ``turns.py`` the turn cycle and card
+plays; ``views.py``, ``codec.py``, ``edits.py``, ``explain.py``, ``text.py`` what
+the protocol asks besides; ``cards.py`` card data for displays; ``board.py`` the
+map; ``scenarios.py`` ready-made situations for tests and tutorials
 (``scenario(name)``, ``build_state(game, **description)``). Our rulings:
 ``docs/rules-raiders.md``.
 """

@@ -1,6 +1,6 @@
 """Raiders actions and their notation.
 
-Notation (``str(action)`` parses back with ``parse_action``):
+Notation (``str(action)`` parses back with ``parse_move``):
 
 =====================  ==============================================================
 ``place NEPAL``        setup: put your token on a country (RA-S-PLACE)
@@ -17,160 +17,156 @@ Notation (``str(action)`` parses back with ``parse_action``):
 ``play ark``           (always refused: key cards stay in hand, RA-K-KEY)
 =====================  ==============================================================
 
-Any action may carry the seat that means to take it, as ``2: roll``; such an action
-is refused (TT-TURN) unless that seat is the one to move.
+A place may be written by its id (``S40``, any case) or by its readable name on the
+board (``to England–Egypt 1``, ``country United States``; see
+``RaidersBoard.place_id``). The seat prefix (``P2: roll``) is read by the core.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tabletop.core import IllegalActionError
 
-
-def _seat(by: int | None, text: str) -> str:
-    return text if by is None else f"{by}: {text}"
+if TYPE_CHECKING:
+    from tabletop.games.raiders.board import RaidersBoard
 
 
 @dataclass(frozen=True, slots=True)
 class Place:
     country: str
-    by: int | None = None
 
     def __str__(self) -> str:
-        return _seat(self.by, f"place {self.country}")
+        return f"place {self.country}"
 
 
 @dataclass(frozen=True, slots=True)
 class Roll:
-    by: int | None = None
-
     def __str__(self) -> str:
-        return _seat(self.by, "roll")
+        return "roll"
 
 
 @dataclass(frozen=True, slots=True)
 class Air:
-    by: int | None = None
-
     def __str__(self) -> str:
-        return _seat(self.by, "air")
+        return "air"
 
 
 @dataclass(frozen=True, slots=True)
 class FlyCountry:
     country: str
-    by: int | None = None
 
     def __str__(self) -> str:
-        return _seat(self.by, f"country {self.country}")
+        return f"country {self.country}"
 
 
 @dataclass(frozen=True, slots=True)
 class Ambush:
     victim: int
-    by: int | None = None
 
     def __str__(self) -> str:
-        return _seat(self.by, f"ambush {self.victim}")
+        return f"ambush {self.victim}"
 
 
 @dataclass(frozen=True, slots=True)
 class Hostage:
     victim: int
     to: str
-    by: int | None = None
 
     def __str__(self) -> str:
-        return _seat(self.by, f"hostage {self.victim} {self.to}")
+        return f"hostage {self.victim} {self.to}"
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
     to: str
-    by: int | None = None
 
     def __str__(self) -> str:
-        return _seat(self.by, f"to {self.to}")
+        return f"to {self.to}"
 
 
 @dataclass(frozen=True, slots=True)
 class Send:
     victim: int
     to: str
-    by: int | None = None
 
     def __str__(self) -> str:
-        return _seat(self.by, f"send {self.victim} {self.to}")
+        return f"send {self.victim} {self.to}"
 
 
 @dataclass(frozen=True, slots=True)
 class Leave:
     victim: int
-    by: int | None = None
 
     def __str__(self) -> str:
-        return _seat(self.by, f"leave {self.victim}")
+        return f"leave {self.victim}"
 
 
 @dataclass(frozen=True, slots=True)
 class ShowPassport:
-    by: int | None = None
-
     def __str__(self) -> str:
-        return _seat(self.by, "passport")
+        return "passport"
 
 
 @dataclass(frozen=True, slots=True)
 class LoseTurn:
-    by: int | None = None
-
     def __str__(self) -> str:
-        return _seat(self.by, "skip")
+        return "skip"
 
 
 @dataclass(frozen=True, slots=True)
 class PlayKey:
     card: str
-    by: int | None = None
 
     def __str__(self) -> str:
-        return _seat(self.by, f"play {self.card}")
+        return f"play {self.card}"
 
 
 Action = (
-    Place | Roll | Air | FlyCountry | Ambush | Hostage | Step | Send | Leave
-    | ShowPassport | LoseTurn | PlayKey
+    Place
+    | Roll
+    | Air
+    | FlyCountry
+    | Ambush
+    | Hostage
+    | Step
+    | Send
+    | Leave
+    | ShowPassport
+    | LoseTurn
+    | PlayKey
 )
 
-_ID = r"[A-Za-z][A-Za-z0-9_]*"
-_PATTERNS: tuple[tuple[re.Pattern[str], type], ...] = tuple(
-    (re.compile(rf"^{pattern}$"), cls)
-    for pattern, cls in (
-        (rf"place ({_ID})", Place),
-        (r"roll", Roll),
-        (r"air", Air),
-        (rf"country ({_ID})", FlyCountry),
-        (r"ambush (\d)", Ambush),
-        (rf"hostage (\d) ({_ID})", Hostage),
-        (rf"to ({_ID})", Step),
-        (rf"send (\d) ({_ID})", Send),
-        (r"leave (\d)", Leave),
-        (r"passport", ShowPassport),
-        (r"skip", LoseTurn),
-        (r"play (ark|staff|map)", PlayKey),
+_PLACE = r"(\S.*)"
+_PATTERNS: tuple[tuple[re.Pattern[str], type, tuple[str, ...]], ...] = tuple(
+    (re.compile(rf"^{pattern}$", re.IGNORECASE), cls, args)
+    for pattern, cls, args in (
+        (rf"place {_PLACE}", Place, ("place",)),
+        (r"roll", Roll, ()),
+        (r"air", Air, ()),
+        (rf"country {_PLACE}", FlyCountry, ("place",)),
+        (r"ambush (\d)", Ambush, ("seat",)),
+        (rf"hostage (\d) {_PLACE}", Hostage, ("seat", "place")),
+        (rf"to {_PLACE}", Step, ("place",)),
+        (rf"send (\d) {_PLACE}", Send, ("seat", "place")),
+        (r"leave (\d)", Leave, ("seat",)),
+        (r"passport", ShowPassport, ()),
+        (r"skip", LoseTurn, ()),
+        (r"play (ark|staff|map)", PlayKey, ("card",)),
     )
 )
-_UPPER = (Place, FlyCountry, Step, Hostage, Send)
 _HELP = (
     "expected one of: place COUNTRY, roll, air, country COUNTRY, ambush N, "
     "hostage N SPACE, to SPACE, send N SPACE, leave N, passport, skip"
 )
+_ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 
 
-def parse_action(text: object) -> Action:
-    """The action written as ``text`` (see the module docstring).
+def parse_move(text: object, board: RaidersBoard | None = None) -> Action:
+    """The action written as ``text`` (see the module docstring); places by id or,
+    given the ``board``, by readable name.
 
     Raises:
         IllegalActionError: TT-NOTATION, naming what was expected.
@@ -178,20 +174,76 @@ def parse_action(text: object) -> Action:
     if not isinstance(text, str):
         raise IllegalActionError("TT-NOTATION", f"notation must be text, not {text!r}")
     body = " ".join(text.strip().split())
-    by = None
-    seat = re.match(r"^(\d):\s*(.*)$", body)
-    if seat:
-        by, body = int(seat.group(1)), seat.group(2)
-    lowered = body.lower()
-    for pattern, cls in _PATTERNS:
-        match = pattern.match(lowered)
+    if not body:
+        raise IllegalActionError("TT-NOTATION", f"an empty action: {_HELP}")
+    for pattern, cls, kinds in _PATTERNS:
+        match = pattern.match(body)
         if match is None:
             continue
         args: list[object] = []
-        for group in match.groups():
-            if group.isdigit():
+        for kind, group in zip(kinds, match.groups(), strict=True):
+            if kind == "seat":
                 args.append(int(group))
+            elif kind == "place":
+                args.append(_place(group, board, text))
             else:
-                args.append(group.upper() if cls in _UPPER else group)
-        return cls(*args, by=by)
+                args.append(group.lower())
+        return cls(*args)
     raise IllegalActionError("TT-NOTATION", f"cannot read {text!r}: {_HELP}")
+
+
+def _place(written: str, board: RaidersBoard | None, text: str) -> str:
+    """The place id meant by ``written`` (an id or, with a board, a name)."""
+    if board is not None:
+        found = board.place_id(written)
+        if found is not None:
+            return found
+    if _ID.match(written):
+        return written.upper()
+    raise IllegalActionError(
+        "TT-NOTATION", f"cannot read {text!r}: no place is called {written!r}"
+    )
+
+
+class ActionSet:
+    """One shared instance of every action a Raiders game can list (actions are
+    frozen values, so sharing them is safe); built once per game from its board.
+
+    Attributes:
+        roll, air, passport, lose: the argument-less actions.
+        places, flights, steps_to: place id -> its ``Place`` / ``FlyCountry`` /
+            ``Step`` action.
+        ambushes, leaves: seat -> its ``Ambush`` / ``Leave`` action.
+        hostages, sends: seat -> its ``Hostage`` / ``Send`` action to every
+            location, in board order.
+    """
+
+    __slots__ = (
+        "roll",
+        "air",
+        "passport",
+        "lose",
+        "places",
+        "flights",
+        "steps_to",
+        "ambushes",
+        "leaves",
+        "hostages",
+        "sends",
+    )
+
+    def __init__(self, board: RaidersBoard, players: int) -> None:
+        locations = board.locations
+        self.roll, self.air = Roll(), Air()
+        self.passport, self.lose = ShowPassport(), LoseTurn()
+        self.places = {c: Place(c) for c in board.countries}
+        self.flights = {c: FlyCountry(c) for c in board.countries}
+        self.steps_to = {loc: Step(loc) for loc in locations}
+        self.ambushes = tuple(Ambush(q) for q in range(players))
+        self.leaves = tuple(Leave(q) for q in range(players))
+        self.hostages = tuple(
+            tuple(Hostage(q, loc) for loc in locations) for q in range(players)
+        )
+        self.sends = tuple(
+            tuple(Send(q, loc) for loc in locations) for q in range(players)
+        )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path as FilePath
 from typing import Any
 
@@ -64,6 +65,13 @@ class RaidersBoard:
         instructions: instruction space -> Instruction.
         paths: path id -> Path; ``path_of``: space -> path id.
         xy: id -> drawing coordinates.
+        country_set: the country ids as a set.
+        bit: country id -> its bit in a set of countries held as an int (the
+            occupied countries in ``moves``).
+        index: id -> its place in ``locations``.
+        near: (id, steps) -> the countries at most ``steps`` links away (0..12),
+            direction ignored, as a bit set: a walk that short meets no other
+            country, so no occupied one (``moves.way_open``).
     """
 
     source: str
@@ -81,6 +89,10 @@ class RaidersBoard:
     paths: Mapping[str, Path]
     path_of: Mapping[str, str]
     xy: Mapping[str, tuple[float, float]]
+    country_set: frozenset[str]
+    bit: Mapping[str, int]
+    index: Mapping[str, int]
+    near: Mapping[tuple[str, int], int]
 
     def is_country(self, loc: str) -> bool:
         return self.kind.get(loc) == "country"
@@ -89,6 +101,25 @@ class RaidersBoard:
         """The readable name of a country, intersection or path space (``"Egypt"``,
         ``"England–Egypt 2 (checkpoint)"``); unknown ids come back unchanged."""
         return self.names.get(space_id, space_id)
+
+    @cached_property
+    def distances(self) -> Mapping[str, Mapping[str, int]]:
+        """id -> id -> the fewest steps between them, ignoring direction and
+        tokens (derived from the map when first asked; the board is frozen)."""
+        out: dict[str, dict[str, int]] = {}
+        for start in self.kind:
+            seen = {start: 0}
+            frontier = [start]
+            while frontier:
+                nxt = []
+                for loc in frontier:
+                    for n in self.adjacent[loc]:
+                        if n not in seen:
+                            seen[n] = seen[loc] + 1
+                            nxt.append(n)
+                frontier = nxt
+            out[start] = seen
+        return out
 
     def place_id(self, text: str) -> str | None:
         """The id a player means by ``text``: an id (any case) or a readable name
@@ -126,8 +157,11 @@ def load_board(source: str | FilePath | Mapping[str, Any] = "raiders") -> Raider
     countries, inters, spaces = _check_places(problems, data)
     kind: dict[str, str] = {}
     xy: dict[str, tuple[float, float]] = {}
-    for what, records in (("country", countries), ("intersection", inters),
-                          ("space", spaces)):
+    for what, records in (
+        ("country", countries),
+        ("intersection", inters),
+        ("space", spaces),
+    ):
         for rec in records:
             rid = rec["id"]
             if rid in kind:
@@ -149,15 +183,46 @@ def load_board(source: str | FilePath | Mapping[str, Any] = "raiders") -> Raider
     names = _check_names(problems, countries + inters + spaces)
     problems.raise_if_any()
     return RaidersBoard(
-        source=label, data=data,
+        source=label,
+        data=data,
         countries=tuple(r["id"] for r in countries),
-        names=names, by_name=_names_index(names),
+        names=names,
+        by_name=_names_index(names),
         intersections=tuple(r["id"] for r in inters),
         spaces=tuple(r["id"] for r in spaces),
         locations=tuple(kind),
-        kind=kind, adjacent=adjacent, checkpoints=checkpoints,
-        instructions=instructions, paths=paths, path_of=path_of, xy=xy,
+        kind=kind,
+        adjacent=adjacent,
+        checkpoints=checkpoints,
+        instructions=instructions,
+        paths=paths,
+        path_of=path_of,
+        xy=xy,
+        country_set=frozenset(r["id"] for r in countries),
+        bit={r["id"]: 1 << i for i, r in enumerate(countries)},
+        index={loc: i for i, loc in enumerate(kind)},
+        near=_near(countries, adjacent),
     )
+
+
+#: The longest walk (an Air Passage doubles a 6).
+LONGEST = 12
+
+
+def _near(countries: list, adjacent: dict) -> dict[tuple[str, int], int]:
+    """(place, steps) -> the countries within ``steps`` links, as a bit set."""
+    bit = {r["id"]: 1 << i for i, r in enumerate(countries)}
+    out: dict[tuple[str, int], int] = {}
+    for loc in adjacent:
+        seen, frontier, mask = {loc}, [loc], bit.get(loc, 0)
+        out[loc, 0] = mask
+        for steps in range(1, LONGEST + 1):
+            frontier = [n for x in frontier for n in adjacent[x] if n not in seen]
+            seen.update(frontier)
+            for n in frontier:
+                mask |= bit.get(n, 0)
+            out[loc, steps] = mask
+    return out
 
 
 def _check_names(problems: Problems, records: list) -> dict[str, str]:
@@ -171,20 +236,24 @@ def _check_names(problems: Problems, records: list) -> dict[str, str]:
             continue
         key = name_key(name)
         if key in seen and seen[key] != rec["id"]:
-            problems.add(f"{rec['id']!r}: name {name!r} is already the name of "
-                         f"{seen[key]!r}")
+            problems.add(
+                f"{rec['id']!r}: name {name!r} is already the name of {seen[key]!r}"
+            )
         seen[key] = rec["id"]
         names[rec["id"]] = name
     return names
 
 
-def _check_reachable(problems: Problems, start: str, kind: dict,
-                     adjacent: dict) -> None:
+def _check_reachable(
+    problems: Problems, start: str, kind: dict, adjacent: dict
+) -> None:
     """Every place can be reached from the first country (RA-B-MAP)."""
     links = [(a, b) for a, nbrs in adjacent.items() for b in nbrs]
     for loc in unreachable(start, kind, links):
-        problems.add(f"{kind[loc]} {loc!r} cannot be reached from the rest of the "
-                     "map (unreachable)")
+        problems.add(
+            f"{kind[loc]} {loc!r} cannot be reached from the rest of the "
+            "map (unreachable)"
+        )
 
 
 def _canvas_width(problems: Problems, canvas: Any) -> float | None:
@@ -192,8 +261,10 @@ def _canvas_width(problems: Problems, canvas: Any) -> float | None:
     if not problems.need(isinstance(canvas, dict), "'canvas' must be an object"):
         return None
     width, height = canvas.get("width"), canvas.get("height")
-    ok = all(isinstance(v, int | float) and not isinstance(v, bool) and v > 0
-             for v in (width, height))
+    ok = all(
+        isinstance(v, int | float) and not isinstance(v, bool) and v > 0
+        for v in (width, height)
+    )
     problems.need(ok, "canvas width and height must be positive numbers")
     return width if ok else None
 
@@ -201,12 +272,21 @@ def _canvas_width(problems: Problems, canvas: Any) -> float | None:
 def _check_places(problems: Problems, data: dict) -> tuple[list, list, list]:
     """Countries (RA-C-COUNTRIES), intersections and spaces with coordinates."""
     num = (int, float)
-    countries = check_records(problems, data.get("countries"), "countries",
-                              {"id": str, "name": str, "x": num, "y": num})
-    inters = check_records(problems, data.get("intersections"), "intersections",
-                           {"id": str, "x": num, "y": num})
-    spaces = check_records(problems, data.get("spaces"), "spaces",
-                           {"id": str, "x": num, "y": num})
+    countries = check_records(
+        problems,
+        data.get("countries"),
+        "countries",
+        {"id": str, "name": str, "x": num, "y": num},
+    )
+    inters = check_records(
+        problems,
+        data.get("intersections"),
+        "intersections",
+        {"id": str, "x": num, "y": num},
+    )
+    spaces = check_records(
+        problems, data.get("spaces"), "spaces", {"id": str, "x": num, "y": num}
+    )
     problems.need(
         len(countries) == COUNTRY_COUNT,
         f"the map needs {COUNTRY_COUNT} countries (RA-C-COUNTRIES), "
@@ -225,12 +305,16 @@ def _check_places(problems: Problems, data: dict) -> tuple[list, list, list]:
 
 
 def _check_paths(
-    problems: Problems, records: Any, kind: dict[str, str],
-    xy: dict[str, tuple[float, float]], width: Any,
+    problems: Problems,
+    records: Any,
+    kind: dict[str, str],
+    xy: dict[str, tuple[float, float]],
+    width: Any,
 ) -> dict[str, Path]:
     """Paths: known ends, known spaces, each space on exactly one path, wraps."""
-    good = check_records(problems, records, "paths", {"id": str, "ends": list,
-                                                      "spaces": list})
+    good = check_records(
+        problems, records, "paths", {"id": str, "ends": list, "spaces": list}
+    )
     out: dict[str, Path] = {}
     owner: dict[str, str] = {}
     for rec in good:
@@ -241,31 +325,36 @@ def _check_paths(
         )
         for end in ends if ok else ():
             if kind.get(end) not in ("country", "intersection"):
-                problems.add(f"path {pid!r} ends at unknown country or intersection "
-                             f"{end!r}")
+                problems.add(
+                    f"path {pid!r} ends at unknown country or intersection {end!r}"
+                )
                 ok = False
         ok &= problems.need(len(row) > 0, f"path {pid!r} has no spaces")
         for sid in row:
             if not isinstance(sid, str) or kind.get(sid) != "space":
-                problems.add(f"path {pid!r} lists unknown space {sid!r} "
-                             "(missing link target)")
+                problems.add(
+                    f"path {pid!r} lists unknown space {sid!r} (missing link target)"
+                )
                 ok = False
             elif sid in owner:
-                problems.add(f"space {sid!r} is on two paths ({owner[sid]!r} and "
-                             f"{pid!r})")
+                problems.add(
+                    f"space {sid!r} is on two paths ({owner[sid]!r} and {pid!r})"
+                )
                 ok = False
             else:
                 owner[sid] = pid
         wrap = rec.get("wrap", False)
-        ok &= problems.need(isinstance(wrap, bool), f"path {pid!r}: 'wrap' must be "
-                            "true or false")
+        ok &= problems.need(
+            isinstance(wrap, bool), f"path {pid!r}: 'wrap' must be true or false"
+        )
         if ok:
             out[pid] = Path(pid, (ends[0], ends[1]), tuple(row), wrap)
             _check_wrap(problems, out[pid], xy, width)
     for sid, what in kind.items():
         if what == "space" and sid not in owner:
-            problems.add(f"space {sid!r} is on no path, so nothing links to it "
-                         "(missing link)")
+            problems.add(
+                f"space {sid!r} is on no path, so nothing links to it (missing link)"
+            )
     return out
 
 
@@ -275,12 +364,15 @@ def _check_wrap(problems: Problems, path: Path, xy: dict, width: Any) -> None:
         return
     chain = [path.ends[0], *path.spaces, path.ends[1]]
     jumps = sum(
-        1 for a, b in zip(chain, chain[1:], strict=False)
+        1
+        for a, b in zip(chain, chain[1:], strict=False)
         if abs(xy[a][0] - xy[b][0]) > width / 2
     )
     if path.wrap and jumps != 1:
-        problems.add(f"path {path.id!r} is marked wrap but does not cross the map "
-                     "edge once (RA-B-WRAP)")
+        problems.add(
+            f"path {path.id!r} is marked wrap but does not cross the map "
+            "edge once (RA-B-WRAP)"
+        )
     if not path.wrap and jumps:
         problems.add(f"path {path.id!r} crosses the map edge but is not marked wrap")
 
@@ -313,8 +405,10 @@ def _check_degrees(
                 "or more (RA-B-MAP)",
             )
     if paths:
-        problems.need(any(p.wrap for p in paths.values()),
-                      "no path wraps around the map edge (RA-B-WRAP)")
+        problems.need(
+            any(p.wrap for p in paths.values()),
+            "no path wraps around the map edge (RA-B-WRAP)",
+        )
 
 
 def _check_checkpoints(
@@ -337,8 +431,10 @@ def _check_checkpoints(
         elif space in out:
             problems.add(f"checkpoint {space!r}: duplicate id")
         elif arrow not in adjacent.get(space, ()):
-            problems.add(f"checkpoint {space!r}: its arrow points at {arrow!r}, which "
-                         "is not next to it along its path")
+            problems.add(
+                f"checkpoint {space!r}: its arrow points at {arrow!r}, which "
+                "is not next to it along its path"
+            )
         else:
             out[space] = arrow
     return out
@@ -364,8 +460,10 @@ def _check_instructions(
         elif space in out or space in checkpoints:
             problems.add(f"instruction {space!r}: duplicate id or on a checkpoint")
         elif effect not in EFFECTS:
-            problems.add(f"instruction {space!r}: unknown effect {effect!r} "
-                         f"(known: {', '.join(EFFECTS)})")
+            problems.add(
+                f"instruction {space!r}: unknown effect {effect!r} "
+                f"(known: {', '.join(EFFECTS)})"
+            )
         elif effect == "back" and not (isinstance(count, int) and 1 <= count <= 6):
             problems.add(f"instruction {space!r}: 'back' needs a count 1..6")
         elif not rec["text"].strip():

@@ -22,19 +22,35 @@ DECK_SIZE = 56
 
 #: kind -> (display name, what it does, clause). The UI shows these.
 CARD_KINDS: dict[str, tuple[str, str, str]] = {
-    ARK: ("The Ark", "Key card: keep it; with a Staff of Ra and a Map Room, reach the "
-          "Ark's country to win.", "RA-K-KEY"),
-    STAFF: ("Staff of Ra", "Key card: keep it; one of the three cards needed to win.",
-            "RA-K-KEY"),
-    MAP: ("Map Room", "Key card: keep it; one of the three cards needed to win.",
-          "RA-K-KEY"),
-    HOSTAGE: ("Hostage", "Move an opponent to any empty space or country; they miss "
-              "their next turn.", "RA-K-HOSTAGE"),
+    ARK: (
+        "The Ark",
+        "Key card: keep it; with a Staff of Ra and a Map Room, reach the "
+        "Ark's country to win.",
+        "RA-K-KEY",
+    ),
+    STAFF: (
+        "Staff of Ra",
+        "Key card: keep it; one of the three cards needed to win.",
+        "RA-K-KEY",
+    ),
+    MAP: (
+        "Map Room",
+        "Key card: keep it; one of the three cards needed to win.",
+        "RA-K-KEY",
+    ),
+    HOSTAGE: (
+        "Hostage",
+        "Move an opponent to any empty space or country; they miss their next turn.",
+        "RA-K-HOSTAGE",
+    ),
     AIR: ("Air Passage", "Play before rolling: your roll counts double.", "RA-K-AIR"),
     PASSPORT: ("Passport", "Discard it to get past a checkpoint.", "RA-K-PASSPORT"),
     AMBUSH: ("Ambush", "Take a card at random from an opponent.", "RA-K-AMBUSH"),
-    "country": ("Country", "Fly to an unoccupied country and draw a card there.",
-                "RA-K-COUNTRY"),
+    "country": (
+        "Country",
+        "Fly to an unoccupied country and draw a card there.",
+        "RA-K-COUNTRY",
+    ),
 }
 
 
@@ -50,7 +66,7 @@ def kind_of(card: str) -> str:
 
 def card_country(card: str) -> str:
     """The country printed on a Country card ('' for other cards)."""
-    return card[len(COUNTRY_PREFIX):] if card.startswith(COUNTRY_PREFIX) else ""
+    return card[len(COUNTRY_PREFIX) :] if card.startswith(COUNTRY_PREFIX) else ""
 
 
 def card_name(card: str) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.core import Event
 from tabletop.games.raiders.cards import (
     AIR,
     AMBUSH,
@@ -22,12 +21,14 @@ from tabletop.games.raiders.cards import (
     full_deck,
     has_keys,
 )
-from tabletop.games.raiders.state import Work
+from tabletop.games.raiders.work import Work
 
 if TYPE_CHECKING:
     from tabletop.games.raiders.rules import Raiders
 
 HAND_SIZE = 6
+#: The data key a drawn or taken card is kept under: only its new holder reads it.
+SECRET_CARD = ("card",)
 
 
 # -- cards moving -------------------------------------------------------------------
@@ -35,18 +36,35 @@ def draw(g: Raiders, w: Work, q: int, clause: str, why: str) -> str | None:
     """Player ``q`` draws the top card, reshuffling the discards if needed."""
     if not w.deck:
         if not w.discards:
-            w.emit(clause, f"player {q} would draw {why}, but no card is left", q,
-                   "draw")
+            w.emit(
+                clause,
+                f"player {q} would draw {why}, but no card is left",
+                q,
+                "no-card",
+                data={"seat": q},
+            )
             return None
         w.deck, w.rng = w.rng.shuffle(w.discards)
         w.discards = ()
-        w.emit("RA-K-RESHUFFLE", f"the discards are shuffled into a new deck of "
-               f"{len(w.deck)} cards", None, "reshuffle")
+        w.emit(
+            "RA-K-RESHUFFLE",
+            f"the discards are shuffled into a new deck of {len(w.deck)} cards",
+            None,
+            "reshuffle",
+            data={"cards": len(w.deck)},
+        )
     card = w.deck[0]
     w.deck = w.deck[1:]
     w.hand(q).append(card)
-    w.emit(clause, f"player {q} draws {card_name(card)} {why}", q, "draw",
-           public=f"player {q} draws a card {why}")
+    w.emit(
+        clause,
+        f"player {q} draws {card_name(card)} {why}",
+        q,
+        "draw",
+        public=f"player {q} draws a card {why}",
+        data={"seat": q, "card": card},
+        hidden=SECRET_CARD,
+    )
     return card
 
 
@@ -58,10 +76,16 @@ def lose_card(w: Work, q: int, card: str) -> None:
 
 
 def _note_empty(w: Work, q: int) -> None:
+    """RA-E-EMPTY: the moment a hand empties, its holder will miss the next turn."""
     if not w.hands[q]:
         w.emptied[q] = True
-        w.emit("RA-E-EMPTY", f"player {q} has no cards left and will miss the next "
-               "turn to draw one", q, "empty")
+        w.emit(
+            "RA-E-EMPTY",
+            f"player {q} has no cards left and will miss the next turn to draw one",
+            q,
+            "empty",
+            data={"seat": q},
+        )
 
 
 def take_random(g: Raiders, w: Work, taker: int, victim: int, clause: str) -> None:
@@ -69,16 +93,45 @@ def take_random(g: Raiders, w: Work, taker: int, victim: int, clause: str) -> No
     RA-K-AMBUSH)."""
     hand = w.hand(victim)
     if not hand:
-        w.emit(clause, f"player {victim} has no card for player {taker} to take",
-               taker, "take")
+        w.emit(
+            clause,
+            f"player {victim} has no card for player {taker} to take",
+            taker,
+            "take",
+            data={"seat": taker, "victim": victim},
+        )
         return
     hand.sort()
     index, w.rng = w.rng.below(len(hand))
     card = hand.pop(index)
     w.hand(taker).append(card)
-    w.emit(clause, f"player {taker} takes {card_name(card)} from player {victim}",
-           taker, "take", public=f"player {taker} takes a card from player {victim}")
+    w.emit(
+        clause,
+        f"player {taker} takes {card_name(card)} from player {victim}",
+        taker,
+        "take",
+        public=f"player {taker} takes a card from player {victim}",
+        data={"seat": taker, "victim": victim, "card": card},
+        hidden=SECRET_CARD,
+    )
     _note_empty(w, victim)
+
+
+def discard_random(g: Raiders, w: Work, q: int) -> None:
+    """RA-M-INSTRUCTION (discard): a card of ``q``'s at random goes face up."""
+    hand = sorted(w.hands[q])
+    index, w.rng = w.rng.below(len(hand))
+    card = hand[index]
+    w.hand(q).remove(card)
+    w.discards = (*w.discards, card)
+    w.emit(
+        "RA-M-INSTRUCTION",
+        f"player {q} discards {card_name(card)}",
+        q,
+        "discard",
+        data={"seat": q, "card": card},
+    )
+    _note_empty(w, q)
 
 
 def win(w: Work, p: int, why: str) -> None:
@@ -86,18 +139,30 @@ def win(w: Work, p: int, why: str) -> None:
     w.winner = p
     w.phase = "over"
     w.steps = 0
-    w.emit("RA-W-WIN", f"player {p} shows the Ark, a Staff of Ra and a Map Room: "
-           f"{why}. Player {p} wins!", p, "win")
+    w.emit(
+        "RA-W-WIN",
+        f"player {p} shows the Ark, a Staff of Ra and a Map Room: {why}. Player "
+        f"{p} wins!",
+        p,
+        "win",
+        data={"seat": p, "at": w.positions[p]},
+    )
 
 
 # -- setup --------------------------------------------------------------------------
 def place(g: Raiders, w: Work, country: str) -> None:
     """RA-S-PLACE: seat order; after the last token, the Ark, the deal, the roll-off."""
-    p = w.player
+    p = w.to_move
     w.positions[p] = country
-    w.emit("RA-S-PLACE", f"player {p} places their token in {country}", p, "place")
+    w.emit(
+        "RA-S-PLACE",
+        f"player {p} places their token in {country}",
+        p,
+        "place",
+        data={"seat": p, "to": country},
+    )
     if p + 1 < g.players:
-        w.player = p + 1
+        w.to_move = p + 1
         return
     reveal_ark(g, w)
     deal(g, w)
@@ -110,12 +175,18 @@ def reveal_ark(g: Raiders, w: Work) -> None:
     deck, w.rng = w.rng.shuffle(full_deck(g.board.countries))
     shown = []
     for card in deck:
-        shown.append(card_name(card))
+        shown.append(card)
         if card.startswith(COUNTRY_PREFIX):
             w.ark = card_country(card)
             break
-    w.emit("RA-S-ARK", f"cards turned up: {', '.join(shown)}. The Ark is in "
-           f"{w.ark}", None, "ark")
+    names = ", ".join(card_name(c) for c in shown)
+    w.emit(
+        "RA-S-ARK",
+        f"cards turned up: {names}. The Ark is in {w.ark}",
+        None,
+        "ark",
+        data={"cards": tuple(shown), "country": w.ark},
+    )
 
 
 def deal(g: Raiders, w: Work) -> None:
@@ -125,10 +196,18 @@ def deal(g: Raiders, w: Work) -> None:
     dealt = deck[: HAND_SIZE * n]
     for q in range(n):
         w.hands[q] = list(dealt[q::n])
-        names = ", ".join(card_name(c) for c in sorted(w.hands[q]))
-        w.emit("RA-S-DEAL", f"player {q} is dealt {names}", q, "deal",
-               public=f"player {q} is dealt {HAND_SIZE} cards")
-    w.deck = deck[HAND_SIZE * n:]
+        cards = tuple(sorted(w.hands[q]))
+        names = ", ".join(card_name(c) for c in cards)
+        w.emit(
+            "RA-S-DEAL",
+            f"player {q} is dealt {names}",
+            q,
+            "deal",
+            public=f"player {q} is dealt {HAND_SIZE} cards",
+            data={"seat": q, "cards": cards},
+            hidden=("cards",),
+        )
+    w.deck = deck[HAND_SIZE * n :]
     w.discards = ()
 
 
@@ -140,28 +219,43 @@ def roll_off(g: Raiders, w: Work) -> int:
         for q in contenders:
             value, w.rng = w.rng.roll()
             rolls.append(value)
-            w.emit("RA-S-FIRST", f"player {q} rolls {value} for first player", q,
-                   "roll")
+            w.emit(
+                "RA-S-FIRST",
+                f"player {q} rolls {value} for first player",
+                q,
+                "roll",
+                data={"seat": q, "roll": value},
+            )
         best = max(rolls)
         contenders = [q for q, v in zip(contenders, rolls, strict=True) if v == best]
         if len(contenders) > 1:
-            w.emit("RA-S-FIRST", "a tie: players "
-                   + ", ".join(str(q) for q in contenders) + " roll again")
-    w.emit("RA-S-FIRST", f"player {contenders[0]} goes first", contenders[0])
-    return contenders[0]
+            w.emit(
+                "RA-S-FIRST",
+                "a tie: players "
+                + ", ".join(str(q) for q in contenders)
+                + " roll again",
+                None,
+                "tie",
+                data={"seats": tuple(contenders)},
+            )
+    first = contenders[0]
+    w.emit(
+        "RA-S-FIRST", f"player {first} goes first", first, "first", data={"seat": first}
+    )
+    return first
 
 
 # -- the turn cycle -----------------------------------------------------------------
 def end_turn(g: Raiders, w: Work) -> None:
     """The mover's turn is over: a win on the Ark's country, then the next seat."""
-    p = w.player
+    p = w.to_move
     if w.phase == "over":
         return
     if w.ark and w.positions[p] == w.ark and has_keys(w.hands[p]):
         win(w, p, f"ended the turn in the Ark's country {w.ark} with the three cards")
         return
     w.steps, w.route, w.passed, w.landed = 0, [], [], []
-    w.route_prev = ""
+    w.route_prev, w.ways = "", ()
     next_turn(g, w, (p + 1) % g.players)
 
 
@@ -170,22 +264,35 @@ def next_turn(g: Raiders, w: Work, q: int) -> None:
     for _ in range(100_000):
         w.turn += 1
         if g.turn_limit and w.turn > g.turn_limit:
-            w.phase, w.player = "over", q
-            w.emit("TT-LIMIT", f"the turn limit {g.turn_limit} is reached: no winner")
+            w.phase, w.to_move = "over", q
+            w.emit(
+                "TT-LIMIT",
+                f"the turn limit {g.turn_limit} is reached: no winner",
+                None,
+                "limit",
+                data={"turn": w.turn},
+            )
             return
         if w.emptied[q] or not w.hands[q]:
             w.emptied[q] = False
-            w.emit("RA-E-EMPTY", f"player {q} ran out of cards and misses this turn",
-                   q, "skip")
+            w.emit(
+                "RA-E-EMPTY",
+                f"player {q} ran out of cards and misses this turn",
+                q,
+                "skip",
+                data={"seat": q},
+            )
             draw(g, w, q, "RA-E-EMPTY", "for an empty hand")
         elif w.skips[q] > 0:
             w.skips[q] -= 1
-            w.emit("RA-T-SKIP", f"player {q} misses this turn", q, "skip")
+            w.emit(
+                "RA-T-SKIP", f"player {q} misses this turn", q, "skip", data={"seat": q}
+            )
         elif w.owes[q]:
-            w.player, w.phase = q, "customs"
+            w.to_move, w.phase = q, "customs"
             return
         else:
-            w.player, w.phase = q, "turn"
+            w.to_move, w.phase = q, "turn"
             w.hostage[q] = False
             return
         q = (q + 1) % g.players
@@ -195,17 +302,18 @@ def next_turn(g: Raiders, w: Work, q: int) -> None:
 # -- card plays (RA-T-CHOICE, RA-K-PLAY) --------------------------------------------
 def fly(g: Raiders, w: Work, dest: str) -> None:
     """RA-K-COUNTRY: fly to an unoccupied country and draw a card there."""
-    p = w.player
-    hand = w.hands[p]
-    card = country_card(dest)
-    if card not in hand:  # the first Country card held, in board order
-        for card in g.tables.card_country:
-            if card in hand:
-                break
+    p = w.to_move
+    card = flight_card(g, w.hands[p], dest)
+    was = w.positions[p]
     lose_card(w, p, card)
     w.positions[p], w.prev[p], w.owes[p] = dest, "", False
-    w.emit("RA-K-COUNTRY", f"player {p} plays {card_name(card)} and flies to {dest}",
-           p, "play")
+    w.emit(
+        "RA-K-COUNTRY",
+        f"player {p} plays {card_name(card)} and flies to {dest}",
+        p,
+        "play",
+        data={"seat": p, "card": card, "from": was, "to": dest},
+    )
     draw(g, w, p, "RA-K-COUNTRY", f"in {dest}")
     if dest == w.ark and has_keys(w.hands[p]):
         win(w, p, f"flew to the Ark's country {dest} with the three cards")
@@ -213,61 +321,104 @@ def fly(g: Raiders, w: Work, dest: str) -> None:
     end_turn(g, w)
 
 
+def flight_card(g: Raiders, hand, dest: str) -> str:
+    """The Country card a flight to ``dest`` discards: the destination's own if
+    held, else the first one held in map order (RA-K-COUNTRY ruling)."""
+    card = country_card(dest)
+    if card in hand:
+        return card
+    for country in g.board.countries:
+        card = country_card(country)
+        if card in hand:
+            return card
+    raise ValueError("no Country card in hand")
+
+
 def ambush(g: Raiders, w: Work, victim: int) -> None:
     """RA-K-AMBUSH: take a card at random from an opponent."""
-    p = w.player
+    p = w.to_move
     lose_card(w, p, AMBUSH)
-    w.emit("RA-K-AMBUSH", f"player {p} plays an Ambush on player {victim}", p, "play")
+    w.emit(
+        "RA-K-AMBUSH",
+        f"player {p} plays an Ambush on player {victim}",
+        p,
+        "play",
+        data={"seat": p, "card": AMBUSH, "victim": victim},
+    )
     take_random(g, w, p, victim, "RA-K-AMBUSH")
     end_turn(g, w)
 
 
 def hostage(g: Raiders, w: Work, victim: int, dest: str) -> None:
     """RA-K-HOSTAGE: move an opponent; they miss their next turn."""
-    p = w.player
+    p = w.to_move
     lose_card(w, p, HOSTAGE)
+    was = w.positions[victim]
     w.positions[victim], w.prev[victim], w.owes[victim] = dest, "", False
     w.skips[victim] += 1
     w.hostage[victim] = True
-    w.emit("RA-K-HOSTAGE", f"player {p} takes player {victim} hostage to {dest}; "
-           f"player {victim} misses the next turn", p, "play")
+    w.emit(
+        "RA-K-HOSTAGE",
+        f"player {p} takes player {victim} hostage to {dest}; player {victim} "
+        "misses the next turn",
+        p,
+        "play",
+        data={"seat": p, "card": HOSTAGE, "victim": victim, "from": was, "to": dest},
+    )
     end_turn(g, w)
 
 
 def show_passport(w: Work) -> None:
     """RA-M-CHECKPOINT-LAND: the debt is paid; the turn goes on as usual."""
-    p = w.player
+    p = w.to_move
     lose_card(w, p, PASSPORT)
     w.owes[p] = False
     w.hostage[p] = False
     w.phase = "turn"
-    w.emit("RA-M-CHECKPOINT-LAND", f"player {p} shows a Passport at checkpoint "
-           f"{w.positions[p]}", p, "passport")
+    w.emit(
+        "RA-M-CHECKPOINT-LAND",
+        f"player {p} shows a Passport at checkpoint {w.positions[p]}",
+        p,
+        "passport",
+        data={"seat": p, "card": PASSPORT, "at": w.positions[p]},
+    )
 
 
 def refuse_passport(g: Raiders, w: Work) -> None:
     """RA-M-CHECKPOINT-LAND: no Passport shown, so this turn is lost."""
-    p = w.player
+    p = w.to_move
     w.owes[p] = False
-    w.emit("RA-M-CHECKPOINT-LAND", f"player {p} shows no Passport at checkpoint "
-           f"{w.positions[p]} and loses this turn", p, "skip")
+    w.emit(
+        "RA-M-CHECKPOINT-LAND",
+        f"player {p} shows no Passport at checkpoint {w.positions[p]} and loses "
+        "this turn",
+        p,
+        "skip",
+        data={"seat": p, "at": w.positions[p]},
+    )
     end_turn(g, w)
 
 
 def roll_die(g: Raiders, w: Work, air: bool) -> int:
     """RA-M-ROLL / RA-K-AIR: roll (doubled after an Air Passage)."""
-    p = w.player
+    p = w.to_move
     if air:
         lose_card(w, p, AIR)
-        w.emit("RA-K-AIR", f"player {p} plays an Air Passage", p, "play")
+        w.emit(
+            "RA-K-AIR",
+            f"player {p} plays an Air Passage",
+            p,
+            "play",
+            data={"seat": p, "card": AIR},
+        )
     value, w.rng = w.rng.roll()
     total = value * 2 if air else value
-    key = ("roll", p, value, air)
-    event = g.tables.events.get(key)
-    if event is None:  # events are values: one instance serves every game
-        shown = f"{value}, doubled to {total}" if air else f"{value}"
-        event = g.tables.events[key] = Event(
-            "RA-M-ROLL", f"player {p} rolls {shown}", p, "roll"
-        )
-    w.events.append(event)
+    shown = f"{value}, doubled to {total}" if air else f"{value}"
+    w.emit(
+        "RA-M-ROLL",
+        f"player {p} rolls {shown}",
+        p,
+        "roll",
+        data={"seat": p, "roll": value, "steps": total},
+    )
     return total

@@ -1,11 +1,13 @@
-"""The engine's speed tables and memo caches change nothing: answers from warm caches
-equal a plain computation from the rules (RA-M-OCCUPIED, RA-M-FORWARD,
-RA-M-UNOCCUPIED, RA-M-DIRECTION, RA-K-HOSTAGE, RA-M-LAND-PLAYER, RA-K-COUNTRY), and
-states and events built on the fast path are ordinary frozen values."""
+"""The engine's shortcuts change nothing: the ways a move offers equal a plain walk
+over every way (RA-M-OCCUPIED, RA-M-FORWARD, RA-M-UNOCCUPIED, RA-M-DIRECTION), the
+hostage, send and flight lists are the free places (RA-K-HOSTAGE, RA-M-LAND-PLAYER,
+RA-K-COUNTRY), a game object keeps nothing between calls, and states and events are
+ordinary frozen values."""
 
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
@@ -17,9 +19,12 @@ from tabletop.games.raiders.state import RaidersState
 
 def plain_choices(game: Raiders, s: RaidersState) -> list[str]:
     """The next steps of a move, by walking every way from the rules, no cache."""
-    p, board = s.player, game.board
-    occ = {at for q, at in enumerate(s.positions)
-           if q != p and board.kind.get(at) == "country"}
+    p, board = s.to_move, game.board
+    occ = {
+        at
+        for q, at in enumerate(s.positions)
+        if q != p and board.kind.get(at) == "country"
+    }
 
     def ways(loc: str, came: str, start: bool) -> list[str]:
         adj = list(board.adjacent[loc])
@@ -43,16 +48,21 @@ def plain_choices(game: Raiders, s: RaidersState) -> list[str]:
     def ends_free(loc: str, came: str, left: int) -> bool:
         if left == 0:
             return loc not in occ  # RA-M-OCCUPIED
-        return any(stops(loc, n, left - 1) or ends_free(n, loc, left - 1)
-                   for n in ways(loc, came, False))
+        return any(
+            stops(loc, n, left - 1) or ends_free(n, loc, left - 1)
+            for n in ways(loc, came, False)
+        )
 
     loc = s.positions[p]
-    return [n for n in ways(loc, s.prev[p], len(s.route) <= 1)
-            if stops(loc, n, s.steps - 1) or ends_free(n, loc, s.steps - 1)]
+    return [
+        n
+        for n in ways(loc, s.prev[p], len(s.route) <= 1)
+        if stops(loc, n, s.steps - 1) or ends_free(n, loc, s.steps - 1)
+    ]
 
 
 def playout_states(players: int, games: int) -> tuple[Raiders, list[RaidersState]]:
-    """Seeded random games through one game object (its caches warm up)."""
+    """Seeded random games through one game object."""
     game = Raiders(players=players)
     states = []
     for seed in range(games):
@@ -66,7 +76,7 @@ def playout_states(players: int, games: int) -> tuple[Raiders, list[RaidersState
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
-def test_ra_m_occupied_memoised_step_choices_equal_the_plain_walk(players):
+def test_ra_m_occupied_offered_steps_equal_the_plain_walk(players):
     """RA-M-OCCUPIED, RA-M-FORWARD, RA-M-UNOCCUPIED, RA-M-DIRECTION: in every move
     of many games, the offered next steps are those a plain walk over all ways
     finds."""
@@ -81,7 +91,7 @@ def test_ra_m_occupied_memoised_step_choices_equal_the_plain_walk(players):
 def test_ra_k_hostage_and_land_player_lists_follow_the_free_places():
     """RA-K-HOSTAGE, RA-M-LAND-PLAYER, RA-K-COUNTRY: hostage targets, send targets
     and flights are exactly the unoccupied places (countries for flights), in board
-    order, whatever the caches hold."""
+    order."""
     game, states = playout_states(4, 30)
     board = game.board
     seen = {"hostage": 0, "send": 0, "fly": 0}
@@ -104,9 +114,9 @@ def test_ra_k_hostage_and_land_player_lists_follow_the_free_places():
     assert all(n > 0 for n in seen.values()), seen
 
 
-def test_ra_m_occupied_warm_and_cold_games_agree():
-    """RA-M-OCCUPIED: a fresh game object (empty caches) lists the same actions and
-    reaches the same states and events as one that has played many games."""
+def test_ra_m_occupied_a_used_and_a_fresh_game_object_agree():
+    """RA-M-OCCUPIED: a fresh game object lists the same actions and reaches the
+    same states and events as one that has played many games (it keeps nothing)."""
     warm, states = playout_states(3, 20)
     cold = Raiders(players=3)
     for s in states[::7]:
@@ -117,33 +127,36 @@ def test_ra_m_occupied_warm_and_cold_games_agree():
 
 
 def test_ra_m_roll_states_and_events_are_ordinary_frozen_values():
-    """RA-M-ROLL: states and events made on the fast path are real frozen
-    dataclass instances that compare and hash like ones built normally."""
+    """RA-M-ROLL: states and events are frozen dataclass instances that compare and
+    hash like ones built from their fields."""
     game = Raiders(players=2)
     s = game.initial_state(5)
     for _ in range(30):
         s, events = game.apply(s, game.legal_actions(s)[0])
         assert type(s) is RaidersState
-        rebuilt = RaidersState(**{f.name: getattr(s, f.name)
-                                  for f in dataclasses.fields(s)})
+        rebuilt = RaidersState(
+            **{f.name: getattr(s, f.name) for f in dataclasses.fields(s)}
+        )
         assert rebuilt == s and hash(rebuilt) == hash(s)
         with pytest.raises(dataclasses.FrozenInstanceError):
             s.turn = 0  # type: ignore[misc]
         for e in events:
             assert type(e) is Event
-            assert e == Event(e.clause, e.text, e.player, e.kind, e.secret, e.public)
+            assert e == Event(
+                e.clause, e.text, e.player, e.kind, e.secret, e.public, e.data, e.hidden
+            )
             with pytest.raises(dataclasses.FrozenInstanceError):
                 e.text = ""  # type: ignore[misc]
 
 
 def test_ra_s_deal_hands_come_out_sorted_and_the_input_unchanged():
-    """RA-S-DEAL: whatever order a hand-built state keeps its cards in (lists,
-    reversed tuples), ``apply`` returns sorted hands and leaves its input alone."""
+    """RA-S-DEAL: a hand-built state that keeps its hands as lists: ``apply``
+    returns sorted tuples and leaves its input alone."""
     game, states = playout_states(3, 4)
     for s in states[::5]:
         if not any(len(h) > 1 for h in s.hands):
             continue
-        for shape in (lambda h: tuple(reversed(h)), list):
+        for shape in (list,):
             odd = dataclasses.replace(s, hands=tuple(shape(h) for h in s.hands))
             before = repr(odd)
             action = game.legal_actions(odd)[-1]
@@ -151,3 +164,30 @@ def test_ra_s_deal_hands_come_out_sorted_and_the_input_unchanged():
             assert repr(odd) == before
             assert after == game.apply(s, action)[0]
             assert all(list(h) == sorted(h) for h in after.hands)
+
+
+def test_the_package_keeps_no_mutable_module_state():
+    """Playing fills nothing at module level (no memo caches), and no state is made
+    by assigning ``__class__``: the package reads as it runs."""
+    import copy
+    import importlib
+    import pkgutil
+
+    import tabletop.games.raiders as package
+
+    modules = [
+        importlib.import_module(f"{package.__name__}.{info.name}")
+        for info in pkgutil.iter_modules(package.__path__)
+    ]
+    for module in modules:
+        assert "__class__ =" not in Path(module.__file__).read_text(), module
+    containers = {
+        (module.__name__, name): copy.copy(value)
+        for module in modules
+        for name, value in vars(module).items()
+        if isinstance(value, dict | list | set)
+    }
+    playout_states(4, 3)
+    for (module_name, name), before in containers.items():
+        now = vars(importlib.import_module(module_name))[name]
+        assert now == before, f"{module_name}.{name} changed while playing"

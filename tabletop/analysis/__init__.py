@@ -1,0 +1,48 @@
+"""Analysis: who is ahead, which move was the mistake, what to play now.
+
+Simulation asked a question, from a seat's view (hidden cards resampled) or from
+the full state (the referee's), always saying which:
+
+- ``evaluate(match, viewer=..., budget=...)``: each seat's winning chance with its
+  95% Wilson interval and the number of playouts.
+- ``review(match, seat=None, budget=...)``: every decision graded by the drop in the
+  mover's winning chance, judged from the mover's information (thresholds in
+  ``tabletop.analysis.review``); ``plot_advantage(review)`` charts it.
+- ``hint(match)``: the move the analysis suggests for the seat to move;
+  ``Drill.from_review(match, review)``: "find a better move" on the clearest mistake.
+- ``BackgroundEvaluator``: evaluation in a worker thread with a CPU budget, where a
+  new request cancels the old one (the table's evaluation bar uses it).
+"""
+
+from tabletop.analysis.background import BackgroundEvaluator
+from tabletop.analysis.charts import plot_advantage
+from tabletop.analysis.drill import Drill
+from tabletop.analysis.evaluation import Evaluation, advantage_timeline, evaluate
+from tabletop.analysis.hints import Hint, hint
+from tabletop.analysis.review import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    GradedMove,
+    Review,
+    judge,
+    review,
+)
+
+__all__ = [
+    "BLUNDER",
+    "INACCURACY",
+    "MISTAKE",
+    "BackgroundEvaluator",
+    "Drill",
+    "Evaluation",
+    "GradedMove",
+    "Hint",
+    "Review",
+    "advantage_timeline",
+    "evaluate",
+    "hint",
+    "judge",
+    "plot_advantage",
+    "review",
+]

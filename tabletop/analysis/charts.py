@@ -1,0 +1,71 @@
+"""The advantage chart: who was ahead over the game, and where the mistakes were.
+
+``plot_advantage`` draws each seat's winning chance over the timeline (from an
+``advantage_timeline``, with 95% bands) and/or the chances of a ``Review``: each
+reviewed move as a point for its mover (judged from the mover's information), with
+inaccuracies, mistakes and blunders marked. Built without pyplot: works under any
+backend and displays in a notebook cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from matplotlib.figure import Figure
+
+from tabletop.analysis.evaluation import Evaluation
+from tabletop.analysis.review import Review
+
+MARKS = {
+    "inaccuracy": ("?!", "#d97706"),
+    "mistake": ("?", "#ea580c"),
+    "blunder": ("??", "#dc2626"),
+}
+
+
+def plot_advantage(
+    review: Review | None = None,
+    timeline: Sequence[Evaluation] = (),
+    *,
+    players: int | None = None,
+    title: str = "Advantage",
+) -> Figure:
+    """Each seat's winning chance over the steps, with graded moves marked."""
+    fig = Figure(figsize=(8, 3.5))
+    ax = fig.add_subplot()
+    seats = players or (len(timeline[0].wins) if timeline else 0)
+    if review is not None and review.moves:
+        seats = max(seats, 1 + max(m.seat for m in review.moves))
+    colours = [f"C{s}" for s in range(seats)]
+    if timeline:
+        steps = [e.step for e in timeline]
+        for seat in range(seats):
+            rates = [e.probabilities[seat] for e in timeline]
+            low = [e.intervals[seat][0] for e in timeline]
+            high = [e.intervals[seat][1] for e in timeline]
+            ax.plot(steps, rates, color=colours[seat], label=f"seat {seat}")
+            ax.fill_between(steps, low, high, color=colours[seat], alpha=0.15)
+    if review is not None:
+        for seat in range(seats):
+            points = [
+                (m.step - 1, m.played_chance) for m in review.moves if m.seat == seat
+            ]
+            if points:
+                xs, ys = zip(*points, strict=False)
+                label = None if timeline else f"seat {seat} (own view)"
+                ax.plot(xs, ys, ".", color=colours[seat], alpha=0.6, label=label)
+        for move in review.marked():
+            mark, colour = MARKS[move.grade]
+            ax.annotate(
+                mark,
+                (move.step - 1, move.played_chance),
+                color=colour,
+                fontweight="bold",
+                ha="center",
+                va="bottom",
+            )
+    ax.set(xlabel="step", ylabel="winning chance", ylim=(0, 1), title=title)
+    if seats:
+        ax.legend(loc="upper left", fontsize="small")
+    fig.tight_layout()
+    return fig

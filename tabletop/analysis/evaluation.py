@@ -1,0 +1,180 @@
+"""Who is ahead: each seat's winning chance, with its interval and sample count.
+
+``evaluate(match, viewer=...)`` plays the position on from many worlds (see
+``tabletop.analysis.playouts``) and counts who wins. From a seat's view the cards
+that seat cannot see are dealt afresh for each playout, so the answer uses only what
+that seat knows; from the referee's view (``viewer=None``) every playout starts from
+the true state and only the dice to come vary. ``Evaluation.basis`` says which.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tabletop.analysis.playouts import (
+    MAX_PLAYOUT,
+    play_to_end,
+    rollout_policy,
+    sample_world,
+    split,
+)
+from tabletop.core import Game, Match, Rng
+from tabletop.core.viewers import as_viewer
+from tabletop.sim.stats import Rate
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """Winning chances of every seat at one position.
+
+    Attributes:
+        step: the match step evaluated (-1 for a bare state).
+        wins: playouts won by each seat.
+        n: the number of playouts.
+        seat: the seat whose knowledge was used (``None``: the full state).
+        cpu_seconds: CPU time spent.
+        complete: False when the computation was cancelled or its CPU budget ran
+            out before ``n`` reached the playouts asked for.
+    """
+
+    step: int
+    wins: tuple[int, ...]
+    n: int
+    seat: int | None
+    cpu_seconds: float = field(default=0.0, compare=False)
+    complete: bool = True
+
+    @property
+    def no_winner(self) -> int:
+        return self.n - sum(self.wins)
+
+    def rate(self, seat: int) -> Rate:
+        return Rate(self.wins[seat], self.n)
+
+    @property
+    def probabilities(self) -> tuple[float, ...]:
+        return tuple(self.rate(s).rate for s in range(len(self.wins)))
+
+    @property
+    def intervals(self) -> tuple[tuple[float, float], ...]:
+        """The 95% Wilson interval of each seat's chance."""
+        return tuple(self.rate(s).interval for s in range(len(self.wins)))
+
+    @property
+    def basis(self) -> str:
+        """Whose knowledge the chances use, in words."""
+        if self.seat is None:
+            return "from the full state (the referee's view); only future dice vary"
+        return (
+            f"from seat {self.seat}'s knowledge: cards it cannot see are dealt "
+            "afresh for each playout"
+        )
+
+    def __str__(self) -> str:
+        where = f"step {self.step}" if self.step >= 0 else "this position"
+        lines = [f"{where}: {self.n} playouts, {self.basis}"]
+        lines += [f"  seat {s}: {self.rate(s)}" for s in range(len(self.wins))]
+        if not self.complete:
+            lines.append("  (stopped early: budget or cancelled)")
+        return "\n".join(lines)
+
+
+def evaluate(
+    match: Any,
+    viewer: Any = None,
+    budget: int = 200,
+    *,
+    cpu_seconds: float | None = None,
+    seed: int = 0,
+    game: Game | None = None,
+    cancel: threading.Event | None = None,
+    progress: Callable[[Evaluation], None] | None = None,
+    every: int = 25,
+) -> Evaluation:
+    """Each seat's chance to win from the match's current step, by playouts.
+
+    Args:
+        match: a Match (its cursor is the position), or a state with ``game=``.
+        viewer: a seat (its knowledge; hidden cards resampled), ``None`` or
+            ``"referee"`` (the full state). A public view knows no hand and is
+            refused.
+        budget: the number of playouts.
+        cpu_seconds: stop when this thread has spent this much CPU time.
+        seed: the playouts' base seed (same seed, same answer, when not cut short).
+        game: the rules, when ``match`` is a bare state.
+        cancel: stop as soon as this event is set (the result says incomplete).
+        progress: called with the evaluation so far every ``every`` playouts.
+
+    Returns:
+        The counts, with Wilson intervals (``Evaluation.intervals``).
+    """
+    if isinstance(match, Match):
+        game, state, step = match.game, match.state, match.cursor
+    elif game is None:
+        raise TypeError("evaluate needs game= when given a bare state")
+    else:
+        state, step = match, -1
+    seat = knowledge_seat(viewer)
+    policy = rollout_policy(game)
+    rng = Rng.from_seed(seed)
+    wins = [0] * game.players
+    start = time.thread_time()
+    n, complete = 0, True
+    while n < budget:
+        if _stop(cancel, cpu_seconds, start):
+            complete = False
+            break
+        world_rng, rng = split(rng)
+        dice, rng = split(rng)
+        world = sample_world(game, state, seat, world_rng)
+        winner = play_to_end(game, world, policy, dice, MAX_PLAYOUT)
+        if winner is not None:
+            wins[winner] += 1
+        n += 1
+        if progress is not None and n % every == 0 and n < budget:
+            progress(Evaluation(step, tuple(wins), n, seat, _spent(start), False))
+    return Evaluation(step, tuple(wins), n, seat, _spent(start), complete)
+
+
+def knowledge_seat(viewer: Any) -> int | None:
+    """The seat whose knowledge a viewer stands for (``None``: everything)."""
+    view = as_viewer(viewer)
+    if view.seat is not None:
+        return view.seat
+    if view.is_referee:
+        return None
+    raise ValueError(
+        "a spectator sees no hand, so its chances are undefined: evaluate from a "
+        "seat's view or the referee's"
+    )
+
+
+def advantage_timeline(
+    match: Match, viewer: Any = None, budget: int = 100, *, every: int = 1, **kw: Any
+) -> list[Evaluation]:
+    """Evaluations at every ``every``-th step (and the last); the cursor is kept."""
+    steps = list(range(0, len(match) + 1, max(1, every)))
+    if steps[-1] != len(match):
+        steps.append(len(match))
+    cursor, timeline = match.cursor, []
+    try:
+        for step in steps:
+            match.goto(step)
+            timeline.append(evaluate(match, viewer, budget, **kw))
+    finally:
+        match.goto(cursor)
+    return timeline
+
+
+def _stop(cancel: threading.Event | None, cpu: float | None, start: float) -> bool:
+    if cancel is not None and cancel.is_set():
+        return True
+    return cpu is not None and time.thread_time() - start >= cpu
+
+
+def _spent(start: float) -> float:
+    return time.thread_time() - start

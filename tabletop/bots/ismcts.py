@@ -1,0 +1,296 @@
+"""Information-set Monte Carlo tree search (ISMCTS).
+
+The bot decides from its own view. Each iteration:
+
+1. **Determinize**: deal the cards it cannot see at random, consistently with its
+   view (``game.determinize(view, seat, rng)``), and give the world a fresh die
+   generator (``game.reseed``), keeping any rolls forced by an experiment in front
+   (``game.forced_rolls``): the dice to come are unknown too.
+2. **Select** down a tree of *information-set nodes*: a node is keyed by the seat to
+   move and that seat's view of the sampled state (``game.view(state, seat)``), so
+   every world that looks the same to the mover shares one node, and a die roll or a
+   card drawn leads to the node of what the mover then sees. At a node, only the
+   actions legal in this world compete (ISUCT: each action's exploration term counts
+   the iterations in which it was *available*, not the node's visits).
+3. **Progressive widening**: a node with ``n`` visits considers only its first
+   ``ceil(widen * n ** alpha)`` actions, the rollout policy's choice first. Raiders'
+   travel decisions offer up to ~120 destinations; without widening a budget of a
+   few hundred iterations would try each once and learn nothing. At the root the
+   other actions are ordered by the game's evaluation one step ahead.
+4. **Expand** one node, **roll out** with the rollout policy (the game's heuristic by
+   default in ``make_bot``) for at most ``depth`` actions, and score the end: a win,
+   or ``evaluate`` of a cut-off position. Each action on the path is credited with
+   the score of the seat that chose it.
+
+The move: the action with the most visits at the root, except that the rollout
+policy's own move is kept unless the other's mean beats it by ``margin`` standard
+errors, taken at the worst case of a win/loss score (a search on a small budget
+should not trade a sound heuristic move for noise).
+
+Budgets: ``iterations`` (deterministic for a seed) or ``seconds`` (CPU seconds of the
+calling thread, so a loaded machine does not shrink the search; not deterministic).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tabletop.bots.search import even_evaluation, random_policy
+from tabletop.core import Game, Rng
+
+Policy = Callable[[Game, Any, Rng], tuple[Any, Rng]]
+Evaluate = Callable[[Game, Any], tuple[float, ...]]
+
+
+class InfoNode:
+    """An information set: what one seat sees when it is to move.
+
+    ``edges`` maps an action to ``[visits, reward, available]``; ``order`` is the
+    order in which progressive widening admits the actions.
+    """
+
+    __slots__ = ("visits", "edges", "order", "preferred")
+
+    def __init__(self, order: list[Any], preferred: Any) -> None:
+        self.visits = 0
+        self.edges: dict[Any, list[float]] = {a: [0, 0.0, 0] for a in order}
+        self.order = order
+        self.preferred = preferred
+
+
+class ISMCTSBot:
+    """The information-set MCTS bot (see the module docstring).
+
+    Args:
+        game: the rules.
+        seed: the bot's own seed.
+        iterations: iterations per decision (deterministic); ignored if ``seconds``.
+        seconds: CPU seconds per decision instead of iterations.
+        rollout: the rollout policy ``(game, state, rng) -> (action, rng)``.
+        evaluate: one win chance per seat for a rollout cut off at ``depth``.
+        depth: the most rollout actions before ``evaluate`` scores the position.
+        exploration: the ISUCT constant (rewards are win chances in [0, 1]).
+        widen: progressive widening: a node with ``n`` visits considers
+            ``ceil(widen * n ** alpha)`` actions (at least one).
+        alpha: the widening exponent.
+        bias: a bonus ``bias / (1 + visits)`` for the rollout policy's move.
+        margin: standard errors by which another move must beat the policy's move
+            at the root to be played instead (0: the most visited move).
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int = 0,
+        *,
+        iterations: int = 200,
+        seconds: float | None = None,
+        rollout: Policy = random_policy,
+        evaluate: Evaluate = even_evaluation,
+        depth: int = 400,
+        exploration: float = 0.7,
+        widen: float = 1.0,
+        alpha: float = 0.5,
+        bias: float = 0.5,
+        margin: float = 1.0,
+    ) -> None:
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.game = game
+        self.rng = Rng.from_seed(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.evaluate = evaluate
+        self.depth = depth
+        self.exploration = exploration
+        self.widen = widen
+        self.alpha = alpha
+        self.bias = bias
+        self.margin = margin
+        self.last_iterations = 0
+        self.last_root: InfoNode | None = None
+
+    # -- the decision -------------------------------------------------------------
+    def choose(self, view: Any) -> Any:
+        legal = self.game.legal_actions(view)
+        if not legal:
+            raise ValueError("no legal action: the game is over or not this bot's turn")
+        if len(legal) == 1:
+            return legal[0]
+        me = self.game.to_move(view)
+        root = self._root(view, me, legal)
+        table: dict[Any, InfoNode] = {(me, view): root}
+        self.last_iterations = 0
+        if self.seconds is not None:
+            deadline = time.thread_time() + self.seconds
+            while time.thread_time() < deadline or self.last_iterations < 2:
+                self._iterate(table, root, view, me)
+        else:
+            for _ in range(self.iterations):
+                self._iterate(table, root, view, me)
+        self.last_root = root
+        return self._pick(root, legal)
+
+    def root_statistics(self) -> dict[Any, tuple[int, float]]:
+        """The last decision's root actions: (visits, mean score for the mover)."""
+        if self.last_root is None:
+            return {}
+        return {
+            a: (int(e[0]), e[1] / e[0] if e[0] else math.nan)
+            for a, e in self.last_root.edges.items()
+        }
+
+    def _root(self, view: Any, me: int, legal: Any) -> InfoNode:
+        """The root node: the policy's move first, the rest by one-step evaluation."""
+        game = self.game
+        world = self._sample(view, me)
+        preferred, self.rng = self.rollout(game, world, self.rng)
+        scored = []
+        for index, action in enumerate(legal):
+            if action == preferred:
+                continue
+            after, _ = game.apply(world, action)
+            outcome = game.outcome(after)
+            if outcome is not None:
+                score = 1.0 if outcome.winner == me else 0.0
+            else:
+                score = self.evaluate(game, after)[me]
+            scored.append((-score, index, action))
+        scored.sort(key=lambda item: item[:2])
+        return InfoNode([preferred, *(a for _, _, a in scored)], preferred)
+
+    def _pick(self, root: InfoNode, legal: Any) -> Any:
+        edges = root.edges
+        best = max(
+            (a for a in root.order if edges[a][0]),
+            key=lambda a: (edges[a][0], edges[a][1]),
+        )
+        keep = root.preferred
+        if best == keep or self.margin <= 0 or not edges[keep][0]:
+            return best
+        nb, nk = edges[best][0], edges[keep][0]
+        pb, pk = edges[best][1] / nb, edges[keep][1] / nk
+        # The worst-case variance of a win/loss score (1/4): a few lucky playouts
+        # of a rarely tried move must not overturn the policy's move.
+        error = 0.5 * math.sqrt(1 / nb + 1 / nk)
+        return best if pb - pk > self.margin * error else keep
+
+    # -- one iteration ------------------------------------------------------------
+    def _iterate(
+        self, table: dict[Any, InfoNode], root: InfoNode, view: Any, me: int
+    ) -> None:
+        game = self.game
+        state = self._sample(view, me)
+        path: list[tuple[list[float], int]] = []
+        node: InfoNode | None = root
+        seat = me
+        while True:
+            legal = game.legal_actions(state)
+            edge, action = self._select(node, legal, state)
+            node.visits += 1
+            path.append((edge, seat))
+            state, _ = game.apply(state, action)
+            if edge[0] == 0 or game.outcome(state) is not None:
+                break
+            seat = game.to_move(state)
+            key = (seat, game.view(state, seat))
+            node = table.get(key)
+            if node is None:
+                node = table[key] = self._node(state)
+                legal = game.legal_actions(state)
+                edge, action = self._select(node, legal, state)
+                node.visits += 1
+                path.append((edge, seat))
+                state, _ = game.apply(state, action)
+                break
+        scores = self._finish(state)
+        for edge, chooser in path:
+            edge[0] += 1
+            edge[1] += scores[chooser]
+        self.last_iterations += 1
+
+    def _node(self, state: Any) -> InfoNode:
+        """A new node: the policy's move first, then the others in a random order."""
+        game = self.game
+        preferred, self.rng = self.rollout(game, state, self.rng)
+        others = [a for a in game.legal_actions(state) if a != preferred]
+        shuffled, self.rng = self.rng.shuffle(others)
+        return InfoNode([preferred, *shuffled], preferred)
+
+    def _select(self, node: InfoNode, legal: Any, state: Any) -> tuple[list, Any]:
+        """ISUCT over the admitted actions that are legal in this world."""
+        edges = node.edges
+        for action in legal:
+            if action not in edges:  # legal here, unseen in earlier worlds
+                edges[action] = [0, 0.0, 0]
+                node.order.append(action)
+        allowed = max(1, math.ceil(self.widen * (node.visits + 1) ** self.alpha))
+        here = set(legal) if len(legal) != len(node.order) else None
+        candidates = []
+        for action in node.order:
+            if here is None or action in here:
+                candidates.append(action)
+                if len(candidates) >= allowed:
+                    break
+        best, best_value = None, -math.inf
+        for action in candidates:
+            edge = edges[action]
+            edge[2] += 1
+            if edge[0] == 0:
+                value = math.inf if best_value < math.inf else -math.inf
+            else:
+                value = edge[1] / edge[0] + self.exploration * math.sqrt(
+                    math.log(edge[2]) / edge[0]
+                )
+                if action == node.preferred:
+                    value += self.bias / (1 + edge[0])
+            if value > best_value:
+                best, best_value = action, value
+        return edges[best], best
+
+    # -- worlds and rollouts ------------------------------------------------------
+    def _sample(self, view: Any, me: int) -> Any:
+        """A full state consistent with ``view``, with unknown dice to come."""
+        game = self.game
+        state = game.determinize(view, me, self._split())
+        fresh = self._split()
+        forced = game.forced_rolls(state)
+        return game.reseed(state, Rng(fresh.counter, tuple(forced)))
+
+    def _split(self) -> Rng:
+        value, self.rng = self.rng.below(1 << 62)
+        return Rng.from_seed(value)
+
+    def _finish(self, state: Any) -> tuple[float, ...]:
+        game = self.game
+        rng = self._split()
+        for _ in range(self.depth):
+            outcome = game.outcome(state)
+            if outcome is not None:
+                return win_scores(game.players, outcome.winner)
+            action, rng = self.rollout(game, state, rng)
+            state, _ = game.apply(state, action)
+        outcome = game.outcome(state)
+        if outcome is not None:
+            return win_scores(game.players, outcome.winner)
+        return self.evaluate(game, state)
+
+    def __repr__(self) -> str:
+        if self.seconds is not None:
+            budget = f"{self.seconds} CPU s"
+        else:
+            budget = f"{self.iterations}it"
+        return f"ISMCTSBot({self.game.name}, {budget})"
+
+
+def win_scores(players: int, winner: int | None) -> tuple[float, ...]:
+    """1 for the winner, 0 for the others; an even split when nobody won."""
+    if winner is None:
+        return (1.0 / players,) * players
+    return tuple(1.0 if seat == winner else 0.0 for seat in range(players))

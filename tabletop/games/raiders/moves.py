@@ -1,0 +1,437 @@
+"""Travel by die: the step-by-step walk and everything that happens on the way.
+
+A move is walked one step at a time on a ``Work`` copy. Where more than one way is
+open (a country, an intersection, a token with no direction memory) the walk stops
+and the mover chooses with ``to ID``; forced steps are taken at once. On the way the
+mover draws at unoccupied countries (RA-M-COUNTRY-CARD), robs players passed on
+paths (RA-M-PASS-PLAYER), shows Passports at checkpoints (RA-M-CHECKPOINT) and may
+win (RA-W-WIN); at the end come the landing rules (RA-M-LAND-PLAYER,
+RA-M-CHECKPOINT-LAND, RA-M-INSTRUCTION).
+
+RA-M-OCCUPIED: a way whose every continuation ends on an occupied country may not be
+chosen; when no way from the roll avoids that, the token does not move and the turn
+is over. The move is made step by step, so whatever ends it earlier counts as an
+end: a checkpoint met along its arrow, or a win in the Ark's country.
+
+Occupied countries are held as a bit set (``RaidersBoard.bit``), cheap to test.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.games.raiders import turns
+from tabletop.games.raiders.cards import ARK, MAP, PASSPORT, STAFF, has_keys
+from tabletop.games.raiders.work import Work
+
+if TYPE_CHECKING:
+    from tabletop.games.raiders.rules import Raiders
+    from tabletop.games.raiders.state import RaidersState
+
+
+# -- which ways are open ------------------------------------------------------------
+def occupied(g: Raiders, positions, me: int) -> int:
+    """The countries where a player other than ``me`` stands, as a bit set."""
+    bit = g.board.bit.get
+    mask = 0
+    for q, at in enumerate(positions):
+        if q != me:
+            mask |= bit(at, 0)
+    return mask
+
+
+def goal_bit(g: Raiders, hand, ark: str) -> int:
+    """The Ark's country as a bit when ``hand`` holds the three key cards, else 0:
+    entering that country ends a move with a win (RA-W-WIN)."""
+    if ark and ARK in hand and STAFF in hand and MAP in hand:
+        return g.board.bit[ark]
+    return 0
+
+
+def step_options(
+    g: Raiders, loc: str, prev: str, at_start: bool, occ: int
+) -> tuple[str, ...]:
+    """Where a token on ``loc`` that came from ``prev`` may step next.
+
+    At the start of a move a country (RA-M-DIRECTION) or a token with no memory
+    may go any way; on the way an unoccupied country allows any way, back
+    included (RA-M-UNOCCUPIED); elsewhere only forward (RA-M-FORWARD).
+    """
+    board = g.board
+    adj = board.adjacent[loc]
+    bit = board.bit.get(loc)
+    if bit is not None:
+        if at_start or not bit & occ:
+            return adj
+    elif at_start and not prev:
+        return adj
+    return tuple([n for n in adj if n != prev])
+
+
+def stops_at(g: Raiders, came: str, nxt: str, left: int, goal: int) -> bool:
+    """True when a step from ``came`` to ``nxt`` with ``left`` steps still to go
+    ends the move there whatever comes after: a win in the Ark's country, or a
+    checkpoint met along its arrow (without a Passport the token stops there; with
+    one it goes on only where the rest of the move can end off an occupied country,
+    RA-M-OCCUPIED ruling)."""
+    board = g.board
+    if goal and board.bit.get(nxt, 0) & goal:
+        return True
+    if left > 0:
+        arrow = board.checkpoints.get(nxt)
+        return arrow is not None and arrow != came
+    return False
+
+
+def can_finish(
+    g: Raiders, loc: str, prev: str, steps: int, occ: int, goal: int
+) -> bool:
+    """True if some way of walking ``steps`` more steps from ``loc`` (reached from
+    ``prev``) does not end on an occupied country (RA-M-OCCUPIED): a depth-first
+    walk that stops at the first such way."""
+    if steps == 0:
+        return not g.board.bit.get(loc, 0) & occ
+    if not occ & g.board.near[loc, steps]:
+        return True
+    for n in step_options(g, loc, prev, False, occ):
+        if stops_at(g, loc, n, steps - 1, goal) or can_finish(
+            g, n, loc, steps - 1, occ, goal
+        ):
+            return True
+    return False
+
+
+def way_open(g: Raiders, loc: str, nxt: str, steps: int, occ: int, goal: int) -> bool:
+    """True when stepping from ``loc`` to ``nxt`` with ``steps`` to walk can end
+    the move off an occupied country (RA-M-OCCUPIED). Most walks meet no occupied
+    country at all (``RaidersBoard.near``) and need no search."""
+    if not occ & g.board.near[nxt, steps - 1] or stops_at(g, loc, nxt, steps - 1, goal):
+        return True
+    return can_finish(g, nxt, loc, steps - 1, occ, goal)
+
+
+def ways_now(g: Raiders, s: RaidersState) -> tuple[str, ...]:
+    """The open ways of the move in progress in ``s``, computed afresh (what
+    ``s.ways`` must hold; used by positions and invariants)."""
+    p = s.to_move
+    return tuple(
+        open_ways(
+            g,
+            s.positions[p],
+            s.prev[p],
+            len(s.route) <= 1,
+            s.steps,
+            occupied(g, s.positions, p),
+            goal_bit(g, s.hands[p], s.ark),
+        )
+    )
+
+
+def open_ways(
+    g: Raiders, loc: str, prev: str, at_start: bool, steps: int, occ: int, goal: int
+) -> list[str]:
+    """The next steps that can still end the move off occupied countries."""
+    return [
+        n
+        for n in step_options(g, loc, prev, at_start, occ)
+        if way_open(g, loc, n, steps, occ, goal)
+    ]
+
+
+# -- the walk -----------------------------------------------------------------------
+def start_move(g: Raiders, w: Work, value: int) -> None:
+    """Begin a move of ``value`` steps for the player to move (RA-M-ROLL)."""
+    p = w.to_move
+    w.steps, w.route, w.passed = value, [w.positions[p]], []
+    w.route_prev = w.prev[p]
+    occ = occupied(g, w.positions, p)
+    goal = goal_bit(g, w.hands[p], w.ark)
+    ways = open_ways(g, w.positions[p], w.prev[p], True, value, occ, goal)
+    if not ways:
+        w.emit(
+            "RA-M-OCCUPIED",
+            f"player {p} cannot use the {value}: every way ends on an occupied "
+            "country, so the token stays and the turn is over",
+            p,
+            "blocked",
+            data={"seat": p, "roll": value, "at": w.positions[p]},
+        )
+        turns.end_turn(g, w)
+        return
+    walk(g, w, occ, ways)
+
+
+def walk(g: Raiders, w: Work, occ: int, ways: list[str] | None = None) -> None:
+    """Take forced steps until a choice is needed or the move ends (``occ``: the
+    countries the others occupy, which do not change during a move; ``ways``:
+    the open ways from here, when known).
+
+    Once a way is chosen, a forced step (one way on) needs no RA-M-OCCUPIED check:
+    the way was open, and the Ark's country only adds ends as cards come in."""
+    p = w.to_move
+    positions, prev = w.positions, w.prev
+    while w.steps > 0:
+        if ways is None:
+            loc = positions[p]
+            ways = step_options(g, loc, prev[p], False, occ)
+            if len(ways) > 1:
+                goal = goal_bit(g, w.hands[p], w.ark)
+                ways = [n for n in ways if way_open(g, loc, n, w.steps, occ, goal)]
+        if len(ways) != 1:
+            w.phase = "move"
+            w.ways = tuple(ways)
+            return
+        if not take_step(g, w, ways[0], occ):
+            return
+        ways = None
+    finish_landing(g, w)
+
+
+def take_step(g: Raiders, w: Work, nxt: str, occ: int) -> bool:
+    """One step to ``nxt``; False when the move ended on the way."""
+    p = w.to_move
+    positions = w.positions
+    loc = positions[p]
+    board = g.board
+    bit = board.bit
+    if len(w.route) > 1 and loc not in bit and positions.count(loc) > 1:
+        for q in w.others_at(loc, p):
+            if q not in w.passed:
+                w.passed.append(q)
+                turns.take_random(g, w, p, q, "RA-M-PASS-PLAYER")
+    w.prev[p], positions[p] = loc, nxt
+    w.route.append(nxt)
+    w.steps -= 1
+    w.emit(
+        "RA-M-ROLL",
+        f"player {p} moves to {nxt}",
+        p,
+        "step",
+        data={"seat": p, "from": loc, "to": nxt},
+    )
+    country = bit.get(nxt)
+    if country is not None:
+        if not country & occ:
+            turns.draw(g, w, p, "RA-M-COUNTRY-CARD", f"in {nxt}")
+        if nxt == w.ark and has_keys(w.hands[p]):
+            turns.win(w, p, f"reached the Ark's country {nxt} with the three cards")
+            return False
+    elif w.steps > 0:
+        arrow = board.checkpoints.get(nxt)
+        if arrow is not None and arrow != loc:
+            return _checkpoint(g, w, nxt, loc, occ)
+    return True
+
+
+def _checkpoint(g: Raiders, w: Work, here: str, came: str, occ: int) -> bool:
+    """RA-M-CHECKPOINT on the way: a Passport to go on, else stop and lose the next
+    turn. RA-M-OCCUPIED ruling: a token whose every way on would end on an occupied
+    country stops here too (keeping its Passport, and its next turn)."""
+    p = w.to_move
+    if PASSPORT not in w.hands[p]:
+        w.skips[p] += 1
+        w.steps = 0
+        w.emit(
+            "RA-M-CHECKPOINT",
+            f"player {p} has no Passport: stopped at checkpoint {here} and loses "
+            "the next turn",
+            p,
+            "checkpoint",
+            data={"seat": p, "at": here},
+        )
+        turns.end_turn(g, w)
+        return False
+    goal = goal_bit(g, w.hands[p], w.ark)
+    if not open_ways(g, here, came, False, w.steps, occ, goal):
+        w.steps = 0
+        w.emit(
+            "RA-M-OCCUPIED",
+            f"player {p} stops at checkpoint {here}: every way on would end on an "
+            "occupied country",
+            p,
+            "blocked",
+            data={"seat": p, "at": here},
+        )
+        turns.end_turn(g, w)
+        return False
+    turns.lose_card(w, p, PASSPORT)
+    w.emit(
+        "RA-M-CHECKPOINT",
+        f"player {p} shows a Passport at checkpoint {here} and goes on",
+        p,
+        "passport",
+        data={"seat": p, "at": here, "card": PASSPORT},
+    )
+    return True
+
+
+def choose_step(g: Raiders, w: Work, nxt: str) -> None:
+    """The mover chose the next step (``to ID``): take it and walk on."""
+    occ = occupied(g, w.positions, w.to_move)
+    w.ways = ()
+    if take_step(g, w, nxt, occ):
+        walk(g, w, occ)
+
+
+# -- the landing --------------------------------------------------------------------
+def finish_landing(g: Raiders, w: Work) -> None:
+    """The move ended by exact count: players landed on first (RA-M-LAND-PLAYER)."""
+    p = w.to_move
+    loc = w.positions[p]
+    if loc not in g.board.bit:
+        others = w.others_at(loc, p)
+        if others:
+            w.landed = others
+            w.phase = "land"
+            return
+    complete_landing(g, w)
+
+
+def send(g: Raiders, w: Work, victim: int, to: str | None) -> None:
+    """RA-M-LAND-PLAYER: the mover sends the player landed on to ``to`` (None:
+    leaves them); after the last one, the landing completes."""
+    p = w.to_move
+    if to is None:
+        w.emit(
+            "RA-M-LAND-PLAYER",
+            f"player {p} leaves player {victim} where they stand",
+            p,
+            "leave",
+            data={"seat": p, "victim": victim},
+        )
+    else:
+        was = w.positions[victim]
+        w.positions[victim], w.prev[victim], w.owes[victim] = to, "", False
+        w.emit(
+            "RA-M-LAND-PLAYER",
+            f"player {p} sends player {victim} to {to}",
+            p,
+            "send",
+            data={"seat": p, "victim": victim, "from": was, "to": to},
+        )
+    w.landed.pop(0)
+    if not w.landed:
+        complete_landing(g, w)
+
+
+def complete_landing(g: Raiders, w: Work) -> None:
+    """Checkpoint debt, then the space's instruction, then the end of the turn."""
+    p = w.to_move
+    loc = w.positions[p]
+    board = g.board
+    if loc in board.bit:
+        w.prev[p] = ""
+    arrow = board.checkpoints.get(loc)
+    if arrow is not None and arrow != w.prev[p]:
+        w.owes[p] = True
+        w.emit(
+            "RA-M-CHECKPOINT-LAND",
+            f"player {p} landed on checkpoint {loc}: a Passport is due at the "
+            "start of the next turn",
+            p,
+            "owes",
+            data={"seat": p, "at": loc},
+        )
+    instruction = board.instructions.get(loc)
+    if instruction is None:
+        turns.end_turn(g, w)
+    else:
+        follow_instruction(g, w, instruction)
+
+
+def follow_instruction(g: Raiders, w: Work, ins) -> None:
+    """RA-M-INSTRUCTION: do what the space says (effects from the board file)."""
+    p = w.to_move
+    loc = w.positions[p]
+    effect = ins.effect
+    w.emit(
+        "RA-M-INSTRUCTION",
+        f"player {p} lands on {loc}: {ins.text}",
+        p,
+        "instruction",
+        data={"seat": p, "at": loc, "effect": effect},
+    )
+    if effect == "lose_turn":
+        w.skips[p] += 1
+    elif effect == "draw":
+        turns.draw(g, w, p, "RA-M-INSTRUCTION", f"on {loc}")
+    elif effect == "discard" and w.hands[p]:
+        turns.discard_random(g, w, p)
+    elif effect == "back":
+        move_back(g, w, ins.count)
+    elif effect == "roll_again":
+        value, w.rng = w.rng.roll()
+        w.emit(
+            "RA-M-INSTRUCTION",
+            f"player {p} rolls again: {value}",
+            p,
+            "roll",
+            data={"seat": p, "roll": value},
+        )
+        start_move(g, w, value)
+        return
+    turns.end_turn(g, w)
+
+
+def move_back(g: Raiders, w: Work, count: int) -> None:
+    """RA-M-INSTRUCTION ruling: ``count`` places back along the way the token came,
+    retracing this move and then further back along the path it arrived by (a
+    path ends at a country or an intersection). Moving back is not travel: no
+    cards, checkpoints or instructions. It never ends on an occupied country (it
+    stops on the place before it); a token moved back keeps the direction it was
+    travelling in (RA-M-DIRECTION)."""
+    p = w.to_move
+    trail = behind(g, w.route, w.route_prev, count + 2)
+    target = min(count, len(trail) - 1)
+    if target and g.board.bit.get(trail[target], 0) & occupied(g, w.positions, p):
+        target -= 1
+    if target == 0:
+        w.emit(
+            "RA-M-INSTRUCTION",
+            f"player {p} cannot move back: the way back ends on an occupied country",
+            p,
+            "back",
+            data={"seat": p, "from": w.positions[p], "to": w.positions[p]},
+        )
+        return
+    here, dest = w.positions[p], trail[target]
+    w.positions[p] = dest
+    if dest in g.board.bit:
+        w.prev[p] = ""
+    elif target + 1 < len(trail):
+        w.prev[p] = trail[target + 1]
+    elif target == len(w.route) - 1:
+        w.prev[p] = w.route_prev  # back at the start: the memory it started with
+    else:
+        w.prev[p] = ""
+    w.emit(
+        "RA-M-INSTRUCTION",
+        f"player {p} moves back to {dest}",
+        p,
+        "back",
+        data={"seat": p, "from": here, "to": dest},
+    )
+
+
+def behind(g: Raiders, route, route_prev: str, length: int) -> list[str]:
+    """Up to ``length`` places from the token's place backwards: this move's route
+    reversed, then on along the path the move began on, away from the move (from an
+    intersection start: the way it had come, ``route_prev``), ending where that
+    path ends (a country or an intersection)."""
+    trail = list(reversed(route))[:length]
+    kind = g.board.kind
+    adjacent = g.board.adjacent
+    here = route[0]
+    ahead = route[1] if len(route) > 1 else ""
+    if kind[here] == "intersection":
+        nxt = route_prev
+    elif kind[here] == "space":
+        nxt = next((n for n in adjacent[here] if n != ahead), "")
+    else:
+        nxt = ""
+    while nxt and len(trail) < length:
+        trail.append(nxt)
+        if kind[nxt] != "space":
+            break
+        here, nxt = nxt, next((n for n in adjacent[nxt] if n != here), "")
+    return trail

@@ -1,0 +1,68 @@
+"""What a viewer may see of a Raiders state, and worlds sampled back from it.
+
+``view`` hides every hand the viewer may not see and the deck order behind
+``HIDDEN`` cards, and blanks the generator (its position and any forced rolls: a
+seat must not see the dice to come). ``determinize`` deals the unseen cards back at
+random; ``reseed`` and ``forced_rolls`` let simulations give sampled worlds fresh
+dice while keeping the rolls an experiment forced.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from tabletop.core import HIDDEN, Rng
+from tabletop.core.viewers import as_viewer
+from tabletop.games.raiders.cards import full_deck
+from tabletop.games.raiders.state import RaidersState
+
+if TYPE_CHECKING:
+    from tabletop.games.raiders.rules import Raiders
+
+
+def view(s: RaidersState, viewer: object) -> RaidersState:
+    """What ``viewer`` (a seat, None for the referee, ``"public"`` or a Viewer) may
+    see: hands it may not see and the deck become ``HIDDEN`` cards; the generator
+    is blank (RA-S-HIDDEN)."""
+    v = as_viewer(viewer)
+    if v.is_referee:
+        return s
+    hands = tuple(h if v.sees(q) else (HIDDEN,) * len(h) for q, h in enumerate(s.hands))
+    return dataclasses.replace(s, hands=hands, deck=(HIDDEN,) * len(s.deck), rng=Rng(0))
+
+
+def determinize(g: Raiders, v: RaidersState, seat: int, rng: Rng) -> RaidersState:
+    """A full state consistent with the view ``v`` of ``seat``: the unseen cards
+    dealt at random to the hidden hands and the deck, ``rng`` the generator."""
+    if v.phase == "place" and not v.ark:
+        return dataclasses.replace(v, rng=rng)
+    unseen = Counter(full_deck(g.board.countries))
+    unseen.subtract(v.hands[seat])
+    unseen.subtract(v.discards)
+    if any(n < 0 for n in unseen.values()):
+        raise ValueError("the view shows more cards than the deck holds")
+    pool, rng = rng.shuffle(sorted(unseen.elements()))
+    hands = []
+    at = 0
+    for q, hand in enumerate(v.hands):
+        if q == seat:
+            hands.append(hand)
+        else:
+            hands.append(tuple(sorted(pool[at : at + len(hand)])))
+            at += len(hand)
+    deck = tuple(pool[at : at + len(v.deck)])
+    if at + len(v.deck) != len(pool):
+        raise ValueError("the view's card counts do not add up to 56")
+    return dataclasses.replace(v, hands=tuple(hands), deck=deck, rng=rng)
+
+
+def reseed(s: RaidersState, rng: Rng) -> RaidersState:
+    """``s`` with ``rng`` as its generator."""
+    return dataclasses.replace(s, rng=rng)
+
+
+def forced_rolls(s: RaidersState) -> tuple[int, ...]:
+    """The die results queued by ``force_roll``, in order."""
+    return tuple(s.rng.forced)

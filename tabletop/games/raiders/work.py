@@ -1,0 +1,127 @@
+"""The mutable scratch copy of a Raiders state used while one action resolves.
+
+``apply`` copies the state into a ``Work``, the rules change it in place and record
+events, and ``freeze`` builds the next frozen state once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tabletop.core import Event
+from tabletop.games.raiders.state import RaidersState
+
+
+class Work:
+    """A mutable copy of a state that rules code changes, then ``freeze``s.
+
+    Per-player fields are lists. ``hands`` holds the state's own (sorted) tuples
+    until ``hand(q)`` copies one into a list to change; ``freeze`` sorts only the
+    hands that were copied.
+    """
+
+    __slots__ = (
+        "phase",
+        "to_move",
+        "positions",
+        "prev",
+        "hands",
+        "deck",
+        "discards",
+        "ark",
+        "skips",
+        "hostage",
+        "owes",
+        "emptied",
+        "steps",
+        "route",
+        "route_prev",
+        "ways",
+        "passed",
+        "landed",
+        "winner",
+        "turn",
+        "rng",
+        "events",
+        "given",
+    )
+
+    def __init__(self, s: RaidersState) -> None:
+        self.phase = s.phase
+        self.to_move = s.to_move
+        self.positions = list(s.positions)
+        self.prev = list(s.prev)
+        self.hands: list = list(s.hands)
+        self.given = s.hands
+        self.deck = s.deck
+        self.discards = s.discards
+        self.ark = s.ark
+        self.skips = list(s.skips)
+        self.hostage = list(s.hostage)
+        self.owes = list(s.owes)
+        self.emptied = list(s.emptied)
+        self.steps = s.steps
+        self.route = list(s.route)
+        self.route_prev = s.route_prev
+        self.ways = s.ways
+        self.passed = list(s.passed)
+        self.landed = list(s.landed)
+        self.winner = s.winner
+        self.turn = s.turn
+        self.rng = s.rng
+        self.events: list[Event] = []
+
+    def freeze(self) -> RaidersState:
+        """The state this copy now describes (changed hands sorted)."""
+        return RaidersState(
+            self.phase,
+            self.to_move,
+            tuple(self.positions),
+            tuple(self.prev),
+            tuple(
+                [h if h.__class__ is tuple else tuple(sorted(h)) for h in self.hands]
+            ),
+            self.deck,
+            self.discards,
+            self.ark,
+            tuple(self.skips),
+            tuple(self.hostage),
+            tuple(self.owes),
+            tuple(self.emptied),
+            self.steps,
+            tuple(self.route),
+            self.route_prev,
+            self.ways,
+            tuple(self.passed),
+            tuple(self.landed),
+            self.winner,
+            self.turn,
+            self.rng,
+        )
+
+    def hand(self, q: int) -> list[str]:
+        """Player ``q``'s hand as a list to change in place (copied on first use)."""
+        h = self.hands[q]
+        if h.__class__ is not list or h is self.given[q]:
+            h = self.hands[q] = list(h)  # never change the input state's hand
+        return h
+
+    def emit(
+        self,
+        clause: str,
+        text: str,
+        player: int | None = None,
+        kind: str = "",
+        public: str = "",
+        data: Mapping[str, Any] | None = None,
+        hidden: tuple[str, ...] = (),
+    ) -> None:
+        """Record an event; a non-empty ``public`` makes its text secret."""
+        self.events.append(
+            Event(clause, text, player, kind, bool(public), public, data or {}, hidden)
+        )
+
+    def others_at(self, loc: str, me: int) -> list[int]:
+        """Players other than ``me`` standing on ``loc``."""
+        return [q for q, at in enumerate(self.positions) if at == loc and q != me]

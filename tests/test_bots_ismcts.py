@@ -1,0 +1,82 @@
+"""Information-set MCTS (tabletop.bots.ismcts) on the small hidden-card race game,
+and its registry names next to flat Monte Carlo."""
+
+from __future__ import annotations
+
+from tabletop.bots import ISMCTSBot, RandomBot, SearchBot, make_bot, play_out
+from tabletop.core.match import game_from_spec
+from tests.hidden_race import HiddenRace, Play, greedy_policy
+
+
+def _endgame(game, me_at, hand, other_at):
+    state = game.initial_state(0)
+    rest = list(state.deck + state.hands[1] + state.hands[0])
+    for card in hand:
+        rest.remove(card)
+    other, deck = tuple(sorted(rest[:3])), tuple(rest[3:])
+    return type(state)((me_at, other_at), (hand, other), deck, (), 0, state.rng)
+
+
+def test_ismcts_finds_the_winning_card_its_policy_misses():
+    """The greedy policy rolls at 17 with (1, 2, 3); only the 3 wins surely before
+    the opponent at 19 moves (HR-WIN)."""
+    game = HiddenRace(2)
+    state = _endgame(game, 17, (1, 2, 3), 19)
+    assert str(greedy_policy(game, state, None)[0]) == "roll"
+    bot = ISMCTSBot(game, 4, iterations=150, rollout=greedy_policy)
+    assert bot.choose(game.view(state, 0)) == Play(3)
+    stats = bot.root_statistics()
+    assert stats[Play(3)][0] > stats[game.parse_action("roll")][0]
+
+
+def test_ismcts_keeps_the_policy_move_without_evidence():
+    game = HiddenRace(2)
+    state = _endgame(game, 17, (1, 2, 3), 19)
+    bot = ISMCTSBot(game, 4, iterations=60, rollout=greedy_policy, margin=1e9)
+    assert str(bot.choose(game.view(state, 0))) == "roll"
+
+
+def test_ismcts_decision_ignores_hidden_cards_and_is_deterministic():
+    game = HiddenRace(2)
+    state = game.initial_state(5)
+    swapped = game.determinize(game.view(state, 0), 0, state.rng.below(7)[1])
+    assert swapped.hands[1] != state.hands[1] or swapped.deck != state.deck
+    a = ISMCTSBot(game, 11, iterations=60).choose(game.view(state, 0))
+    b = ISMCTSBot(game, 11, iterations=60).choose(game.view(swapped, 0))
+    assert a == b
+
+
+def test_ismcts_beats_random_with_seats_rotated():
+    game = HiddenRace(2)
+    wins = 0
+    for i in range(16):
+        bots = [ISMCTSBot(game, i, iterations=80), RandomBot(game, 100 + i)]
+        seat = i % 2
+        if seat:
+            bots.reverse()
+        wins += play_out(game, game.initial_state(i), bots).winner == seat
+    assert wins >= 10
+
+
+def test_ismcts_cpu_budget_and_widening():
+    """A CPU-seconds budget runs at least two iterations; with widening a root
+    with n visits tries at most ceil(widen * n ** alpha) actions."""
+    game = game_from_spec("raiders", {"players": 2})
+    state = game.initial_state(3)
+    bot = make_bot("ismcts", game, 1, iterations=16, depth=10)
+    view = game.view(state, game.to_move(state))
+    bot.choose(view)
+    tried = [a for a, (n, _) in bot.root_statistics().items() if n]
+    assert 1 <= len(tried) <= 5
+    timed = make_bot("ismcts", game, 1, seconds=0.05, depth=10)
+    timed.choose(view)
+    assert timed.last_iterations >= 2
+
+
+def test_registry_names_every_search_bot_for_what_it_is():
+    game = game_from_spec("pitfall", {"players": 2})
+    assert isinstance(make_bot("ismcts", game, 1), ISMCTSBot)
+    flat = make_bot("flat-mc", game, 1, iterations=5)
+    assert isinstance(flat, SearchBot) and flat.flat and flat.name == "flat-mc"
+    alias = make_bot("search", game, 1, iterations=5)
+    assert isinstance(alias, SearchBot) and alias.flat and alias.name == "search"
