@@ -50,139 +50,70 @@ def _card_kind(card: object) -> bool:
     return type(card) is int and 0 <= card < len(CARDS)
 
 
-class ScorpionCardRule(Rule):
-    """PH-T-SCORPION-FIRST, PH-6-MOVE: before rolling or exchanging, one Scorpion
-    card may be played to move the scorpion."""
+class StartRule(Rule):
+    """PH-T-CHOICE, PH-T-SCORPION-FIRST, PH-2B-DISCARD, PH-2B-SWAP: a turn's first
+    decision: first perhaps one Scorpion card (PH-6-MOVE), then a roll or an exchange
+    of four cards, discarded or swapped with an opponent.
 
-    kinds = (Play,)
-
-    def candidates(self, g: Pitfall, s: PitfallState):
-        return (PLAYS[SCORPION],)
-
-    def verdict(self, g: Pitfall, s: PitfallState, a: Play) -> Refusal | None:
-        if a.card == SCORPION:
-            if s.scorpion_played:
-                return Refusal("PH-T-SCORPION-FIRST", "only one Scorpion card per turn")
-            if s.hands[s.to_move][SCORPION]:
-                return None
-            return Refusal("PH-6-MOVE", "you hold no Scorpion card")
-        return Refusal(
-            "PH-T-SCORPION-FIRST",
-            "before rolling or exchanging, only a Scorpion card may be played",
-        )
-
-
-class RollRule(Rule):
-    """PH-T-CHOICE (A): roll the die and move."""
-
-    kinds = (Roll,)
-
-    def candidates(self, g: Pitfall, s: PitfallState):
-        return (ROLL,)
-
-    def verdict(self, g: Pitfall, s: PitfallState, a: Roll) -> Refusal | None:
-        return None
-
-
-class ExchangeRule(Rule):
-    """PH-2B-DISCARD, PH-2B-SWAP: four cards of the hand, as a discard or a swap.
-
-    The verdict's test is ``admits``: the seat (for a swap) is an opponent and the
-    four cards are one of the hand's choices of four. ``legal`` (the candidates the
-    verdict lets through) applies that same test, written inline, with the hand's
-    choices looked up once rather than once per candidate, and the game's memo keeps
-    the result under what the test reads (the hand, the seat to move, the seats): a
-    turn's start lists up to 35 choices per exchange kind and opponent, and judging
-    them one call at a time cost more than the rest of the turn.
+    The verdicts read only the mover's hand, the seat to move, the number of seats
+    and whether a Scorpion card was played, so ``legal`` (the candidates whose
+    verdict is ``None``, as for every rule) is remembered by the game's memo under
+    exactly those: a turn's start lists up to 35 choices of four per exchange kind
+    and opponent, and judging them all at every turn cost more than the rest of the
+    turn.
     """
 
-    clause = ""
-
-    @staticmethod
-    def admits(a: Discard | Swap, allowed: frozenset, me: int, n: int) -> bool:
-        """The verdict's test, given the hand's choices of four (``allowed``)."""
-        raise NotImplementedError
-
-    def verdict(self, g: Pitfall, s: PitfallState, a: Discard | Swap) -> Refusal | None:
-        me, n, hand = s.to_move, len(s.hands), s.hands[s.to_move]
-        if type(a.cards) is tuple and self.admits(a, g.exchanges.four_set(hand), me, n):
-            return None
-        if type(a) is Swap and not _opponent(a.seat, me, n):
-            return Refusal(
-                "PH-2B-SWAP", f"seat {a.seat!r} is not an opponent to swap with"
-            )
-        return _exchange_refusal(self.clause, a.cards, hand)
-
-
-def _opponent(seat: object, me: int, n: int) -> bool:
-    return type(seat) is int and seat != me and 0 <= seat < n
-
-
-class DiscardRule(ExchangeRule):
-    """PH-2B-DISCARD: four cards of the hand face up, then four drawn."""
-
-    kinds = (Discard,)
-    clause = "PH-2B-DISCARD"
-
-    def candidates(self, g: Pitfall, s: PitfallState):
-        return g.exchanges.discards(s.hands[s.to_move])
-
-    @staticmethod
-    def admits(a: Discard, allowed: frozenset, me: int, n: int) -> bool:
-        return a.cards in allowed
-
-    def legal(self, g: Pitfall, s: PitfallState):
-        hand = s.hands[s.to_move]
-        key = (hand, -1, 0)
-        found = g.exchanges.legal.get(key)
-        if found is None:
-            allowed = g.exchanges.four_set(hand)
-            found = g.exchanges.remember(
-                key, tuple([a for a in self.candidates(g, s) if a.cards in allowed])
-            )  # admits, inline
-        return found
-
-
-class SwapRule(ExchangeRule):
-    """PH-2B-SWAP: four cards of the hand given to an opponent, four taken."""
-
-    kinds = (Swap,)
-    clause = "PH-2B-SWAP"
+    kinds = (Play, Roll, Discard, Swap)
 
     def candidates(self, g: Pitfall, s: PitfallState):
         hand, me = s.hands[s.to_move], s.to_move
-        out: list = []
-        for seat in range(len(s.positions)):
+        out: list = [PLAYS[SCORPION], ROLL]
+        out += g.exchanges.discards(hand)
+        for seat in range(len(s.hands)):
             if seat != me:
                 out += g.exchanges.swaps(hand, seat)
         return out
 
-    @staticmethod
-    def admits(a: Swap, allowed: frozenset, me: int, n: int) -> bool:
-        seat = a.seat
-        return type(seat) is int and seat != me and 0 <= seat < n and a.cards in allowed
-
     def legal(self, g: Pitfall, s: PitfallState):
-        me, n = s.to_move, len(s.hands)
-        hand = s.hands[me]
-        key = (hand, me, n)
+        hand = s.hands[s.to_move]
+        key = (hand, s.to_move, len(s.hands), s.scorpion_played)
         found = g.exchanges.legal.get(key)
         if found is None:
-            allowed = g.exchanges.four_set(hand)
-            found = g.exchanges.remember(
-                key,
-                tuple(
-                    [  # admits, inline
-                        a
-                        for a in self.candidates(g, s)
-                        if type(a.seat) is int
-                        and a.seat != me
-                        and 0 <= a.seat < n
-                        and a.cards in allowed
-                    ]
-                ),
-            )
+            found = g.exchanges.remember(key, tuple(Rule.legal(self, g, s)))
         return found
+
+    def verdict(self, g: Pitfall, s: PitfallState, a: object) -> Refusal | None:
+        kind = type(a)
+        if kind is Roll:
+            return None
+        if kind is Play:
+            return _scorpion_card(s, a.card)
+        me, hand = s.to_move, s.hands[s.to_move]
+        if kind is Swap and not (
+            type(a.seat) is int and a.seat != me and 0 <= a.seat < len(s.hands)
+        ):
+            return Refusal(
+                "PH-2B-SWAP", f"seat {a.seat!r} is not an opponent to swap with"
+            )
+        cards = a.cards
+        if type(cards) is tuple and cards in g.exchanges.four_set(hand):
+            return None
+        clause = "PH-2B-SWAP" if kind is Swap else "PH-2B-DISCARD"
+        return _exchange_refusal(clause, cards, hand)
+
+
+def _scorpion_card(s: PitfallState, card: object) -> Refusal | None:
+    """PH-T-SCORPION-FIRST: only a Scorpion card, once, and only if held."""
+    if card != SCORPION:
+        return Refusal(
+            "PH-T-SCORPION-FIRST",
+            "before rolling or exchanging, only a Scorpion card may be played",
+        )
+    if s.scorpion_played:
+        return Refusal("PH-T-SCORPION-FIRST", "only one Scorpion card per turn")
+    if not s.hands[s.to_move][SCORPION]:
+        return Refusal("PH-6-MOVE", "you hold no Scorpion card")
+    return None
 
 
 def _exchange_refusal(clause: str, cards: object, hand: tuple[int, ...]) -> Refusal:
@@ -360,7 +291,7 @@ class RolledRule(Rule):
 
 _ROLLED = RolledRule()
 DECISIONS: dict[str, tuple[Rule, ...]] = {
-    "start": (ScorpionCardRule(), RollRule(), DiscardRule(), SwapRule()),
+    "start": (StartRule(),),
     "scorpion": (PlaceScorpionRule(),),
     "direction": (DirectionRule(), _ROLLED),
     "obstacle": (CardRule(), DeclineRule(), _ROLLED),

@@ -4,8 +4,9 @@ A turn may exchange any four cards of the hand (PH-2B-DISCARD, PH-2B-SWAP), so t
 start of every turn lists up to 35 choices of four, each as a discard and as a swap
 with every opponent. ``Exchanges`` keeps, per hand vector, those choices, their set
 (for the verdicts' membership test) and the action objects, shared between states;
-and ``legal``: the legal exchange actions, under what the exchange verdicts read (the
-hand, the seat to move and the number of seats; the seat is -1 for discards).
+and ``legal``: the legal actions of a turn's start, under what their verdicts read
+(the hand, the seat to move, the number of seats, whether a Scorpion card was
+played).
 It is derived data only: it never changes what the game answers, only how fast. It is
 bounded (emptied when it holds ``limit`` hands) and belongs to one game object, so
 nothing is kept at module level. The engine benchmark measured what it buys (see
@@ -34,7 +35,7 @@ class Exchanges:
         return len(self._hands) + len(self.legal)
 
     def remember(self, key: tuple, actions: tuple) -> tuple:
-        """Keep the legal exchange actions under ``key`` (bounded); return them."""
+        """Keep a start's legal actions under ``key`` (bounded); return them."""
         if self.limit:
             if len(self.legal) >= self.limit:
                 self.legal.clear()
