@@ -47,7 +47,7 @@ def check_events(events: tuple[Event, ...], viewer: Any) -> None:
     who = as_viewer(viewer)
     for event in events:
         seen = event.for_viewer(who)
-        if who.sees(event.player):
+        if event.visible_to(who):
             assert seen == event
             continue
         if event.secret:

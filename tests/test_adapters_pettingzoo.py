@@ -106,10 +106,10 @@ def _episode_until(e, seed, steps):
 def test_render_modes():
     e = env("raiders", 2, render_mode="ansi")
     e.reset(seed=1)
-    assert e.render() == str(e.state)
+    assert e.render() == e.game.render(e.state) == str(e.state)
     e = env("raiders", 2, render_mode="ansi", render_viewer="public")
     e.reset(seed=1)
-    assert e.render() == str(e.game.view(e.state, "public"))
+    assert e.render() == e.game.render(e.game.view(e.state, "public"))
     e = env("pitfall", 2, render_mode="rgb_array")
     e.reset(seed=1)
     picture = e.render()

@@ -175,3 +175,16 @@ def test_drill_asks_for_a_better_move_and_hides_the_answer():
     assert "best move found" in drill.check(str(drill.move.best))
     assert "not among" in drill.check("no such move")
     assert str(drill.move.best) in drill.answer()
+
+
+def test_advantage_timeline_keeps_the_cursor_and_charts_with_bands():
+    from tabletop.analysis import advantage_timeline
+
+    match = finished("raiders", 5)
+    match.goto(3)
+    timeline = advantage_timeline(match, viewer=None, budget=3, every=15)
+    assert match.cursor == 3
+    assert [e.step for e in timeline][0] == 0 and timeline[-1].step == len(match)
+    assert all(e.n == 3 and e.seat is None for e in timeline)
+    figure = plot_advantage(timeline=timeline)
+    assert len(figure.axes[0].lines) == 2 and figure.axes[0].collections

@@ -9,6 +9,7 @@ test-artifacts/ (layout_1366x768.png, layout_1920x1080.png).
 
 from __future__ import annotations
 
+import nbformat
 import pytest
 
 from tests.browser_harness import (
@@ -38,11 +39,34 @@ MEASURE = """() => {
 }""".replace("CURRENT", CURRENT)
 
 
+HOT_SEAT = """\
+from tabletop.ui import pitfall_table
+
+table = pitfall_table(players=3, seed=5, name="family")  # three humans, one laptop
+table"""
+
+# How much of the hand canvases is card-face cream (a face's body is #fffdf5; the
+# backs are brown with a white frame).
+FACE_PIXELS = """() => {
+  let white = 0;
+  for (const c of document.querySelectorAll('%s canvas.tabletop-hand')) {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    for (let i = 0; i < d.length; i += 4)
+      if (d[i] === 255 && d[i + 1] === 253 && d[i + 2] === 245) white += 1;
+  }
+  return white;
+}""".replace("%s", CURRENT)
+
+
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     need_browser()
     tmp = tmp_path_factory.mktemp("lab")
     with jupyter_lab(tmp, ["play_pitfall.ipynb"]) as url:
+        nb = nbformat.v4.new_notebook()
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+        nb.cells = [nbformat.v4.new_code_cell(HOT_SEAT)]
+        nbformat.write(nb, tmp / "work" / "hot_seat.ipynb")
         yield url
 
 
@@ -107,3 +131,66 @@ def test_double_click_on_roll_and_enter_play_one_move_only(lab):
         now, _ = (int(x) for x in after_double.split()[1].split("/"))
         assert now == first + 1, (start, after_double)
         shoot(page, "double_click_roll.png")
+
+
+def _press_first_action(page) -> None:
+    """Press Roll or Forward when offered, else the first button that plays (not
+    a folded group)."""
+    page.wait_for_timeout(700)  # the buttons of the last move have arrived
+    buttons = page.locator(f"{CURRENT} .tabletop-action")
+    texts = buttons.all_inner_texts()
+    pick = next((t for t in texts if t in ("Roll", "Forward")), None) or next(
+        (t for t in texts if "\u2026" not in t), None
+    )
+    if pick is None:  # nothing to press (the hand-over screen is coming)
+        return
+    button = buttons.filter(has_text=pick).first
+    page.wait_for_function(
+        f"() => {{ const b = document.querySelector('{CURRENT} .tabletop-action');"
+        " return !!b && getComputedStyle(b).pointerEvents !== 'none'; }",
+        timeout=10_000,
+    )
+    before = step_text(page)
+    button.click()
+    page.wait_for_function(
+        f"(old) => document.querySelector('{CURRENT} .tabletop-status "
+        ".tabletop-step').textContent !== old",
+        arg=before,
+        timeout=30_000,
+    )
+
+
+def test_three_humans_pass_the_laptop_without_seeing_each_others_cards(lab):
+    """Player 0 plays until the turn passes: the hand-over screen shows, no card
+    face is on screen and no action is offered; Player 1 reveals and plays on."""
+    with chromium_page(1366, 768) as page:
+        open_and_run(page, lab, "hot_seat.ipynb")
+        handover = page.locator(f"{CURRENT} .tabletop-handover")
+        assert page.evaluate(FACE_PIXELS) > 1000, "Player 0 sees their own cards"
+        for _ in range(12):
+            page.wait_for_timeout(700)
+            if handover.is_visible():
+                break
+            _press_first_action(page)
+        assert handover.is_visible(), "the turn passed to another human"
+        assert "Pass the laptop to Player 1" in handover.inner_text()
+        page.wait_for_timeout(800)
+        assert page.evaluate(FACE_PIXELS) == 0, "no card face while passing"
+        assert page.locator(f"{CURRENT} .tabletop-action").count() == 0 or not (
+            page.locator(f"{CURRENT} .tabletop-actions").is_visible()
+        )
+        show_board(page)
+        shoot(page, "hot_seat_pass.png")
+        page.locator(f"{CURRENT} .tabletop-reveal").click()
+        page.wait_for_function(
+            f"() => !document.querySelector('{CURRENT} .tabletop-handover')"
+            ".offsetParent",
+            timeout=30_000,
+        )
+        page.wait_for_function(
+            f"() => ({FACE_PIXELS})() > 1000".replace("%s", CURRENT), timeout=30_000
+        )
+        assert "showing Player 1 (blue)" in page.inner_text(
+            f"{CURRENT} .tabletop-status"
+        )
+        shoot(page, "hot_seat_revealed.png")

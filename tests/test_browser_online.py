@@ -82,10 +82,12 @@ def test_three_browsers_play_one_raiders_room_each_seeing_only_its_hand(tmp_path
                     "|| {}).innerText?.startsWith('step')",
                     timeout=60_000,
                 )
+            titles = []
             for _ in range(MOVES):
                 before = steps()
                 mover = server.call(lambda: room.game.to_move(room.match.state))
                 page = pages[mover]
+                titles.append(page.title())
                 for _click in range(4):  # a group of actions opens on the first
                     page.locator(f"{CURRENT} .tabletop-action").first.click()
                     deadline = time.monotonic() + 10
@@ -95,10 +97,14 @@ def test_three_browsers_play_one_raiders_room_each_seeing_only_its_hand(tmp_path
                         break
                 if steps() == before:
                     shoot(page, "online_stuck.png")
-                    buttons = page.locator(f"{CURRENT} .tabletop-action").all_inner_texts()
+                    buttons = page.locator(
+                        f"{CURRENT} .tabletop-action"
+                    ).all_inner_texts()
                     notice = page.locator(f"{CURRENT} .jp-Cell").inner_text()
                     (ARTIFACTS / "online_stuck.txt").write_text(notice)
-                    pytest.fail(f"a click did not play a move: {buttons} {notice[:1500]}")
+                    pytest.fail(
+                        f"a click did not play a move: {buttons} {notice[:1500]}"
+                    )
                 now = steps()
                 for other in pages:
                     other.wait_for_function(
@@ -111,4 +117,6 @@ def test_three_browsers_play_one_raiders_room_each_seeing_only_its_hand(tmp_path
                 assert faces == ["face" if s == seat else "back" for s in range(3)]
                 shoot(page, f"online_seat{seat}.png")
             assert steps() >= MOVES
+            # a turn that came round marked the tab (the page ran the alert)
+            assert any(t.startswith("\u25b6 Your turn") for t in titles), titles
             browser.close()

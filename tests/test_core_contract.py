@@ -87,6 +87,22 @@ def test_event_for_viewer_drops_secret_text_and_data():
     assert "Rope" not in event.seen_by("public")
 
 
+def test_a_witness_reads_the_secret_parts_too():
+    taken = Event(
+        "RA-K-AMBUSH",
+        "player 0 took Map Room from player 2",
+        0,
+        "take",
+        True,
+        "player 0 took a card from player 2",
+        {"card": "map"},
+        ("card",),
+        (2,),
+    )
+    assert taken.for_viewer(2) is taken and "Map Room" in taken.seen_by(2)
+    assert "Map Room" not in taken.seen_by(1) and "card" not in taken.for_viewer(1).data
+
+
 # -- forced rolls: never in a view, always in what-if worlds ----------------------
 @pytest.mark.parametrize("game", [Pitfall(players=2), Raiders(players=2)])
 def test_views_never_carry_forced_rolls(game):

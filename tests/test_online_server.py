@@ -305,3 +305,22 @@ def test_a_failing_bot_does_not_stall_its_room(server, caplog):
     finally:
         seat.close()
     assert "out of ideas" in caplog.text
+
+
+def test_the_referee_exports_a_finished_game_that_replays_exactly(server):
+    from tabletop.core import Match
+    from tabletop.core.match import state_digest
+
+    links = create_room(server, game="pitfall", players=2, bots=2, bot="random", seed=4)
+    room = server.rooms[links["room"]]
+    _wait(lambda: server.call(lambda: room.match.over), timeout=60)
+    referee = RemoteMatch(links["referee"])
+    try:
+        saved = referee.export()
+    finally:
+        referee.close()
+    replayed = Match.from_json(saved)
+    truth = server.call(lambda: room.match.state)
+    assert state_digest(replayed.game, replayed.state) == state_digest(
+        replayed.game, truth
+    )

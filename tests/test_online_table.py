@@ -30,8 +30,14 @@ def test_three_tables_play_one_raiders_room_each_seeing_only_its_hand():
         game = tables[0].game
         for _ in range(12):
             mover = next(t for t in tables if t.legal)
+            alerts = [t.alerts for t in tables]
             mover.choose(mover.legal[0].action)
             wait(lambda m=mover: all(t.step == m.remote.latest for t in tables))
+            for table, before in zip(tables, alerts, strict=True):
+                # a turn that comes round raises an alert; nothing else does
+                came = bool(table.legal) and table is not mover
+                wait(lambda t=table, n=before + came: t.alerts == n)
+                assert table.alerts == before + came
         truth = server.call(lambda: server.rooms[links["room"]].match.state)
         for seat, table in enumerate(tables):
             assert table.viewer == seat
@@ -66,5 +72,39 @@ def test_a_refusal_shows_on_the_table_and_changes_nothing():
         with pytest.raises(IllegalActionError, match="not your turn"):
             waiting.choose("roll")
         assert waiting.remote.latest == 0
+        for table in tables:
+            table.remote.close()
+
+
+def test_timeline_and_undo_from_the_tables():
+    with running_server() as server:
+        links = create_room(server, game="pitfall", players=2, seed=33)
+        tables = [join(link) for link in links["seats"]]
+        game = tables[0].game
+        for _ in range(4):
+            mover = next(t for t in tables if t.legal)
+            mover.choose(mover.legal[0].action)
+            wait(lambda m=mover: all(t.step == m.remote.latest for t in tables))
+        room = server.rooms[links["room"]]
+        looker = tables[0]
+        looker.step_back()  # a past step, as this seat saw it
+        past = server.call(lambda: room.match.state_at(looker.step))
+        assert game.state_to_json(looker.state) == scrub(
+            game.state_to_json(game.view(past, 0))
+        )
+        with pytest.raises(IllegalActionError, match="latest step"):
+            looker.match.play("roll")
+        looker.goto(looker.length)
+        # undo: asked at one table, accepted at the other
+        mover = next(t for t in tables if t.legal)
+        mover.choose(mover.legal[0].action)
+        other = next(t for t in tables if t is not mover)
+        wait(lambda: other.step == mover.remote.latest)
+        latest = mover.remote.latest
+        mover.ask_undo.click()
+        wait(lambda: other.accept.layout.display == "")
+        other.accept.click()
+        wait(lambda: all(t.remote.latest == latest - 1 for t in tables))
+        assert other.accept.layout.display == "none"
         for table in tables:
             table.remote.close()

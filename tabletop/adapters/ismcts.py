@@ -68,6 +68,7 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
             **kw,
         )
         self.seconds = seconds
+        self.pace: Any = None  # optional: () -> this decision's budget
         self.simulations: list[int] = []
         self.seconds_spent: list[float] = []
         samples = np.random.RandomState(seed + 1)
@@ -88,7 +89,7 @@ class TimedISMCTSBot(ismcts.ISMCTSBot):
             return [(legal[0], 1.0)]
         self._root_node = self.create_new_node(state)
         start = time.perf_counter()
-        deadline = start + self.seconds
+        deadline = start + (self.pace() if self.pace else self.seconds)
         count = 0
         while count < 2 or time.perf_counter() < deadline:
             self.run_simulation(self.sample_root_state(state))
@@ -193,13 +194,15 @@ def duel(
     evaluator: str = "heuristic",
     players: int = 2,
     opponent_seconds: float | None = None,
+    match_time: bool = False,
 ) -> Duel:
     """One game: ISMCTS (``seconds`` per decision) against our ``opponent`` bot
     (``"heuristic"``, ``"random"``, or ``"search"`` with ``opponent_seconds`` per
     decision, by default ``seconds``); ISMCTS sits in seat ``seed % players``, our
     bot in the others. Our search bot checks its clock between iterations and
-    overruns its budget: for equal time, measure it with ``search_seconds`` and give
-    ISMCTS that."""
+    overruns its budget: for equal time, ``match_time`` makes ISMCTS keep pace with
+    the time search actually takes (``seconds`` is then only its first budget;
+    ``search_seconds`` measures a good one)."""
     from tabletop.adapters.openspiel import load
     from tabletop.bots import make_bot
 
@@ -214,6 +217,19 @@ def duel(
         bot if s == me else OurBot(make_bot(opponent, ours, seed + s, **options))
         for s in range(players)
     ]
+    if opponent == "search" and match_time:
+        # Our search's time depends on the position (its rollouts run to the end),
+        # so ISMCTS keeps pace with it: each budget brings ISMCTS's total so far to
+        # search's mean per decision so far times ISMCTS's decisions.
+        ours_seen = [s.seconds for s in seats if isinstance(s, OurBot)]
+
+        def pace() -> float:
+            theirs = [t for ts in ours_seen for t in ts]
+            mean = _mean(theirs) if theirs else seconds
+            owed = mean * (len(bot.seconds_spent) + 1) - sum(bot.seconds_spent)
+            return min(max(owed, 0.2 * mean), 5 * mean)
+
+        bot.pace = pace
     end = play_game(game, seats, seed)
     outcome = ours.outcome(end.tabletop_state)
     theirs = [t for s in seats if isinstance(s, OurBot) for t in s.seconds]

@@ -38,7 +38,7 @@ import numpy as np
 import pyspiel
 
 from tabletop.adapters.chance import SETUP, ChanceGame, Position
-from tabletop.adapters.spaces import space_of
+from tabletop.adapters.spaces import space_of, text_board
 from tabletop.core import Rng, as_viewer, make_game
 
 GAME_NAMES = ("pitfall", "raiders")
@@ -220,7 +220,7 @@ class TabletopState(pyspiel.State):
         pos = self._pos
         if pos.state is None:
             return f"dealing: {len(pos.drawn)} chance outcomes drawn"
-        text = str(pos.state)
+        text = text_board(self._shared.game, pos.state)
         if pos.need:
             text += f"\nresolving {pos.pending}: {len(pos.drawn)} outcomes drawn"
         if self._shared.chance.capped(pos):
@@ -314,7 +314,7 @@ class TabletopObserver:
         if pos.state is None:
             board = "dealing"
         else:
-            board = str(self._view(pos, player))
+            board = text_board(self._shared.game, self._view(pos, player))
         if not self._recall:
             return board
         told = pos.trail.lines(player) if pos.trail is not None else []

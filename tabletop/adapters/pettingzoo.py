@@ -41,7 +41,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from tabletop.adapters.spaces import space_of
+from tabletop.adapters.spaces import space_of, text_board
 from tabletop.core import as_viewer, make_game
 
 
@@ -194,7 +194,7 @@ class TabletopEnv(AECEnv):
             return None
         viewer = as_viewer(self.render_viewer)
         if self.render_mode == "ansi":
-            return str(self.game.view(self.state, viewer))
+            return text_board(self.game, self.game.view(self.state, viewer))
         return _picture(self.game, self.game.view(self.state, viewer), viewer)
 
     def close(self) -> None:

@@ -84,6 +84,13 @@ class GameSpace:
     max_decisions: int
 
 
+def text_board(game: Any, state: Any) -> str:
+    """Our text board of ``state``: ``game.render(state)`` (the game's own board)
+    where the game has it, else ``str(state)``."""
+    render = getattr(game, "render", None)
+    return render(state) if render is not None else str(state)
+
+
 _SPACES: dict[str, Callable[[Any], GameSpace]] = {}
 _CACHE: dict[tuple[str, int, str], GameSpace] = {}
 
@@ -121,6 +128,13 @@ class _Writer:
 
     def array(self) -> np.ndarray:
         return np.asarray(self.out, dtype=np.float32)
+
+
+def _discards(view: Any) -> tuple:
+    """The discard pile: ``discards`` in the shared vocabulary (older Pitfall states
+    call it ``discard``)."""
+    pile = getattr(view, "discards", None)
+    return view.discard if pile is None else pile
 
 
 # -- Pitfall Harry -----------------------------------------------------------------
@@ -175,7 +189,7 @@ def _pitfall_tensor(game: Any, view: Any, seat: int) -> np.ndarray:
     n = game.players
     w = _Writer()
     w.one_hot(seat, range(n))
-    w.one_hot(view.turn, range(n))
+    w.one_hot(game.to_move(view), range(n))
     w.one_hot(view.phase, _PITFALL_PHASES)
     for pos in view.positions:
         w.one_hot(pos, spaces)
@@ -183,11 +197,12 @@ def _pitfall_tensor(game: Any, view: Any, seat: int) -> np.ndarray:
         w.numbers(*hand)
     for held in view.treasure:
         w.numbers(*held)
+    pile = _discards(view)
     discards = [0] * len(board.deck)
-    for c in view.discard:
+    for c in pile:
         discards[c] += 1
     w.numbers(*discards)
-    w.numbers(len(view.deck), len(view.discard), len(view.facedown))
+    w.numbers(len(view.deck), len(pile), len(view.facedown))
     w.one_hot(view.diamond, range(n))
     w.one_hot(view.scorpion, spaces)
     w.numbers(view.scorpion_played, view.roll, view.direction, view.remaining)
@@ -243,7 +258,7 @@ def _raiders_tensor(game: Any, view: Any, seat: int) -> np.ndarray:
     n = game.players
     w = _Writer()
     w.one_hot(seat, range(n))
-    w.one_hot(view.player, range(n))
+    w.one_hot(game.to_move(view), range(n))
     w.one_hot(view.phase, _RAIDERS_PHASES)
     for pos in view.positions:
         w.one_hot(pos, locations)
@@ -254,11 +269,12 @@ def _raiders_tensor(game: Any, view: Any, seat: int) -> np.ndarray:
         for card in hand:
             counts[len(kinds) if card == HIDDEN else kinds.index(card)] += 1
         w.numbers(*counts)
+    pile = _discards(view)
     discards = [0] * len(kinds)
-    for card in view.discards:
+    for card in pile:
         discards[kinds.index(card)] += 1
     w.numbers(*discards)
-    w.numbers(len(view.deck), len(view.discards))
+    w.numbers(len(view.deck), len(pile))
     w.one_hot(view.ark, list(board.countries))
     w.numbers(*view.skips, *view.hostage, *view.owes, view.steps)
     w.numbers(*(s in view.passed for s in range(n)))

@@ -18,14 +18,13 @@ from tabletop.analysis.background import BackgroundEvaluator
 from tabletop.analysis.charts import plot_advantage
 from tabletop.analysis.drill import Drill
 from tabletop.analysis.evaluation import Evaluation, advantage_timeline, evaluate
+from tabletop.analysis.hints import Hint, hint
 from tabletop.analysis.review import (
     BLUNDER,
     INACCURACY,
     MISTAKE,
     GradedMove,
-    Hint,
     Review,
-    hint,
     judge,
     review,
 )

@@ -24,8 +24,8 @@ The bot decides from its own view. Each iteration:
 
 The move: the action with the most visits at the root, except that the rollout
 policy's own move is kept unless the other's mean beats it by ``margin`` standard
-errors (a search on a small budget should not trade a sound heuristic move for
-noise).
+errors, taken at the worst case of a win/loss score (a search on a small budget
+should not trade a sound heuristic move for noise).
 
 Budgets: ``iterations`` (deterministic for a seed) or ``seconds`` (CPU seconds of the
 calling thread, so a loaded machine does not shrink the search; not deterministic).
@@ -176,7 +176,9 @@ class ISMCTSBot:
             return best
         nb, nk = edges[best][0], edges[keep][0]
         pb, pk = edges[best][1] / nb, edges[keep][1] / nk
-        error = math.sqrt(max(pb * (1 - pb), 0.01) / nb + max(pk * (1 - pk), 0.01) / nk)
+        # The worst-case variance of a win/loss score (1/4): a few lucky playouts
+        # of a rarely tried move must not overturn the policy's move.
+        error = 0.5 * math.sqrt(1 / nb + 1 / nk)
         return best if pb - pk > self.margin * error else keep
 
     # -- one iteration ------------------------------------------------------------

@@ -28,9 +28,12 @@ from tabletop.core.registry import lookup
 BOT_NAMES = ("random", "heuristic", "ismcts", "flat-mc", "search")
 SEARCH_ALIASES = {"search": "flat-mc"}
 
-#: ISMCTS settings used with a game's heuristic (benchmarks/strength.py): rollouts
-#: by the heuristic, cut off after ``depth`` actions and scored by its evaluation.
-ISMCTS_WITH_HEURISTIC = {"iterations": 200, "depth": 60, "margin": 1.0}
+#: ISMCTS settings used with a game's heuristic (benchmarks/strength.py): heuristic
+#: rollouts to the end (cutting them at 60 actions and scoring the position with
+#: the heuristic's evaluation misled the search: its departures from the heuristic
+#: lost in full playouts), and the heuristic's move kept unless another beats it by
+#: 1.5 worst-case standard errors.
+ISMCTS_WITH_HEURISTIC = {"iterations": 150, "depth": 400, "margin": 1.5}
 
 #: Flat Monte Carlo settings used with a game's heuristic (benchmarks/strength.py):
 #: paired playouts to the end that replace the heuristic's move only on evidence.

@@ -33,6 +33,8 @@ class Event:
             documented per kind in each game's ``docs/rules-*.md``.
         hidden: the keys of ``data`` that only ``player`` (and the referee) may read;
             views drop them exactly as they swap ``text`` for ``public``.
+        witnesses: other seats that may read the secret parts too (the player a
+            card was taken from learns which card it was).
     """
 
     clause: str
@@ -43,13 +45,15 @@ class Event:
     public: str = ""
     data: Mapping[str, Any] = field(default_factory=dict)
     hidden: tuple[str, ...] = ()
+    witnesses: tuple[int, ...] = ()
 
     def __str__(self) -> str:
         return f"{self.text} ({self.clause})"
 
     def visible_to(self, viewer: Any) -> bool:
         """Whether ``viewer`` (a seat, None, or a ``Viewer``) reads the secret parts."""
-        return as_viewer(viewer).sees(self.player)
+        who = as_viewer(viewer)
+        return who.sees(self.player) or any(who.sees(w) for w in self.witnesses)
 
     def seen_by(self, viewer: Any) -> str:
         """The log line a viewer may read (``None`` sees everything)."""
@@ -63,7 +67,7 @@ class Event:
             return self
         data = {k: v for k, v in self.data.items() if k not in self.hidden}
         text = (self.public or "a hidden event") if self.secret else self.text
-        return Event(self.clause, text, self.player, self.kind, False, "", data, ())
+        return Event(self.clause, text, self.player, self.kind, False, "", data)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"clause": self.clause, "text": self.text}
@@ -78,6 +82,8 @@ class Event:
             data["data"] = dict(self.data)
         if self.hidden:
             data["hidden"] = list(self.hidden)
+        if self.witnesses:
+            data["witnesses"] = list(self.witnesses)
         return data
 
 

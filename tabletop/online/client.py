@@ -384,6 +384,16 @@ class RemoteMatch:
             future.set_result(frame)
 
     def _welcome(self, frame: dict[str, Any]) -> None:
+        if frame.get("protocol") != P.PROTOCOL_VERSION:
+            self._closed = True
+            if not self._joined.done():
+                self._joined.set_exception(
+                    JoinError(
+                        f"the server speaks protocol {frame.get('protocol')}, this "
+                        f"client {P.PROTOCOL_VERSION}: upgrade the older side"
+                    )
+                )
+            return
         if self.game is None:  # a reconnect keeps the game object the Table holds
             self.game = game_from_spec(frame["game"], frame["options"])
         self.role, self.seat = frame["role"], frame["seat"]

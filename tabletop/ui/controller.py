@@ -57,6 +57,7 @@ from tabletop.ui.texts import (
     status_html,
     summary_text,
     waiting_text,
+    words,
 )
 
 LOG = logging.getLogger(__name__)
@@ -281,6 +282,7 @@ class Table(w.VBox):
             self._guard(lambda: self.auto_play()),
         )
         self.actions.words = lambda entry: action_words(self, entry)
+        self.actions.say = lambda text: words(self, text)
         self.timeline = Timeline(
             self._guard(self.goto), self._guard(self.fork), self._guard(self.use_line)
         )
@@ -699,12 +701,13 @@ class Table(w.VBox):
         self.legal = m.explain()
         self._note_what_happened()
         seat = self.game.to_move(m.state)
-        if self.hot_seat and seat is not None and seat not in self._bots:
-            if self.curtain is not None:
-                # Still passing the laptop: stepping along the timeline never
-                # opens the screen; only the player who reveals does.
-                self.curtain = seat
-            elif seat == self.viewer:
+        human = seat is not None and seat not in self._bots
+        if self.curtain is not None and human:
+            # Still passing the laptop: stepping along the timeline never opens
+            # the screen; only the player who reveals does.
+            self.curtain = seat
+        elif self.hot_seat and human:
+            if seat == self.viewer:
                 pass
             elif (
                 self.handover_on
@@ -817,10 +820,12 @@ class Table(w.VBox):
     def _hot_seat_on(self, change: dict) -> None:
         """Hot seat turned on: look through the human seat to move at once."""
         seat = self.game.to_move(self.match.state)
+        if self.curtain is not None:  # only the reveal opens a hand-over screen
+            if seat is not None and seat not in self._bots:
+                self.curtain = seat
+            return
         if change["new"] and seat is not None and seat not in self._bots:
             self.viewer = seat
-        if not change["new"]:
-            self.curtain = None
 
     @observe(
         "state", "viewer", "selection", "legal", "seats", "curtain", "details", "letter"

@@ -75,6 +75,7 @@ class ActionsPanel:
         self.items: list[Any] = []
         self.token = -1
         self.words: Callable[[Any], str] = lambda e: e.label or str(e.action)
+        self.say: Callable[[str], str] = lambda text: text
 
     @property
     def buttons(self) -> list[w.Button]:
@@ -97,7 +98,7 @@ class ActionsPanel:
             b.button_style = "warning"
         else:
             b.description = self.words(item)
-            b.tooltip = f"{item.text} \u2014 notation: {item.action}" + (
+            b.tooltip = f"{self.say(item.text)} \u2014 notation: {item.action}" + (
                 f" [{item.clause}]" if details else ""
             )
             b.button_style = "info" if item.card else ""
@@ -134,7 +135,7 @@ class ActionsPanel:
         self.clear.layout.display = "" if selection else "none"
         self.bots.layout.display = "" if bots_here else "none"
         rows = [
-            f"<li><b>{html.escape(self.words(e))}</b>: {html.escape(e.text)}"
+            f"<li><b>{html.escape(self.words(e))}</b>: {html.escape(self.say(e.text))}"
             + (f" <code>{html.escape(e.clause)}</code>" if details else "")
             + "</li>"
             for e in entries[:12]

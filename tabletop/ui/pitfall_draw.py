@@ -302,7 +302,8 @@ class PitfallDraw(BoardAdapter):
             for k, n in zip(TOKENS, view.treasure[seat], strict=True)
             for _ in range(n)
         ]
-        return f"on {view.positions[seat]}, treasure: " + (", ".join(held) or "none")
+        where = self.space_label(view.positions[seat])
+        return f"on {where}, treasure: " + (", ".join(held) or "none")
 
 
 ADAPTER = PitfallDraw

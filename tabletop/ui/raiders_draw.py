@@ -320,7 +320,7 @@ class RaidersDraw(BoardAdapter):
             notes.append("owes a Passport")
         where = view.positions[seat]
         if where:
-            notes.append(f"at {where}")
+            notes.append(f"at {self.space_label(where)}")
         return ", ".join(notes)
 
 

@@ -18,6 +18,21 @@ from tabletop.core import IllegalActionError
 from tabletop.online import RemoteMatch
 from tabletop.ui.controller import Table
 
+TURN_SCRIPT = """
+try {
+  const mark = "\u25b6 Your turn \u00b7 ";
+  if (!document.title.startsWith(mark)) document.title = mark + document.title;
+  const clear = () => { document.title = document.title.replace(mark, ""); };
+  window.addEventListener("focus", clear, {once: true});
+  if (window.Notification && !document.hasFocus()) {
+    const show = () => new Notification("tabletop", {body: "Your turn"});
+    if (Notification.permission === "granted") show();
+    else if (Notification.permission !== "denied")
+      Notification.requestPermission().then((p) => p === "granted" && show());
+  }
+} catch (e) {}
+"""
+
 
 class RemoteTable(Table):
     """A Table whose match lives on a server; see ``join``."""
@@ -46,7 +61,13 @@ class RemoteTable(Table):
         buttons = [self.ask_undo, self.accept, self.decline]
         if remote.role != "seat":
             buttons = []
-        self.children = (w.HBox([self.bar, *buttons]), *self.children)
+        # Where the page runs scripts, a turn that comes round also shows in the
+        # tab's title and, if the browser allows it, as a notification.
+        self.alert = w.Output(layout=w.Layout(display="none"))
+        self.alerts = 0
+        self._my_turn = bool(remote.explain())
+        top = w.HBox([self.bar, *buttons, self.alert])
+        self.children = (top, *self.children)
         remote.on_change(self._pushed)
         self._pushed(remote)
 
@@ -60,12 +81,29 @@ class RemoteTable(Table):
         except Exception as exc:  # noqa: BLE001 - shown on the table
             self.error = f"{type(exc).__name__}: {exc}"
         self.bar.value = self.status_bar()
+        my_turn = bool(remote.explain())
+        if my_turn and not self._my_turn:
+            self._alert_turn()
+        self._my_turn = my_turn
         undo = remote.undo_status
         asked = undo.get("status") == "requested"
         self.accept.layout.display = (
             "" if asked and remote.seat in undo.get("waiting", ()) else "none"
         )
         self.decline.layout.display = self.accept.layout.display
+
+    def _alert_turn(self) -> None:
+        self.alerts += 1
+        self.alert.outputs = (
+            {
+                "output_type": "display_data",
+                "data": {
+                    "application/javascript": TURN_SCRIPT,
+                    "text/plain": f"your turn ({self.alerts})",
+                },
+                "metadata": {},
+            },
+        )
 
     def status_bar(self) -> str:
         remote = self.remote
@@ -95,7 +133,11 @@ class RemoteTable(Table):
             )
         elif undo.get("status") in ("declined", "accepted"):
             turn += f" · undo {undo['status']}"
-        return f"<span class='tabletop-turn'>{turn}</span> · " + " · ".join(names)
+        role = {
+            "spectator": "<i>spectator: the public view, every hand face down</i> · ",
+            "referee": "<i>referee: every hand face up</i> · ",
+        }.get(remote.role, "")
+        return f"{role}<span class='tabletop-turn'>{turn}</span> · " + " · ".join(names)
 
     # What fair play does not offer online: each refuses with the reason.
     def set_seat(self, seat: int, kind: Any) -> None:

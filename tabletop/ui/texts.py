@@ -18,6 +18,7 @@ from tabletop.ui.panels import inspector_html, json_diff
 
 PUBLIC = "public"  # the viewer who sees only what lies face up
 _PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
+_TWICE = re.compile(r"\b([A-Za-z]+) (\1\b)", re.IGNORECASE)
 _SPACE = re.compile(r"\b[A-Z][A-Z0-9]+\b")
 
 
@@ -35,6 +36,7 @@ def words(table: Any, text: str) -> str:
 
     text = _PLAYER.sub(seat, text)
     text = _SPACE.sub(space, text)
+    text = _TWICE.sub(r"\2", text)  # "the log Log 1" -> "the Log 1"
     return text.replace(" -> ", " \u2192 ")
 
 
