@@ -69,6 +69,8 @@ class RaidersBoard:
         bit: country id -> its bit in a set of countries held as an int (the
             occupied countries in ``moves``).
         index: id -> its place in ``locations``.
+        forward: (id, neighbour) -> the other neighbours of id (the ways on for a
+            token that came from that neighbour, RA-M-FORWARD).
         near: (id, steps) -> the countries at most ``steps`` links away (0..12),
             direction ignored, as a bit set: a walk that short meets no other
             country, so no occupied one (``moves.way_open``).
@@ -93,6 +95,7 @@ class RaidersBoard:
     bit: Mapping[str, int]
     index: Mapping[str, int]
     near: Mapping[tuple[str, int], int]
+    forward: Mapping[tuple[str, str], tuple[str, ...]]
 
     def is_country(self, loc: str) -> bool:
         return self.kind.get(loc) == "country"
@@ -202,6 +205,11 @@ def load_board(source: str | FilePath | Mapping[str, Any] = "raiders") -> Raider
         bit={r["id"]: 1 << i for i, r in enumerate(countries)},
         index={loc: i for i, loc in enumerate(kind)},
         near=_near(countries, adjacent),
+        forward={
+            (loc, came): tuple(n for n in nbrs if n != came)
+            for loc, nbrs in adjacent.items()
+            for came in nbrs
+        },
     )
 
 
