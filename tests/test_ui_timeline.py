@@ -129,3 +129,22 @@ def test_a_click_on_your_own_piece_shows_what_you_can_do_there():
     table.click_space(here)
     assert table.step == 0 and table.selection.value == here
     assert [b.description for b in table.actions.box.children] == ["Roll"]
+
+
+def test_the_last_move_follows_the_track_space_by_space():
+    """Pitfall: the dashed path walks every space between start and stop."""
+    from tabletop.ui import pitfall_table
+    from tabletop.ui.texts import last_move
+
+    table = pitfall_table(players=2, seed=3)
+    table.match.force_roll(4)
+    table.choose("roll")
+    table.choose("forward")
+    moved, die = last_move(table)
+    seat, path = moved[0]
+    assert seat == 0 and die == "4"
+    track = table.game.board.above
+    assert path[0] == "A0" and path[-1] == table.state.positions[0]
+    assert len(path) >= 2, path
+    for a, b in zip(path, path[1:], strict=False):
+        assert abs(track.index(a) - track.index(b)) == 1, path
