@@ -19,7 +19,13 @@ from functools import cached_property
 from pathlib import Path as FilePath
 from typing import Any
 
-from tabletop.core.boards import Problems, check_records, read_board, unreachable
+from tabletop.core.boards import (
+    Problems,
+    board_digest,
+    check_records,
+    read_board,
+    unreachable,
+)
 
 #: The instruction effects the engine knows (RA-B-INSTRUCTIONS ruling).
 EFFECTS = ("lose_turn", "draw", "discard", "back", "roll_again")
@@ -52,6 +58,7 @@ class RaidersBoard:
 
     Attributes:
         source: where the board came from (for messages).
+        digest: a hash of the board data (saves record it).
         data: the raw board data (the UI draws from it).
         countries: country ids in file order.
         names: id -> readable name, for every place (the id where the file gives
@@ -77,6 +84,7 @@ class RaidersBoard:
     """
 
     source: str
+    digest: str
     data: Mapping[str, Any]
     countries: tuple[str, ...]
     names: Mapping[str, str]
@@ -187,6 +195,7 @@ def load_board(source: str | FilePath | Mapping[str, Any] = "raiders") -> Raider
     problems.raise_if_any()
     return RaidersBoard(
         source=label,
+        digest=board_digest(data),
         data=data,
         countries=tuple(r["id"] for r in countries),
         names=names,
