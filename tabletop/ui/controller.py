@@ -81,6 +81,10 @@ CSS = f"""<style>
   max-height: max(300px, calc(100vh - 420px)); }}
 .tabletop-table .tabletop-hand {{ width: auto !important; }}
 .tabletop-compact .tabletop-board {{ max-height: 340px; }}
+.tabletop-table .tabletop-side {{ max-height: max(320px, calc(100vh - 400px));
+  overflow-y: auto; }}
+.tabletop-compact .tabletop-side {{ max-height: 360px; }}
+.tabletop-table .tabletop-side > * {{ flex-shrink: 0; }}
 .tabletop-table .tabletop-action button, .tabletop-table button.tabletop-action
   {{ white-space: normal; height: auto; min-height: 28px; }}
 .tabletop-notice {{ height: 22px; overflow: hidden; white-space: nowrap;
@@ -273,7 +277,7 @@ class Table(w.VBox):
         )
         self.end_box.add_class("tabletop-end")
         self.handover = HandOver(self._guard(self.reveal))
-        self.recap = w.HTML(layout=w.Layout(max_height="150px", overflow="auto"))
+        self.recap = w.HTML()
         self.recap.add_class("tabletop-recap")
         self.actions = ActionsPanel(
             self._gesture(self._press_drawn),
@@ -341,9 +345,10 @@ class Table(w.VBox):
             layout=w.Layout(flex_flow="row wrap", grid_gap="4px 12px"),
         )
         self.side = w.VBox(
-            [self.handover.widget, self.actions.widget, self.recap],
+            [self.handover.widget, self.actions.widget, self.recap, self.actions.why],
             layout=w.Layout(flex="0 0 300px", width="300px", margin="0 0 0 8px"),
         )
+        self.side.add_class("tabletop-side")
         self.board_box = w.VBox(
             [self.board.canvas, self.hover],
             layout=w.Layout(flex="1 1 auto", min_width="0"),

@@ -48,7 +48,7 @@ class ActionsPanel:
         self.box.add_class("tabletop-action-box")
         self.title = w.HTML()
         self.title.add_class("tabletop-actions-title")
-        self.why = w.HTML(layout=w.Layout(max_height="120px", overflow="auto"))
+        self.why = w.HTML()
         self.why.add_class("tabletop-why")
         self.clear = w.Button(description="show all", layout=w.Layout(width="90px"))
         self.clear.on_click(lambda _: on_clear())
@@ -67,8 +67,9 @@ class ActionsPanel:
         self.notation.add_class("tabletop-notation")
         self._on_notation = on_notation
         self.notation.observe(self._typed, names="value")
+        # The explanations (``why``) are placed by the table, below the recap.
         self.widget = w.VBox(
-            [self.title, self.box, self.clear, self.bots, self.why, self.notation]
+            [self.title, self.box, self.clear, self.bots, self.notation]
         )
         self.widget.add_class("tabletop-actions")
         self.shown: tuple[Explanation, ...] = ()

@@ -279,6 +279,16 @@ class PitfallDraw(BoardAdapter):
         text = " ".join(head + ([", ".join(cards)] if cards else []) + tail)
         return re.sub(r"\bP(\d)\b", r"player \1", text)
 
+    def route(self, a: str, b: str) -> tuple[str, ...]:
+        """Along the jungle path or the tunnel when both spaces are on it."""
+        for track in (self.board.above, self.board.below):
+            if a in track and b in track:
+                i, j = track.index(a), track.index(b)
+                if i <= j:
+                    return tuple(track[i : j + 1])
+                return tuple(reversed(track[j : i + 1]))
+        return (a, b)
+
     def describe(self, sid: str) -> str:
         kind = self.board.kind.get(sid, "")
         what = KIND_NAMES.get(kind, "")
