@@ -18,7 +18,6 @@ Occupied countries are held as a bit set (``RaidersBoard.bit``), cheap to test.
 
 from __future__ import annotations
 
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from tabletop.core import Event
@@ -145,14 +144,15 @@ def open_ways(
 
 def step_events(board, players: int) -> dict[tuple[int, str, str], Event]:
     """The event of every step a token can take, by (seat, from, to): events are
-    values, so a game builds them once (the most frequent event of all)."""
+    values, so a game builds them once (the most frequent event of all). Nobody
+    changes an event's ``data``: these are shared."""
     return {
         (p, a, b): Event(
             "RA-M-ROLL",
             f"player {p} moves to {b}",
             p,
             "step",
-            data=MappingProxyType({"seat": p, "from": a, "to": b}),
+            data={"seat": p, "from": a, "to": b},
         )
         for p in range(players)
         for a, nbrs in board.adjacent.items()

@@ -7,7 +7,6 @@ real decision of a real player.
 
 from __future__ import annotations
 
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from tabletop.core import Event
@@ -423,7 +422,7 @@ def roll_die(g: Raiders, w: Work, air: bool) -> int:
 
 def roll_events(players: int) -> dict[tuple[int, int, bool], Event]:
     """The event of every roll, by (seat, value, doubled by an Air Passage): built
-    once per game, as events are values."""
+    once per game, as events are values (their ``data`` is shared: read only)."""
     out = {}
     for p in range(players):
         for value in range(1, 7):
@@ -435,6 +434,6 @@ def roll_events(players: int) -> dict[tuple[int, int, bool], Event]:
                     f"player {p} rolls {shown}",
                     p,
                     "roll",
-                    data=MappingProxyType({"seat": p, "roll": value, "steps": total}),
+                    data={"seat": p, "roll": value, "steps": total},
                 )
     return out
