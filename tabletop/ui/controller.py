@@ -711,6 +711,10 @@ class Table(w.VBox):
             # Still passing the laptop: stepping along the timeline never opens
             # the screen; only the player who reveals does.
             self.curtain = seat
+        elif self.curtain in self._bots:  # the seat passed to became a bot
+            humans = self.human_seats()
+            later = [s for s in humans if s > self.curtain]
+            self.curtain = (later or list(humans) or [None])[0]
         elif self.hot_seat and human:
             if seat == self.viewer:
                 pass
