@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from tabletop.core import (
@@ -46,12 +45,7 @@ from tabletop.games.pitfall.legal import DECISIONS
 from tabletop.games.pitfall.memo import Exchanges
 from tabletop.games.pitfall.moves import resolve
 from tabletop.games.pitfall.state import PitfallState
-from tabletop.games.pitfall.text import pending_text, render
-
-
-@cache
-def _named_board(name: str) -> PitfallBoard:
-    return load_board(name)
+from tabletop.games.pitfall.text import STANDARD_BOARD, pending_text, render
 
 
 class Pitfall(GameRules):
@@ -93,7 +87,7 @@ class Pitfall(GameRules):
             )
         self.players = players
         self.board: PitfallBoard = (
-            _named_board(board) if isinstance(board, str) else load_board(board)
+            STANDARD_BOARD if board == "pitfall" else load_board(board)
         )
         if isinstance(board, os.PathLike):
             board = os.fspath(board)

@@ -4,8 +4,6 @@ saying whose decision is pending and what kind."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from tabletop.core import HIDDEN
 from tabletop.games.pitfall.board import PitfallBoard, load_board
 from tabletop.games.pitfall.cards import CODES, TOKENS, hand_codes
@@ -27,14 +25,14 @@ CELL = {
 WIDTH, PER_ROW = 5, 12
 
 
-@cache
-def default_board() -> PitfallBoard:
-    return load_board()
+STANDARD_BOARD: PitfallBoard = load_board()
+"""The standard board (``boards/pitfall.json``), read once when the package loads:
+``str(state)`` draws on it, and ``Pitfall()`` plays on it."""
 
 
 def render(s, board: PitfallBoard | None = None) -> str:
     """The text board of a state (on ``board``, by default the standard one)."""
-    board = board or default_board()
+    board = board or STANDARD_BOARD
     if not all(p in board.kind for p in s.positions):
         board = None
     lines = [f"Pitfall Harry, {len(s.positions)} players. {_pending(s, board)}"]
