@@ -99,11 +99,13 @@ def test_game_over_banner_offers_play_again_and_new_game():
     assert "wins!" in table.banner.value
     assert table.end_box.layout.display == ""
     seed = table.match.seed
-    table.again.click()
+    assert table.fresh_deal.description == "New game"
+    assert table.again.description == "Play again"
+    table.fresh_deal.click()
     assert table.match.seed == seed + 1 and table.lines == [table.match]
     assert table.game.outcome(table.state) is not None, "bots played the new deal"
-    table.restart.click()
-    assert table.step == 0
+    table.again.click()
+    assert table.step == 0 and table.match.seed == seed + 1
 
 
 @pytest.mark.parametrize(

@@ -252,19 +252,20 @@ class Table(w.VBox):
         self.error_area.add_class("tabletop-error")
         self.banner = w.HTML()
         self.banner.add_class("tabletop-banner")
-        self.again = w.Button(
-            description="Play again",
+        self.fresh_deal = w.Button(
+            description="New game",
             tooltip="the same seats, a new deal",
             button_style="success",
         )
-        self.again.add_class("tabletop-play-again")
-        self.again.on_click(self._guard(lambda _: self.new_game()))
-        self.restart = w.Button(
-            description="New game",
-            tooltip="the same deal from its start (this game stays a line)",
+        self.fresh_deal.add_class("tabletop-new-game")
+        self.fresh_deal.on_click(self._guard(lambda _: self.new_game()))
+        self.again = w.Button(
+            description="Play again",
+            tooltip="this deal again from its start (the game just played stays a "
+            "line of the timeline)",
         )
-        self.restart.add_class("tabletop-new-game")
-        self.restart.on_click(self._guard(lambda _: self.play_again_same_deal()))
+        self.again.add_class("tabletop-play-again")
+        self.again.on_click(self._guard(lambda _: self.play_again_same_deal()))
         self.resume = w.Button(description="Resume", button_style="success")
         self.resume.add_class("tabletop-resume")
         self.resume.on_click(self._guard(lambda _: self.resume_saved()))
@@ -272,7 +273,10 @@ class Table(w.VBox):
         self.fresh.add_class("tabletop-start-fresh")
         self.fresh.on_click(self._guard(lambda _: self.dismiss_resume()))
         self.end_box = w.VBox(
-            [self.banner, w.HBox([self.again, self.restart, self.resume, self.fresh])],
+            [
+                self.banner,
+                w.HBox([self.fresh_deal, self.again, self.resume, self.fresh]),
+            ],
             layout=w.Layout(display="none"),
         )
         self.end_box.add_class("tabletop-end")
@@ -977,8 +981,8 @@ class Table(w.VBox):
         resume = self.resume_from is not None
         show = outcome is not None or resume
         self.banner.value = banner_html(self, outcome, resume)
+        self.fresh_deal.layout.display = "" if outcome is not None else "none"
         self.again.layout.display = "" if outcome is not None else "none"
-        self.restart.layout.display = "" if outcome is not None else "none"
         self.resume.layout.display = "" if resume else "none"
         self.fresh.layout.display = "" if resume else "none"
         self.end_box.layout.display = "" if show else "none"
