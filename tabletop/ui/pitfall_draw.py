@@ -154,7 +154,7 @@ class PitfallDraw(BoardAdapter):
 
     # -- the pieces ---------------------------------------------------------------
     def table(self, view: Any) -> tuple:
-        top = view.discard[-1] if view.discard else -1
+        top = view.discards[-1] if view.discards else -1
         return (len(view.deck), top, len(view.facedown), view.treasure)
 
     def draw_table(self, c: Any, table: tuple) -> None:
@@ -297,10 +297,10 @@ class PitfallDraw(BoardAdapter):
 
     # -- hands ----------------------------------------------------------------------
     def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
-        from tabletop.games.pitfall.cards import HIDDEN, hand_cards
+        from tabletop.games.pitfall.cards import HIDDEN_SLOT, hand_cards
 
         vector = view.hands[seat]
-        if vector[HIDDEN]:
+        if vector[HIDDEN_SLOT]:
             return sum(vector)
         return hand_cards(vector)
 
