@@ -53,6 +53,7 @@ from tabletop.ui.texts import (
     line_label,
     log_steps,
     lost_cards,
+    outcome_hint,
     recap_html,
     status_html,
     summary_text,
@@ -291,6 +292,7 @@ class Table(w.VBox):
         )
         self.actions.words = lambda entry: action_words(self, entry)
         self.actions.say = lambda text: words(self, text)
+        self.actions.hint = lambda entry: outcome_hint(self, entry)
         self.timeline = Timeline(
             self._guard(self.goto), self._guard(self.fork), self._guard(self.use_line)
         )
