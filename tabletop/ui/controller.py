@@ -33,6 +33,7 @@ from traitlets import Any as AnyTrait
 from traitlets import Bool, Instance, Int, Tuple, Unicode, observe
 
 from tabletop.core import Explanation, IllegalActionError, Match, TabletopError
+from tabletop.draw import with_picture
 from tabletop.ui.board import BoardAdapter, BoardView, forget_current_canvas, one_batch
 from tabletop.ui.hands import CardSprites, HandView
 from tabletop.ui.panels import (
@@ -428,6 +429,22 @@ class Table(w.VBox):
             self.play_card(index)
 
         return clicked
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The widget, plus an SVG picture of the position as the table shows it.
+
+        A live notebook renders the widget; a notebook saved without widget state
+        (nbconvert, notebook viewers, JupyterLab reopened without a kernel) shows the
+        picture instead. The picture is of the moment the table was displayed.
+        """
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if not isinstance(self.match, Match) or bundle is None:
+            return bundle
+        try:
+            return with_picture(bundle, self.match, self.eyes)
+        except Exception:  # a picture must never stop the table from showing
+            logging.getLogger(__name__).exception("no picture for this table")
+            return bundle
 
     # -- derived values -----------------------------------------------------------
     @property
