@@ -99,11 +99,13 @@ def test_game_over_banner_offers_play_again_and_new_game():
     assert "wins!" in table.banner.value
     assert table.end_box.layout.display == ""
     seed = table.match.seed
-    table.again.click()
+    assert table.fresh_deal.description == "New game"
+    assert table.again.description == "Play again"
+    table.fresh_deal.click()
     assert table.match.seed == seed + 1 and table.lines == [table.match]
     assert table.game.outcome(table.state) is not None, "bots played the new deal"
-    table.restart.click()
-    assert table.step == 0
+    table.again.click()
+    assert table.step == 0 and table.match.seed == seed + 1
 
 
 @pytest.mark.parametrize(
@@ -162,3 +164,17 @@ def test_the_last_move_follows_the_track_space_by_space():
     assert len(path) >= 2, path
     for a, b in zip(path, path[1:], strict=False):
         assert abs(track.index(a) - track.index(b)) == 1, path
+
+
+def test_button_hints_say_what_will_happen_without_revealing_chance():
+    """The tooltip tells where the move ends (found by applying it), but says
+    nothing for a roll (the die is not known before it is rolled)."""
+    from tabletop.ui import pitfall_table
+
+    table = pitfall_table(players=2, seed=3)
+    roll = next(b for b in table.actions.box.children if b.description == "Roll")
+    assert "you end on" not in roll.tooltip and "you stop on" not in roll.tooltip
+    table.match.force_roll(2)
+    table.choose("roll")
+    forward = table.actions.box.children[0]
+    assert "you stop on Path 1 and decide again" in forward.tooltip, forward.tooltip

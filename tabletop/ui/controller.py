@@ -33,6 +33,7 @@ from traitlets import Any as AnyTrait
 from traitlets import Bool, Instance, Int, Tuple, Unicode, observe
 
 from tabletop.core import Explanation, IllegalActionError, Match, TabletopError
+from tabletop.draw import with_picture
 from tabletop.ui.board import BoardAdapter, BoardView, forget_current_canvas, one_batch
 from tabletop.ui.hands import CardSprites, HandView
 from tabletop.ui.panels import (
@@ -53,6 +54,7 @@ from tabletop.ui.texts import (
     line_label,
     log_steps,
     lost_cards,
+    outcome_hint,
     recap_html,
     status_html,
     summary_text,
@@ -252,19 +254,20 @@ class Table(w.VBox):
         self.error_area.add_class("tabletop-error")
         self.banner = w.HTML()
         self.banner.add_class("tabletop-banner")
-        self.again = w.Button(
-            description="Play again",
+        self.fresh_deal = w.Button(
+            description="New game",
             tooltip="the same seats, a new deal",
             button_style="success",
         )
-        self.again.add_class("tabletop-play-again")
-        self.again.on_click(self._guard(lambda _: self.new_game()))
-        self.restart = w.Button(
-            description="New game",
-            tooltip="the same deal from its start (this game stays a line)",
+        self.fresh_deal.add_class("tabletop-new-game")
+        self.fresh_deal.on_click(self._guard(lambda _: self.new_game()))
+        self.again = w.Button(
+            description="Play again",
+            tooltip="this deal again from its start (the game just played stays a "
+            "line of the timeline)",
         )
-        self.restart.add_class("tabletop-new-game")
-        self.restart.on_click(self._guard(lambda _: self.play_again_same_deal()))
+        self.again.add_class("tabletop-play-again")
+        self.again.on_click(self._guard(lambda _: self.play_again_same_deal()))
         self.resume = w.Button(description="Resume", button_style="success")
         self.resume.add_class("tabletop-resume")
         self.resume.on_click(self._guard(lambda _: self.resume_saved()))
@@ -272,7 +275,10 @@ class Table(w.VBox):
         self.fresh.add_class("tabletop-start-fresh")
         self.fresh.on_click(self._guard(lambda _: self.dismiss_resume()))
         self.end_box = w.VBox(
-            [self.banner, w.HBox([self.again, self.restart, self.resume, self.fresh])],
+            [
+                self.banner,
+                w.HBox([self.fresh_deal, self.again, self.resume, self.fresh]),
+            ],
             layout=w.Layout(display="none"),
         )
         self.end_box.add_class("tabletop-end")
@@ -287,6 +293,7 @@ class Table(w.VBox):
         )
         self.actions.words = lambda entry: action_words(self, entry)
         self.actions.say = lambda text: words(self, text)
+        self.actions.hint = lambda entry: outcome_hint(self, entry)
         self.timeline = Timeline(
             self._guard(self.goto), self._guard(self.fork), self._guard(self.use_line)
         )
@@ -422,6 +429,22 @@ class Table(w.VBox):
             self.play_card(index)
 
         return clicked
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The widget, plus an SVG picture of the position as the table shows it.
+
+        A live notebook renders the widget; a notebook saved without widget state
+        (nbconvert, notebook viewers, JupyterLab reopened without a kernel) shows the
+        picture instead. The picture is of the moment the table was displayed.
+        """
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if not isinstance(self.match, Match) or bundle is None:
+            return bundle
+        try:
+            return with_picture(bundle, self.match, self.eyes)
+        except Exception:  # a picture must never stop the table from showing
+            logging.getLogger(__name__).exception("no picture for this table")
+            return bundle
 
     # -- derived values -----------------------------------------------------------
     @property
@@ -977,8 +1000,8 @@ class Table(w.VBox):
         resume = self.resume_from is not None
         show = outcome is not None or resume
         self.banner.value = banner_html(self, outcome, resume)
+        self.fresh_deal.layout.display = "" if outcome is not None else "none"
         self.again.layout.display = "" if outcome is not None else "none"
-        self.restart.layout.display = "" if outcome is not None else "none"
         self.resume.layout.display = "" if resume else "none"
         self.fresh.layout.display = "" if resume else "none"
         self.end_box.layout.display = "" if show else "none"

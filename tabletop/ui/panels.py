@@ -77,6 +77,7 @@ class ActionsPanel:
         self.token = -1
         self.words: Callable[[Any], str] = lambda e: e.label or str(e.action)
         self.say: Callable[[str], str] = lambda text: text
+        self.hint: Callable[[Any], str] = lambda entry: ""
 
     @property
     def buttons(self) -> list[w.Button]:
@@ -99,8 +100,12 @@ class ActionsPanel:
             b.button_style = "warning"
         else:
             b.description = self.words(item)
-            b.tooltip = f"{self.say(item.text)} \u2014 notation: {item.action}" + (
-                f" [{item.clause}]" if details else ""
+            hint = self.hint(item)
+            b.tooltip = (
+                f"{self.say(item.text)}"
+                + (f" \u2014 {hint}" if hint else "")
+                + f" \u2014 notation: {item.action}"
+                + (f" [{item.clause}]" if details else "")
             )
             b.button_style = "info" if item.card else ""
         b.on_click(lambda _b: self._on_choose(item, token))

@@ -48,6 +48,42 @@ def action_words(table: Any, entry: Any) -> str:
     return label[:1].upper() + label[1:]
 
 
+HIDDEN_KINDS = ("roll", "draw", "deal", "reshuffle", "take", "discard")
+
+
+def outcome_hint(table: Any, entry: Any) -> str:
+    """What an action will do, found by applying it to the full state: where the
+    piece ends, that it stays put, that a Passport is spent.
+
+    Nothing is said when the result depends on chance or hidden cards (a roll, a
+    draw, a card taken): the hint must never reveal the die or a hand.
+    """
+    seat = table.to_move
+    if seat is None:
+        return ""
+    try:
+        after, events = table.game.apply(table.state, entry.action)
+    except Exception:  # noqa: BLE001 - a hint is optional; the move itself is checked
+        return ""
+    if any(e.secret or e.kind in HIDDEN_KINDS for e in events):
+        return ""
+    adapter = table.adapter
+    before = adapter.piece_spaces(table.game.view(table.state, PUBLIC))
+    now = adapter.piece_spaces(table.game.view(after, PUBLIC))
+    said = []
+    if any(e.kind == "passport" and e.player == seat for e in events):
+        said.append("spends a Passport")
+    if seat < len(before) and seat < len(now) and now[seat] in adapter.xy:
+        place = adapter.space_label(now[seat])
+        if now[seat] != before[seat] and table.game.to_move(after) == seat:
+            said.append(f"you stop on {place} and decide again")
+        elif now[seat] != before[seat]:
+            said.append(f"you end on {place}")
+        elif entry.spaces and table.game.to_move(after) != seat:
+            said.append("you stay where you are and your turn ends")
+    return "; ".join(said)
+
+
 def _event_text(event: Any, eyes: Any) -> str:
     if event.secret and eyes is not None and eyes != event.player:
         return event.public or "something hidden happened"
