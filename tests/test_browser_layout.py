@@ -4,7 +4,8 @@ JupyterLab with its file browser open, in a 1366x768 and a 1920x1080 viewport:
 with the table scrolled to the top of the notebook, the board, the player's own hand
 and every action button are inside the viewport, no button text is clipped, and the
 board is scaled to the cell (larger on the larger screen). Screenshots go to
-test-artifacts/ (layout_1366x768.png, layout_1920x1080.png).
+test-artifacts/ (layout_<game>_<width>x<height>.png, hot_seat_*.png,
+double_click_roll.png).
 """
 
 from __future__ import annotations
@@ -32,8 +33,12 @@ MEASURE = """() => {
             width: r.width, height: r.height}; };
   const board = root.querySelector('canvas.tabletop-board');
   const hand = root.querySelector('canvas.tabletop-hand');
+  const seen = (b) => { const r = b.getBoundingClientRect();
+    const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!e && (e === b || b.contains(e)); };
   const buttons = [...root.querySelectorAll('.tabletop-action')].map((b) => ({
-    ...box(b), text: b.textContent, clipped: b.scrollWidth > b.clientWidth + 1}));
+    ...box(b), text: b.textContent, clipped: b.scrollWidth > b.clientWidth + 1,
+    seen: seen(b)}));
   return {board: box(board), boardPixels: board.width, hand: box(hand),
           buttons: buttons, vw: window.innerWidth, vh: window.innerHeight};
 }""".replace("CURRENT", CURRENT)
@@ -62,7 +67,7 @@ FACE_PIXELS = """() => {
 def lab(tmp_path_factory):
     need_browser()
     tmp = tmp_path_factory.mktemp("lab")
-    with jupyter_lab(tmp, ["play_pitfall.ipynb"]) as url:
+    with jupyter_lab(tmp, ["play_pitfall.ipynb", "play_raiders.ipynb"]) as url:
         nb = nbformat.v4.new_notebook()
         nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
         nb.cells = [nbformat.v4.new_code_cell(HOT_SEAT)]
@@ -70,8 +75,8 @@ def lab(tmp_path_factory):
         yield url
 
 
-def _open_with_file_browser(page, lab) -> dict:
-    open_and_run(page, lab, "play_pitfall.ipynb")
+def _open_with_file_browser(page, lab, notebook: str = "play_pitfall.ipynb") -> dict:
+    open_and_run(page, lab, notebook)
     page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
     page.wait_for_selector(".jp-FileBrowser", state="visible", timeout=30_000)
     page.wait_for_timeout(800)  # the notebook reflows beside the file browser
@@ -90,13 +95,17 @@ def _check_fits(m: dict) -> None:
     for b in m["buttons"]:
         assert 0 <= b["top"] and b["bottom"] <= vh and b["right"] <= vw, b
         assert not b["clipped"], f"button text clipped: {b['text']!r}"
+        assert b["seen"], f"button hidden (covered or scrolled away): {b['text']!r}"
 
 
-@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080)])
-def test_the_table_fits_beside_the_file_browser(lab, width, height):
+@pytest.mark.parametrize(
+    ("game", "width", "height"),
+    [("pitfall", 1366, 768), ("pitfall", 1920, 1080), ("raiders", 1366, 768)],
+)
+def test_the_table_fits_beside_the_file_browser(lab, game, width, height):
     with chromium_page(width, height) as page:
-        m = _open_with_file_browser(page, lab)
-        shoot(page, f"layout_{width}x{height}.png")
+        m = _open_with_file_browser(page, lab, f"play_{game}.ipynb")
+        shoot(page, f"layout_{game}_{width}x{height}.png")
         _check_fits(m)
         if width == 1366:
             assert m["board"]["width"] < m["boardPixels"], "the board is scaled down"

@@ -133,7 +133,7 @@ def test_bad_json_and_wrong_game_are_refused(tmp_path):
 
 def sensible(game, state, rng):
     """A plain strategy: go for treasure, then the diamond; trade useless cards."""
-    board, me = game.board, state.turn
+    board, me = game.board, state.to_move
     hand, pos = state.hands[me], state.positions[me]
     need = not all(state.treasure[me])
     ahead = [

@@ -38,7 +38,7 @@ def unchanged(m, action):
         ("discard CR RO", "exactly 4 cards"),
         ("swap x CR RO JU LA", "expected a seat number"),
         ("give", "cannot read"),
-        ("P1: P1: roll", "one seat prefix"),
+        ("P1: P1: roll", "cannot read"),
     ],
 )
 def test_junk_notation_is_refused_with_a_reason(match, text, words):
@@ -153,7 +153,7 @@ def test_state_json_with_an_extra_card_is_refused():
     """PH-C-DECK: a save cannot conjure a 61st card."""
     game = Pitfall(players=2)
     data = game.state_to_json(game.initial_state(2))
-    data["discard"].append("rope")
+    data["discards"].append("rope")
     with pytest.raises(ValueError, match="61 cards"):
         game.state_from_json(json.loads(json.dumps(data)))
 

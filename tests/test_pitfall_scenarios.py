@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.games.pitfall.scenarios import SCENARIOS, build_state, scenario
+from tabletop.games.pitfall.scenarios import BOOK, build_state, scenario
 
 
-@pytest.mark.parametrize("name", sorted(SCENARIOS))
+@pytest.mark.parametrize("name", BOOK.names())
 def test_named_scenario_is_valid_and_playable(name):
     sc = scenario(name)
     game, state = sc.game, sc.state
@@ -30,8 +30,8 @@ def test_build_state_places_named_cards_and_tokens():
         next_tokens="money silver",
         next_roll=[6, 1],
     )
-    assert state.hands[1][6] == 3 and state.deck[-2:] == (5, 3)
-    assert state.facedown[-2:] == (1, 2)
+    assert state.hands[1][6] == 3 and state.deck[:2] == (3, 5)  # top first
+    assert state.facedown[:2] == (2, 1)
     assert state.rng.forced == (6, 1)
 
 

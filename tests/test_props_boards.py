@@ -202,8 +202,14 @@ def test_raiders_wrong_country_count_is_named(drop):
 
 TOP_FIELDS = {
     "pitfall": ["spaces", "links", "deck", "tokens", "canvas", "scorpion_start"],
-    "raiders": ["spaces", "paths", "countries", "intersections", "checkpoints",
-                "canvas"],
+    "raiders": [
+        "spaces",
+        "paths",
+        "countries",
+        "intersections",
+        "checkpoints",
+        "canvas",
+    ],
 }
 
 

@@ -30,8 +30,18 @@ LOOKALIKES = {
     "3": "\u0663",  # Arabic-Indic three
     " ": "\u00a0",  # no-break space
 }
-NEAR_JUNK = ["", "   ", "P1:", "0:", "play", "swap 9", "to", "P1: P1: roll",
-             "p\u00b9: roll", "swap \u00b2 CR CR CR CR"]
+NEAR_JUNK = [
+    "",
+    "   ",
+    "P1:",
+    "0:",
+    "play",
+    "swap 9",
+    "to",
+    "P1: P1: roll",
+    "p\u00b9: roll",
+    "swap \u00b2 CR CR CR CR",
+]
 INVISIBLE = ["\u200b", "\u200d", "\ufeff", "\u0301", "\x00"]
 
 
@@ -61,9 +71,7 @@ def names_the_text(exc: IllegalActionError, text: str) -> bool:
     if not text.strip():
         return "empty" in reason or repr(text) in exc.reason or "''" in reason
     pieces = [text.strip(), *text.split()]
-    return any(
-        p.lower() in reason or repr(p).lower()[1:-1] in reason for p in pieces
-    )
+    return any(p.lower() in reason or repr(p).lower()[1:-1] in reason for p in pieces)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -165,8 +173,13 @@ def test_extra_spaces_and_letter_case_mean_the_same_action(name, data):
         return
     action = data.draw(st.sampled_from(legal), label="action")
     words = str(action).split()
-    gaps = data.draw(st.lists(st.sampled_from([" ", "  ", "\t", "   "]),
-                              min_size=len(words) + 1, max_size=len(words) + 1))
+    gaps = data.draw(
+        st.lists(
+            st.sampled_from([" ", "  ", "\t", "   "]),
+            min_size=len(words) + 1,
+            max_size=len(words) + 1,
+        )
+    )
     text = gaps[0] + "".join(w + g for w, g in zip(words, gaps[1:], strict=True))
     text = data.draw(st.sampled_from([text, text.upper(), text.lower(), text.title()]))
     assert match.game.parse_action(text) == action, text
@@ -189,7 +202,7 @@ def test_lookalike_and_invisible_unicode_is_refused_or_means_the_same(name, data
     spots = [i for i, c in enumerate(text) if c in LOOKALIKES]
     if spots and data.draw(st.booleans(), label="lookalike"):
         i = data.draw(st.sampled_from(spots))
-        text = text[:i] + LOOKALIKES[text[i]] + text[i + 1:]
+        text = text[:i] + LOOKALIKES[text[i]] + text[i + 1 :]
     else:
         i = data.draw(st.integers(0, len(text)))
         text = text[:i] + data.draw(st.sampled_from(INVISIBLE)) + text[i:]

@@ -18,9 +18,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.core import Match, Rng
-from tabletop.games.pitfall.cards import HIDDEN, HIDDEN_TOKEN
-from tabletop.core import HIDDEN as RAIDERS_HIDDEN
+from tabletop.core import HIDDEN, Match, Rng
+from tabletop.games.pitfall.cards import HIDDEN_SLOT
 from tests.props_strategies import PLAYERS, game_for, props
 
 STEPS = {"pitfall": 250, "raiders": 250}
@@ -89,17 +88,17 @@ def check_view(game, state, seat: int) -> None:
     if game.name == "pitfall":
         for other, hand in enumerate(view.hands):
             if other != seat:
-                assert hand[:HIDDEN] == (0,) * HIDDEN, "another hand's cards"
-                assert hand[HIDDEN] == sum(state.hands[other])
+                assert hand[:HIDDEN_SLOT] == (0,) * HIDDEN_SLOT, "another hand's cards"
+                assert hand[HIDDEN_SLOT] == sum(state.hands[other])
         assert set(view.deck) <= {HIDDEN} and len(view.deck) == len(state.deck)
-        assert set(view.facedown) <= {HIDDEN_TOKEN}
+        assert set(view.facedown) <= {HIDDEN}
         assert set(data["deck"]) <= {"?"} and set(data["facedown"]) <= {"?"}
     else:
         for other, hand in enumerate(view.hands):
             if other != seat:
-                assert set(hand) <= {RAIDERS_HIDDEN}, "another hand's cards"
+                assert set(hand) <= {HIDDEN}, "another hand's cards"
                 assert len(hand) == len(state.hands[other])
-        assert set(view.deck) <= {RAIDERS_HIDDEN}
+        assert set(view.deck) <= {HIDDEN}
     assert view.hands[seat] == state.hands[seat], "a seat sees its own hand"
     full = game.determinize(view, seat, Rng.from_seed(len(state.deck) + seat))
     assert game.invariants(full) == [], game.invariants(full)

@@ -342,15 +342,22 @@ def test_saving_does_not_change_the_match_and_loading_a_missing_file_is_named(
 
 EDITS = {
     "pitfall": {
-        "force_roll": ["values"], "move_pawn": ["player", "space"],
-        "move_scorpion": ["space"], "set_hand": ["player", "cards"],
-        "give_token": ["player", "kind"], "take_token": ["player", "kind"],
+        "force_roll": ["values"],
+        "move_pawn": ["player", "space"],
+        "move_scorpion": ["space"],
+        "set_hand": ["player", "cards"],
+        "give_token": ["player", "kind"],
+        "take_token": ["player", "kind"],
         "teleport": ["player"],
     },
     "raiders": {
-        "force_roll": ["values"], "move": ["player", "to"], "give": ["player", "card"],
-        "discard": ["player", "card"], "set_ark": ["country"],
-        "skips": ["player", "count"], "warp": ["to"],
+        "force_roll": ["values"],
+        "move": ["player", "to"],
+        "give": ["player", "card"],
+        "discard": ["player", "card"],
+        "set_ark": ["country"],
+        "skips": ["player", "count"],
+        "warp": ["to"],
     },
 }
 """Per game: each edit op (and one that does not exist) and the arguments it takes."""

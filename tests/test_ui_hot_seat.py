@@ -159,3 +159,23 @@ def test_stepping_along_the_timeline_never_opens_the_hand_over_screen():
     assert table.curtain == 0 and "reveals first" in table.message
     table.reveal()
     assert table.viewer == 0 and isinstance(table.hands[0].cards, tuple)
+
+
+def test_turning_hot_seat_off_does_not_open_the_hand_over_screen():
+    table = make_table()
+    table.play_card("leap")
+    table.seat_controls.hot_seat.value = False
+    assert table.curtain == 1
+    assert all(isinstance(h.cards, int) for h in table.hands)
+    table.reveal()
+    assert table.viewer == 1 and isinstance(table.hands[1].cards, tuple)
+
+
+def test_a_seat_handed_to_a_bot_behind_the_screen_passes_it_on():
+    game = Dash(3)
+    table = Table(Match(game, seed=7), adapter=DashDraw(game), auto=False)
+    table.play_card("leap")
+    assert table.curtain == 1
+    table.set_seat(1, "random")  # seat 1 becomes a bot; it does not move (auto off)
+    assert table.curtain == 2, "the screen now waits for the next human"
+    assert all(isinstance(h.cards, int) for h in table.hands)

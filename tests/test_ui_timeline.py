@@ -3,8 +3,11 @@ no bot choices offered to a human, recaps, the last move, the log, the banner.""
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop import Match
 from tabletop.games.pitfall import Pitfall
+from tabletop.games.raiders import Raiders
 from tabletop.ui import Table
 from tests.ui_fake import Dash, DashDraw
 
@@ -96,28 +99,41 @@ def test_game_over_banner_offers_play_again_and_new_game():
     assert "wins!" in table.banner.value
     assert table.end_box.layout.display == ""
     seed = table.match.seed
-    table.again.click()
+    assert table.fresh_deal.description == "New game"
+    assert table.again.description == "Play again"
+    table.fresh_deal.click()
     assert table.match.seed == seed + 1 and table.lines == [table.match]
     assert table.game.outcome(table.state) is not None, "bots played the new deal"
-    table.restart.click()
-    assert table.step == 0
+    table.again.click()
+    assert table.step == 0 and table.match.seed == seed + 1
 
 
-def test_recap_texts_for_every_pitfall_event_kind():
-    """Every event kind the engine emits reads in words: seats and spaces named,
-    arrows instead of '->', no clause IDs."""
-    from tabletop.ui.texts import words
+@pytest.mark.parametrize(
+    ("game", "expected"),
+    [
+        (Pitfall, {"roll", "move", "card", "token", "fall", "scorpion", "climb"}),
+        (Raiders, {"place", "roll", "step", "draw", "play", "take"}),
+    ],
+)
+def test_recap_texts_for_every_event_kind(game, expected):
+    """Every event kind the engine emits reads in words in the recap: seats and
+    spaces named, arrows instead of '->', no clause IDs, no space ids."""
+    from tabletop.ui.texts import recap_html
 
-    table = Table(Match(Pitfall(players=3), seed=4), seats=["heuristic"] * 3)
-    kinds = {}
+    table = Table(Match(game(players=3), seed=4), seats=["heuristic"] * 3)
+    table.set_viewer(None)
+    firsts = {}
     for step in table.match.steps:
         for e in step.events:
-            kinds.setdefault(e.kind, e.text)
-    assert {"roll", "move", "card", "token"} <= set(kinds)
-    for kind, text in kinds.items():
-        said = words(table, text)
+            firsts.setdefault(e.kind, step)
+    assert expected <= set(firsts), sorted(firsts)
+    ids = set(table.adapter.xy) - {"USA"}
+    for kind, step in firsts.items():
+        said = recap_html(table, [step])
         assert "->" not in said and "player " not in said, (kind, said)
-        assert "PH-" not in said, (kind, said)
+        assert "PH-" not in said and "RA-" not in said, (kind, said)
+        named = {w.strip(".,:;()") for w in said.split()} & ids
+        assert not named, (kind, named, said)
 
 
 def test_a_click_on_your_own_piece_shows_what_you_can_do_there():
@@ -129,3 +145,36 @@ def test_a_click_on_your_own_piece_shows_what_you_can_do_there():
     table.click_space(here)
     assert table.step == 0 and table.selection.value == here
     assert [b.description for b in table.actions.box.children] == ["Roll"]
+
+
+def test_the_last_move_follows_the_track_space_by_space():
+    """Pitfall: the dashed path walks every space between start and stop."""
+    from tabletop.ui import pitfall_table
+    from tabletop.ui.texts import last_move
+
+    table = pitfall_table(players=2, seed=3)
+    table.match.force_roll(4)
+    table.choose("roll")
+    table.choose("forward")
+    moved, die = last_move(table)
+    seat, path = moved[0]
+    assert seat == 0 and die == "4"
+    track = table.game.board.above
+    assert path[0] == "A0" and path[-1] == table.state.positions[0]
+    assert len(path) >= 2, path
+    for a, b in zip(path, path[1:], strict=False):
+        assert abs(track.index(a) - track.index(b)) == 1, path
+
+
+def test_button_hints_say_what_will_happen_without_revealing_chance():
+    """The tooltip tells where the move ends (found by applying it), but says
+    nothing for a roll (the die is not known before it is rolled)."""
+    from tabletop.ui import pitfall_table
+
+    table = pitfall_table(players=2, seed=3)
+    roll = next(b for b in table.actions.box.children if b.description == "Roll")
+    assert "you end on" not in roll.tooltip and "you stop on" not in roll.tooltip
+    table.match.force_roll(2)
+    table.choose("roll")
+    forward = table.actions.box.children[0]
+    assert "you stop on Path 1 and decide again" in forward.tooltip, forward.tooltip

@@ -92,7 +92,7 @@ def text_board(game: Any, state: Any) -> str:
 
 
 _SPACES: dict[str, Callable[[Any], GameSpace]] = {}
-_CACHE: dict[tuple[str, int, str], GameSpace] = {}
+"""The adapters' description of each game, by game name (filled on import)."""
 
 
 def register_space(name: str, factory: Callable[[Any], GameSpace]) -> None:
@@ -101,14 +101,11 @@ def register_space(name: str, factory: Callable[[Any], GameSpace]) -> None:
 
 
 def space_of(game: Any) -> GameSpace:
-    """The ``GameSpace`` of ``game`` (cached per game name, players and options)."""
-    key = (game.name, game.players, repr(sorted(game.options.items())))
-    found = _CACHE.get(key)
-    if found is None:
-        if game.name not in _SPACES:
-            raise KeyError(f"no adapter space is registered for the game {game.name!r}")
-        found = _CACHE[key] = _SPACES[game.name](game)
-    return found
+    """The ``GameSpace`` of ``game``, built afresh: an OpenSpiel game or a PettingZoo
+    environment builds it once and keeps it for all its states."""
+    if game.name not in _SPACES:
+        raise KeyError(f"no adapter space is registered for the game {game.name!r}")
+    return _SPACES[game.name](game)
 
 
 class _Writer:

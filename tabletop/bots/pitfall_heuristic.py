@@ -101,7 +101,11 @@ def value(game: Any, state: Any, seat: int) -> float:
     board = game.board
     pos = state.positions[seat]
     here = board.order[pos]
-    below = 3.0 if board.level[pos] == "below" else 0.0
+    below = (
+        _below_cost(board, pos, state.hands[seat])
+        if board.level[pos] == "below"
+        else 0.0
+    )
     held = kinds(state, seat)
     if held == 3:
         return 30.0 + 0.6 * here - below
@@ -114,6 +118,24 @@ def value(game: Any, state: Any, seat: int) -> float:
     ] or _treasure_spaces(board)
     gap = min(abs(here - board.order[t]) for t in spaces)
     return 9.0 * held + cards - 0.25 * gap - below
+
+
+def _below_cost(board: Any, pos: str, hand: Any) -> float:
+    """What standing underground costs: more the further the nearest way up (a
+    ladder, or any pit trap with a Ladder card) lies along the pawn's stretch, so
+    the bot walks towards it rather than to and fro (PH-4-CLIMB, PH-4-LADDER)."""
+    best = None
+    for table in (board.forward, board.backward):
+        here, steps = pos, 0
+        while here is not None and (best is None or steps < best):
+            above = board.up.get(here)
+            if above is not None and (
+                board.kind[above] == "ladder_pit" or hand[LADDER]
+            ):
+                best = steps
+                break
+            here, steps = table[here], steps + 1
+    return 3.0 + (0.7 * best if best is not None else 6.0)
 
 
 def best_direction(game: Any, state: Any, me: int) -> Any:

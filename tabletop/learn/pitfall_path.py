@@ -23,7 +23,7 @@ def _hand_sizes(size: int) -> Any:
 
 def _all_cards(g: Any, before: Any, after: Any) -> bool:
     held = sum(sum(h) for h in after.hands)
-    return held + len(after.deck) + len(after.discard) == sum(g.board.deck) == 60
+    return held + len(after.deck) + len(after.discards) == sum(g.board.deck) == 60
 
 
 def _setup_facts(g: Any, before: Any, after: Any) -> bool:
@@ -37,7 +37,7 @@ def _setup_facts(g: Any, before: Any, after: Any) -> bool:
 
 def _tie_rolled_again(g: Any, before: Any, after: Any) -> bool:
     rounds = before.first_rolls
-    return len(rounds) > 1 and before.turn == 0
+    return len(rounds) > 1 and before.to_move == 0
 
 
 def _obstacles(g: Any, before: Any, after: Any) -> bool:
@@ -314,7 +314,7 @@ A Jump card would not do.
         facts=(
             Fact(
                 "the Crocodile went to the discard pile",
-                lambda g, b, a: len(a.discard) == len(b.discard) + 1,
+                lambda g, b, a: len(a.discards) == len(b.discards) + 1,
             ),
         ),
     ),

@@ -6,10 +6,10 @@ intervals and the length distribution; ``win_probabilities`` and ``compare_rolls
 answer "who wins from here?" for a Match; ``tabletop.sim.plots`` draws the figures.
 """
 
+from tabletop.sim.results import ResultTable
 from tabletop.sim.runner import run_games, run_playouts
 from tabletop.sim.spec import BotSpec, GameSpec, derive_seed
 from tabletop.sim.stats import Lengths, Rate, Summary, summarize, wilson
-from tabletop.sim.results import ResultTable
 from tabletop.sim.whatif import (
     WinProbabilities,
     compare_rolls,

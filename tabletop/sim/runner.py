@@ -17,8 +17,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from typing import Any
 
 from tabletop.core import Game, Match
-from tabletop.sim.spec import BotSpec, Chunk, GameSpec
 from tabletop.sim.results import ResultTable
+from tabletop.sim.spec import BotSpec, Chunk, GameSpec
 from tabletop.sim.worker import run_chunk
 
 PROGRESS_FROM = 1000

@@ -130,18 +130,21 @@ class BoardAdapter:
             canvas.stroke_circle(x, y, self.radius(selected) - 2)
 
     def draw_last_move(self, canvas: Any, moved: Any) -> None:
-        """Mark the last move: a line from where each moved piece stood to where it
-        stands (in its seat's colour, ringed at the end) and the die rolled."""
+        """Mark the last move: each moved piece's path (in its seat's colour,
+        dashed, ringed at the end) and the die rolled."""
         if not moved:
             return
         pieces, die = moved
         canvas.set_line_dash([8, 5])
-        for seat, a, b in pieces:
-            (x1, y1), (x2, y2) = self.xy[a], self.xy[b]
+        for seat, path in pieces:
             canvas.line_width = 4
             canvas.stroke_style = self.seat_colors[seat % len(self.seat_colors)]
-            canvas.stroke_line(x1, y1, x2, y2)
-            canvas.stroke_circle(x2, y2, self.radius(b) + 2)
+            for a, b in zip(path, path[1:], strict=False):
+                (x1, y1), (x2, y2) = self.xy[a], self.xy[b]
+                if abs(x2 - x1) < self.width / 2:  # not across a wrapping edge
+                    canvas.stroke_line(x1, y1, x2, y2)
+            x2, y2 = self.xy[path[-1]]
+            canvas.stroke_circle(x2, y2, self.radius(path[-1]) + 2)
         canvas.set_line_dash([])
         if die:
             canvas.fill_style = "#ffffff"
@@ -167,6 +170,10 @@ class BoardAdapter:
                 x, y = self.xy[sid]
                 canvas.stroke_circle(x, y, self.radius(sid) + 6)
         canvas.set_line_dash([])
+
+    def route(self, a: str, b: str) -> tuple[str, ...]:
+        """The spaces from ``a`` to ``b`` along the board (a hook: straight here)."""
+        return (a, b)
 
     def space_label(self, sid: str) -> str:
         """A space as the board shows it: its name from the board file, else its id."""

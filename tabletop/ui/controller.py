@@ -33,6 +33,7 @@ from traitlets import Any as AnyTrait
 from traitlets import Bool, Instance, Int, Tuple, Unicode, observe
 
 from tabletop.core import Explanation, IllegalActionError, Match, TabletopError
+from tabletop.draw import with_picture
 from tabletop.ui.board import BoardAdapter, BoardView, forget_current_canvas, one_batch
 from tabletop.ui.hands import CardSprites, HandView
 from tabletop.ui.panels import (
@@ -53,6 +54,7 @@ from tabletop.ui.texts import (
     line_label,
     log_steps,
     lost_cards,
+    outcome_hint,
     recap_html,
     status_html,
     summary_text,
@@ -81,6 +83,10 @@ CSS = f"""<style>
   max-height: max(300px, calc(100vh - 420px)); }}
 .tabletop-table .tabletop-hand {{ width: auto !important; }}
 .tabletop-compact .tabletop-board {{ max-height: 340px; }}
+.tabletop-table .tabletop-side {{ max-height: max(320px, calc(100vh - 400px));
+  overflow-y: auto; }}
+.tabletop-compact .tabletop-side {{ max-height: 360px; }}
+.tabletop-table .tabletop-side > * {{ flex-shrink: 0; }}
 .tabletop-table .tabletop-action button, .tabletop-table button.tabletop-action
   {{ white-space: normal; height: auto; min-height: 28px; }}
 .tabletop-notice {{ height: 22px; overflow: hidden; white-space: nowrap;
@@ -248,19 +254,20 @@ class Table(w.VBox):
         self.error_area.add_class("tabletop-error")
         self.banner = w.HTML()
         self.banner.add_class("tabletop-banner")
-        self.again = w.Button(
-            description="Play again",
+        self.fresh_deal = w.Button(
+            description="New game",
             tooltip="the same seats, a new deal",
             button_style="success",
         )
-        self.again.add_class("tabletop-play-again")
-        self.again.on_click(self._guard(lambda _: self.new_game()))
-        self.restart = w.Button(
-            description="New game",
-            tooltip="the same deal from its start (this game stays a line)",
+        self.fresh_deal.add_class("tabletop-new-game")
+        self.fresh_deal.on_click(self._guard(lambda _: self.new_game()))
+        self.again = w.Button(
+            description="Play again",
+            tooltip="this deal again from its start (the game just played stays a "
+            "line of the timeline)",
         )
-        self.restart.add_class("tabletop-new-game")
-        self.restart.on_click(self._guard(lambda _: self.play_again_same_deal()))
+        self.again.add_class("tabletop-play-again")
+        self.again.on_click(self._guard(lambda _: self.play_again_same_deal()))
         self.resume = w.Button(description="Resume", button_style="success")
         self.resume.add_class("tabletop-resume")
         self.resume.on_click(self._guard(lambda _: self.resume_saved()))
@@ -268,12 +275,15 @@ class Table(w.VBox):
         self.fresh.add_class("tabletop-start-fresh")
         self.fresh.on_click(self._guard(lambda _: self.dismiss_resume()))
         self.end_box = w.VBox(
-            [self.banner, w.HBox([self.again, self.restart, self.resume, self.fresh])],
+            [
+                self.banner,
+                w.HBox([self.fresh_deal, self.again, self.resume, self.fresh]),
+            ],
             layout=w.Layout(display="none"),
         )
         self.end_box.add_class("tabletop-end")
         self.handover = HandOver(self._guard(self.reveal))
-        self.recap = w.HTML(layout=w.Layout(max_height="150px", overflow="auto"))
+        self.recap = w.HTML()
         self.recap.add_class("tabletop-recap")
         self.actions = ActionsPanel(
             self._gesture(self._press_drawn),
@@ -283,6 +293,7 @@ class Table(w.VBox):
         )
         self.actions.words = lambda entry: action_words(self, entry)
         self.actions.say = lambda text: words(self, text)
+        self.actions.hint = lambda entry: outcome_hint(self, entry)
         self.timeline = Timeline(
             self._guard(self.goto), self._guard(self.fork), self._guard(self.use_line)
         )
@@ -341,9 +352,10 @@ class Table(w.VBox):
             layout=w.Layout(flex_flow="row wrap", grid_gap="4px 12px"),
         )
         self.side = w.VBox(
-            [self.handover.widget, self.actions.widget, self.recap],
+            [self.handover.widget, self.actions.widget, self.recap, self.actions.why],
             layout=w.Layout(flex="0 0 300px", width="300px", margin="0 0 0 8px"),
         )
+        self.side.add_class("tabletop-side")
         self.board_box = w.VBox(
             [self.board.canvas, self.hover],
             layout=w.Layout(flex="1 1 auto", min_width="0"),
@@ -417,6 +429,22 @@ class Table(w.VBox):
             self.play_card(index)
 
         return clicked
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
+        """The widget, plus an SVG picture of the position as the table shows it.
+
+        A live notebook renders the widget; a notebook saved without widget state
+        (nbconvert, notebook viewers, JupyterLab reopened without a kernel) shows the
+        picture instead. The picture is of the moment the table was displayed.
+        """
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if not isinstance(self.match, Match) or bundle is None:
+            return bundle
+        try:
+            return with_picture(bundle, self.match, self.eyes)
+        except Exception:  # a picture must never stop the table from showing
+            logging.getLogger(__name__).exception("no picture for this table")
+            return bundle
 
     # -- derived values -----------------------------------------------------------
     @property
@@ -701,12 +729,17 @@ class Table(w.VBox):
         self.legal = m.explain()
         self._note_what_happened()
         seat = self.game.to_move(m.state)
-        if self.hot_seat and seat is not None and seat not in self._bots:
-            if self.curtain is not None:
-                # Still passing the laptop: stepping along the timeline never
-                # opens the screen; only the player who reveals does.
-                self.curtain = seat
-            elif seat == self.viewer:
+        human = seat is not None and seat not in self._bots
+        if self.curtain is not None and human:
+            # Still passing the laptop: stepping along the timeline never opens
+            # the screen; only the player who reveals does.
+            self.curtain = seat
+        elif self.curtain in self._bots:  # the seat passed to became a bot
+            humans = self.human_seats()
+            later = [s for s in humans if s > self.curtain]
+            self.curtain = (later or list(humans) or [None])[0]
+        elif self.hot_seat and human:
+            if seat == self.viewer:
                 pass
             elif (
                 self.handover_on
@@ -819,10 +852,12 @@ class Table(w.VBox):
     def _hot_seat_on(self, change: dict) -> None:
         """Hot seat turned on: look through the human seat to move at once."""
         seat = self.game.to_move(self.match.state)
+        if self.curtain is not None:  # only the reveal opens a hand-over screen
+            if seat is not None and seat not in self._bots:
+                self.curtain = seat
+            return
         if change["new"] and seat is not None and seat not in self._bots:
             self.viewer = seat
-        if not change["new"]:
-            self.curtain = None
 
     @observe(
         "state", "viewer", "selection", "legal", "seats", "curtain", "details", "letter"
@@ -965,8 +1000,8 @@ class Table(w.VBox):
         resume = self.resume_from is not None
         show = outcome is not None or resume
         self.banner.value = banner_html(self, outcome, resume)
+        self.fresh_deal.layout.display = "" if outcome is not None else "none"
         self.again.layout.display = "" if outcome is not None else "none"
-        self.restart.layout.display = "" if outcome is not None else "none"
         self.resume.layout.display = "" if resume else "none"
         self.fresh.layout.display = "" if resume else "none"
         self.end_box.layout.display = "" if show else "none"

@@ -48,7 +48,7 @@ class ActionsPanel:
         self.box.add_class("tabletop-action-box")
         self.title = w.HTML()
         self.title.add_class("tabletop-actions-title")
-        self.why = w.HTML(layout=w.Layout(max_height="120px", overflow="auto"))
+        self.why = w.HTML()
         self.why.add_class("tabletop-why")
         self.clear = w.Button(description="show all", layout=w.Layout(width="90px"))
         self.clear.on_click(lambda _: on_clear())
@@ -67,8 +67,9 @@ class ActionsPanel:
         self.notation.add_class("tabletop-notation")
         self._on_notation = on_notation
         self.notation.observe(self._typed, names="value")
+        # The explanations (``why``) are placed by the table, below the recap.
         self.widget = w.VBox(
-            [self.title, self.box, self.clear, self.bots, self.why, self.notation]
+            [self.title, self.box, self.clear, self.bots, self.notation]
         )
         self.widget.add_class("tabletop-actions")
         self.shown: tuple[Explanation, ...] = ()
@@ -76,6 +77,7 @@ class ActionsPanel:
         self.token = -1
         self.words: Callable[[Any], str] = lambda e: e.label or str(e.action)
         self.say: Callable[[str], str] = lambda text: text
+        self.hint: Callable[[Any], str] = lambda entry: ""
 
     @property
     def buttons(self) -> list[w.Button]:
@@ -98,8 +100,12 @@ class ActionsPanel:
             b.button_style = "warning"
         else:
             b.description = self.words(item)
-            b.tooltip = f"{self.say(item.text)} \u2014 notation: {item.action}" + (
-                f" [{item.clause}]" if details else ""
+            hint = self.hint(item)
+            b.tooltip = (
+                f"{self.say(item.text)}"
+                + (f" \u2014 {hint}" if hint else "")
+                + f" \u2014 notation: {item.action}"
+                + (f" [{item.clause}]" if details else "")
             )
             b.button_style = "info" if item.card else ""
         b.on_click(lambda _b: self._on_choose(item, token))

@@ -154,7 +154,7 @@ class PitfallDraw(BoardAdapter):
 
     # -- the pieces ---------------------------------------------------------------
     def table(self, view: Any) -> tuple:
-        top = view.discard[-1] if view.discard else -1
+        top = view.discards[-1] if view.discards else -1
         return (len(view.deck), top, len(view.facedown), view.treasure)
 
     def draw_table(self, c: Any, table: tuple) -> None:
@@ -279,6 +279,16 @@ class PitfallDraw(BoardAdapter):
         text = " ".join(head + ([", ".join(cards)] if cards else []) + tail)
         return re.sub(r"\bP(\d)\b", r"player \1", text)
 
+    def route(self, a: str, b: str) -> tuple[str, ...]:
+        """Along the jungle path or the tunnel when both spaces are on it."""
+        for track in (self.board.above, self.board.below):
+            if a in track and b in track:
+                i, j = track.index(a), track.index(b)
+                if i <= j:
+                    return tuple(track[i : j + 1])
+                return tuple(reversed(track[j : i + 1]))
+        return (a, b)
+
     def describe(self, sid: str) -> str:
         kind = self.board.kind.get(sid, "")
         what = KIND_NAMES.get(kind, "")
@@ -287,10 +297,10 @@ class PitfallDraw(BoardAdapter):
 
     # -- hands ----------------------------------------------------------------------
     def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
-        from tabletop.games.pitfall.cards import HIDDEN, hand_cards
+        from tabletop.games.pitfall.cards import HIDDEN_SLOT, hand_cards
 
         vector = view.hands[seat]
-        if vector[HIDDEN]:
+        if vector[HIDDEN_SLOT]:
             return sum(vector)
         return hand_cards(vector)
 

@@ -276,6 +276,15 @@ class RaidersDraw(BoardAdapter):
             return f"Send them to {' '.join(words[2:])}"
         return label
 
+    def route(self, a: str, b: str) -> tuple[str, ...]:
+        """Along a path of the map when both spaces lie on the same one."""
+        for path in self.board.paths.values():
+            row = (path.ends[0], *path.spaces, path.ends[1])
+            if a in row and b in row:
+                i, j = row.index(a), row.index(b)
+                return row[i : j + 1] if i <= j else tuple(reversed(row[j : i + 1]))
+        return (a, b)
+
     def describe(self, sid: str) -> str:
         name = self.space_label(sid)
         found = self.board.instructions.get(sid)

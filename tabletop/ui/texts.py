@@ -48,6 +48,42 @@ def action_words(table: Any, entry: Any) -> str:
     return label[:1].upper() + label[1:]
 
 
+HIDDEN_KINDS = ("roll", "draw", "deal", "reshuffle", "take", "discard")
+
+
+def outcome_hint(table: Any, entry: Any) -> str:
+    """What an action will do, found by applying it to the full state: where the
+    piece ends, that it stays put, that a Passport is spent.
+
+    Nothing is said when the result depends on chance or hidden cards (a roll, a
+    draw, a card taken): the hint must never reveal the die or a hand.
+    """
+    seat = table.to_move
+    if seat is None:
+        return ""
+    try:
+        after, events = table.game.apply(table.state, entry.action)
+    except Exception:  # noqa: BLE001 - a hint is optional; the move itself is checked
+        return ""
+    if any(e.secret or e.kind in HIDDEN_KINDS for e in events):
+        return ""
+    adapter = table.adapter
+    before = adapter.piece_spaces(table.game.view(table.state, PUBLIC))
+    now = adapter.piece_spaces(table.game.view(after, PUBLIC))
+    said = []
+    if any(e.kind == "passport" and e.player == seat for e in events):
+        said.append("spends a Passport")
+    if seat < len(before) and seat < len(now) and now[seat] in adapter.xy:
+        place = adapter.space_label(now[seat])
+        if now[seat] != before[seat] and table.game.to_move(after) == seat:
+            said.append(f"you stop on {place} and decide again")
+        elif now[seat] != before[seat]:
+            said.append(f"you end on {place}")
+        elif entry.spaces and table.game.to_move(after) != seat:
+            said.append("you stay where you are and your turn ends")
+    return "; ".join(said)
+
+
 def _event_text(event: Any, eyes: Any) -> str:
     if event.secret and eyes is not None and eyes != event.player:
         return event.public or "something hidden happened"
@@ -193,8 +229,10 @@ def lost_cards(table: Any, step: Any) -> dict[int, list[str]]:
 def last_move(table: Any) -> tuple:
     """What the board marks as the last move: pieces moved and the die rolled.
 
-    Returns ``(((seat, from, to), ...), die)`` for the steps just played (the
-    table's recap), or ``()`` when nothing was just played here.
+    Returns ``(((seat, path), ...), die)`` for the steps just played (the
+    table's recap), or ``()`` when nothing was just played here. A path runs from
+    where the piece stood through the spaces its events name to where it stands,
+    along the track between them where the board knows it (``adapter.route``).
     """
     steps = table._recent
     match = table.match
@@ -203,20 +241,35 @@ def last_move(table: Any) -> tuple:
     if steps[-1] is not match.steps[match.cursor - 1]:
         return ()
     before = match.state_at(steps[0].index - 1)
-    a = table.adapter.piece_spaces(table.game.view(before, PUBLIC))
-    b = table.adapter.piece_spaces(table.game.view(match.state, PUBLIC))
-    moved = tuple(
-        (seat, x, y)
-        for seat, (x, y) in enumerate(zip(a, b, strict=False))
-        if x != y and x in table.adapter.xy and y in table.adapter.xy
-    )
+    adapter = table.adapter
+    a = adapter.piece_spaces(table.game.view(before, PUBLIC))
+    b = adapter.piece_spaces(table.game.view(match.state, PUBLIC))
+    moved = []
+    for seat, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x == y or x not in adapter.xy or y not in adapter.xy:
+            continue
+        stops = [x]  # where the seat's own public events say it went, in order
+        for step in steps:
+            for e in step.events:
+                if e.player == seat and not e.secret:
+                    stops += [s for s in _SPACE.findall(e.text) if s in adapter.xy]
+        stops.append(y)
+        path = [x]
+        for p, q in zip(stops, stops[1:], strict=False):
+            if p != q:
+                path += list(adapter.route(p, q))[1:]
+        moved.append((seat, tuple(path)))
     die = ""
-    for step in steps:
+    first = steps[0].index
+    roll_before = match.steps[first - 2 : first - 1] if first >= 2 else ()
+    if roll_before and roll_before[0].player != steps[0].player:
+        roll_before = ()  # the roll that led to this move, if it was the same seat's
+    for step in (*roll_before, *steps):
         for e in step.events:
             if e.kind == "roll" and not e.secret:
                 found = re.findall(r"\d+", e.text.split("rolle")[-1])
                 die = found[-1] if found else die
-    return (moved, die)
+    return (tuple(moved), die)
 
 
 def banner_html(table: Any, outcome: Any, resume: bool) -> str:

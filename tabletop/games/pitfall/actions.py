@@ -1,7 +1,7 @@
 """Pitfall Harry actions and their notation.
 
 Every action is a small frozen dataclass whose ``str`` is its notation, parsed back by
-``parse_action`` (case-insensitive, extra spaces ignored):
+``parse_move`` (case-insensitive, extra spaces ignored):
 
 =========================  =========  ===============================================
 notation                   phase      meaning
@@ -20,12 +20,14 @@ notation                   phase      meaning
 
 Cards are named by kind (``rope``) or code (``RO``): CR croc, RO rope, JU jump,
 LA ladder, CO cobra, FI fire, SC scorpion. The four exchanged cards print as codes in
-``CARDS`` order. Any notation may carry a seat prefix, ``P1: roll``, meaning "seat 1
-does this"; it is refused (TT-TURN) when it is not that seat's decision.
+``CARDS`` order. A space is named by its id (``U12``) or by its readable name on the
+board (``scorpion Under Path 6``). The seat prefix (``P1: roll``) is read by
+``tabletop.core.GameRules.parse_action`` for every game alike.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tabletop.core import IllegalActionError
@@ -125,19 +127,8 @@ class Give:
         return f"give {self.seat}"
 
 
-@dataclass(frozen=True, slots=True)
-class Seated:
-    """An action announced by ``seat``: legal only when it is that seat's decision."""
-
-    seat: int
-    action: Action
-
-    def __str__(self) -> str:
-        return f"P{self.seat}: {self.action}"
-
-
 Action = Roll | Play | Discard | Swap | PlaceScorpion | Direction | Decline | Climb
-Action = Action | Stay | Give | Seated
+Action = Action | Stay | Give
 
 _SIMPLE = {
     "roll": Roll(),
@@ -149,8 +140,13 @@ _SIMPLE = {
 }
 
 
-def parse_action(text: object) -> Action:
-    """The action a notation names.
+def parse_move(text: object, space_id: Callable[[str], str | None] | None = None):
+    """The action a notation names (no seat prefix).
+
+    Args:
+        text: the notation.
+        space_id: reads a space's id or readable name back to its id (the board's
+            ``space_id``); without it a space is taken as an id.
 
     Raises:
         IllegalActionError: TT-NOTATION, saying what is wrong with the text.
@@ -161,13 +157,6 @@ def parse_action(text: object) -> Action:
     if not words:
         raise _bad("empty notation; try 'roll', 'forward', 'play rope' or 'decline'")
     head = words[0]
-    if head.startswith("p") and head.endswith(":") and _digits(head[1:-1]):
-        if len(words) == 1:
-            raise _bad(f"{text.strip()!r} names a seat but no action")
-        inner = parse_action(" ".join(words[1:]))
-        if isinstance(inner, Seated):
-            raise _bad(f"only one seat prefix is allowed, in {text.strip()!r}")
-        return Seated(int(head[1:-1]), inner)
     if len(words) == 1 and head in _SIMPLE:
         return _SIMPLE[head]
     if head == "play" and len(words) == 2:
@@ -176,8 +165,8 @@ def parse_action(text: object) -> Action:
         return Discard(_four(words[1:], text))
     if head == "swap" and len(words) >= 2:
         return Swap(_seat(words[1], text), _four(words[2:], text))
-    if head == "scorpion" and len(words) == 2:
-        return PlaceScorpion(words[1].upper())
+    if head == "scorpion" and len(words) >= 2:
+        return PlaceScorpion(_space(" ".join(words[1:]), space_id, text))
     if head == "give" and len(words) == 2:
         return Give(_seat(words[1], text))
     raise _bad(
@@ -185,6 +174,15 @@ def parse_action(text: object) -> Action:
         "swap <seat> <4 cards>, scorpion <space>, forward, backward, decline, climb, "
         "stay or give <seat>"
     )
+
+
+def _space(words: str, space_id: Callable[[str], str | None] | None, text: str) -> str:
+    found = None if space_id is None else space_id(words)
+    if found is not None:
+        return found
+    if len(words.split()) != 1:
+        raise _bad(f"no space is called {words!r} on this board ({text.strip()!r})")
+    return words.upper()  # an id the rules then judge (PH-6-MOVE)
 
 
 def _bad(reason: str) -> IllegalActionError:

@@ -16,6 +16,7 @@ from typing import Any
 
 from tabletop.core.boards import (
     Problems,
+    board_digest,
     check_links,
     check_records,
     read_board,
@@ -64,6 +65,7 @@ class PitfallBoard:
         xy: space id -> drawing coordinates on a ``canvas`` (width, height).
         names: space id -> its readable name (``space_name``); ``by_name`` maps
             each name and id, case-folded, back to the id (``space_id``).
+        digest: a hash of the board file's content (saves record it).
         order: space id -> its index along the path (underground spaces take the
             index of the space above them).
     """
@@ -95,6 +97,7 @@ class PitfallBoard:
         "wall_next",
         "names",
         "by_name",
+        "digest",
     )
 
     def __init__(
@@ -141,6 +144,7 @@ class PitfallBoard:
         self.deck = tuple(data["deck"][k] for k in CARDS)
         self.tokens = tuple(data["tokens"][k] for k in TOKENS)
         self.hand_size: int = data["hand_size"]
+        self.digest = board_digest(data)
 
     def _retreats(self) -> dict[str, str]:
         """PH-6-HIT: underground space -> the space under the nearest pit trap behind

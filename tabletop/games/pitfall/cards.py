@@ -2,14 +2,19 @@
 and the UI.
 
 Hands are kept as count vectors indexed like ``CARDS`` (plus one trailing slot,
-``HIDDEN``, that counts cards a view may not see). The draw and discard piles are
-tuples of card indices (top of the pile last). Notation names a card by its kind
-(``rope``) or its two-letter code (``RO``); both parse.
+``HIDDEN_SLOT``, that counts cards a view may not see). The draw pile is a tuple of
+card indices, top first (``deck[0]`` is drawn next); the discard pile is newest last.
+In a view a hidden card or facedown token is ``HIDDEN`` (``"?"``, the one marker of
+``tabletop.core``). Notation names a card by its kind (``rope``) or its two-letter
+code (``RO``); both parse. ``hand_names`` and ``treasure_names`` read a seat's hand
+and treasure by name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+
+from tabletop.core import HIDDEN
 
 CARDS: tuple[str, ...] = ("croc", "rope", "jump", "ladder", "cobra", "fire", "scorpion")
 """The seven card kinds, in the order of a hand's count vector."""
@@ -18,8 +23,8 @@ CODES: tuple[str, ...] = ("CR", "RO", "JU", "LA", "CO", "FI", "SC")
 """Two-letter codes of the card kinds, same order as ``CARDS``."""
 
 CROC, ROPE, JUMP, LADDER, COBRA, FIRE, SCORPION = range(7)
-HIDDEN = 7
-"""Index of the hidden-card slot in a hand vector; also a hidden card in a pile."""
+HIDDEN_SLOT = 7
+"""Index of the hidden-card slot in a hand vector (cards a view may not see)."""
 
 HAND_SLOTS = 8
 
@@ -63,9 +68,6 @@ CARD_INFO: Mapping[str, tuple[str, str, str]] = {
 
 TOKENS: tuple[str, ...] = ("gold", "silver", "money")
 """The three treasure kinds (the diamond is apart), order of token count vectors."""
-
-HIDDEN_TOKEN = 3
-"""A facedown token in a view: its kind is not shown."""
 
 TOKEN_INFO: Mapping[str, str] = {
     "gold": "gold bar",
@@ -128,7 +130,7 @@ def hand_cards(hand: tuple[int, ...]) -> tuple[str, ...]:
     """The kinds in a hand vector, one entry per card (``"?"`` for hidden ones)."""
     out: list[str] = []
     for i, n in enumerate(hand):
-        out.extend([CARDS[i] if i < HIDDEN else "?"] * n)
+        out.extend([CARDS[i] if i < HIDDEN_SLOT else HIDDEN] * n)
     return tuple(out)
 
 
@@ -136,5 +138,19 @@ def hand_codes(hand: tuple[int, ...]) -> str:
     """A hand as codes, e.g. ``CR RO RO ??``."""
     out: list[str] = []
     for i, n in enumerate(hand):
-        out.extend([CODES[i] if i < HIDDEN else "??"] * n)
+        out.extend([CODES[i] if i < HIDDEN_SLOT else "??"] * n)
     return " ".join(out) or "-"
+
+
+def hand_names(hand: tuple[int, ...]) -> dict[str, int]:
+    """A hand vector by name: ``{"rope": 2, "jump": 1, ...}`` (kinds held only;
+    ``"?"`` counts hidden cards in a view)."""
+    out = {CARDS[k]: n for k, n in enumerate(hand[:HIDDEN_SLOT]) if n}
+    if len(hand) > HIDDEN_SLOT and hand[HIDDEN_SLOT]:
+        out[HIDDEN] = hand[HIDDEN_SLOT]
+    return out
+
+
+def treasure_names(treasure: tuple[int, ...]) -> dict[str, int]:
+    """A seat's face-up tokens by name: ``{"gold": 1, "silver": 0, "money": 2}``."""
+    return dict(zip(TOKENS, treasure, strict=True))

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import Rng
+from tabletop.core import HIDDEN, Rng
 from tabletop.games.pitfall.board import PitfallBoard
 from tabletop.games.pitfall.cards import (
     CARD_INDEX,
     CARDS,
     HAND_SLOTS,
-    HIDDEN,
-    HIDDEN_TOKEN,
+    HIDDEN_SLOT,
     TOKENS,
     hand_vector,
 )
@@ -21,26 +20,29 @@ from tabletop.games.pitfall.state import FIELDS, PHASES, PitfallState
 
 
 def _names(cards: Any) -> list[str]:
-    return [CARDS[c] if c != HIDDEN else "?" for c in cards]
+    return [CARDS[c] if c != HIDDEN else HIDDEN for c in cards]
 
 
 def _hand_names(hand: tuple[int, ...]) -> list[str]:
     return [
-        CARDS[k] if k != HIDDEN else "?" for k, n in enumerate(hand) for _ in range(n)
+        CARDS[k] if k != HIDDEN_SLOT else HIDDEN
+        for k, n in enumerate(hand)
+        for _ in range(n)
     ]
 
 
 def to_json(s: PitfallState) -> dict[str, Any]:
     """A JSON-able dict of the state: card and token kinds by name."""
     return {
-        "turn": s.turn,
         "phase": s.phase,
+        "to_move": s.to_move,
+        "turn": s.turn,
         "positions": list(s.positions),
         "hands": [_hand_names(h) for h in s.hands],
         "deck": _names(s.deck),
-        "discard": _names(s.discard),
+        "discards": _names(s.discards),
         "treasure": [dict(zip(TOKENS, t, strict=True)) for t in s.treasure],
-        "facedown": [TOKENS[k] if k != HIDDEN_TOKEN else "?" for k in s.facedown],
+        "facedown": [TOKENS[k] if k != HIDDEN else HIDDEN for k in s.facedown],
         "diamond": s.diamond if s.diamond >= 0 else None,
         "scorpion": s.scorpion,
         "scorpion_played": s.scorpion_played,
@@ -69,12 +71,13 @@ def from_json(board: PitfallBoard, players: int, data: Any) -> PitfallState:
         raise ValueError(f"state fields missing: {missing}, unknown: {extra}")
     d = data
     s = PitfallState(
-        turn=_int(d, "turn"),
         phase=_choice(d, "phase", PHASES),
+        to_move=_int(d, "to_move"),
+        turn=_int(d, "turn"),
         positions=tuple(_str(p, "positions") for p in _list(d, "positions", players)),
         hands=tuple(_vector(h, "hands") for h in _list(d, "hands", players)),
         deck=tuple(_card(c, "deck") for c in _list(d, "deck")),
-        discard=tuple(_card(c, "discard") for c in _list(d, "discard")),
+        discards=tuple(_card(c, "discards") for c in _list(d, "discards")),
         treasure=tuple(_tokens(t, "treasure") for t in _list(d, "treasure", players)),
         facedown=tuple(_token(t) for t in _list(d, "facedown")),
         diamond=-1 if d["diamond"] is None else _int(d, "diamond"),
@@ -144,24 +147,26 @@ def _choice(d: dict, key: str, options: tuple) -> Any:
     return d[key]
 
 
-def _card(value: Any, key: str) -> int:
-    if value == "?":
+def _card(value: Any, key: str) -> int | str:
+    if value == HIDDEN:
         return HIDDEN
     if value not in CARDS:
         raise ValueError(f"state field {key!r}: unknown card {value!r}")
     return CARD_INDEX[value]
 
 
-def _token(value: Any) -> int:
-    if value == "?":
-        return HIDDEN_TOKEN
+def _token(value: Any) -> int | str:
+    if value == HIDDEN:
+        return HIDDEN
     if value not in TOKENS:
         raise ValueError(f"state field 'facedown': unknown token {value!r}")
     return TOKENS.index(value)
 
 
 def _vector(cards: Any, key: str) -> tuple[int, ...]:
-    return hand_vector(_card(c, key) for c in _plain_list(cards, key))
+    return hand_vector(
+        HIDDEN_SLOT if c == HIDDEN else _card(c, key) for c in _plain_list(cards, key)
+    )
 
 
 def _tokens(value: Any, key: str) -> tuple[int, ...]:
@@ -178,8 +183,10 @@ def invariants(board: PitfallBoard, players: int, s: PitfallState) -> list[str]:
     out: list[str] = []
     if len(s.positions) != players or len(s.hands) != players:
         return [f"the state has {len(s.positions)} pawns for {players} players"]
-    if not 0 <= s.turn < players:
-        out.append(f"turn {s.turn} is not a seat")
+    if not 0 <= s.to_move < players:
+        out.append(f"to_move {s.to_move} is not a seat")
+    if s.turn < 1:
+        out.append(f"turn {s.turn}: the turns begun count from 1")
     for seat, pos in enumerate(s.positions):
         if pos not in board.kind or pos in board.walls:
             out.append(f"player {seat}'s pawn is on {pos!r}, not a space it may occupy")
@@ -194,9 +201,9 @@ def invariants(board: PitfallBoard, players: int, s: PitfallState) -> list[str]:
 def _card_problems(board: PitfallBoard, s: PitfallState) -> list[str]:
     out = []
     counts = [0] * HAND_SLOTS
-    for pile in (s.deck, s.discard):
+    for pile in (s.deck, s.discards):
         for c in pile:
-            counts[c] += 1
+            counts[HIDDEN_SLOT if c == HIDDEN else c] += 1
     for seat, hand in enumerate(s.hands):
         if len(hand) != HAND_SLOTS or any(n < 0 for n in hand):
             return [f"player {seat}'s hand is malformed"]
@@ -207,7 +214,7 @@ def _card_problems(board: PitfallBoard, s: PitfallState) -> list[str]:
         out.append(f"{sum(counts)} cards in hands and piles, the game has {total}")
     for k, name in enumerate(CARDS):
         if counts[k] > board.deck[k] or (
-            not counts[HIDDEN] and counts[k] != board.deck[k]
+            not counts[HIDDEN_SLOT] and counts[k] != board.deck[k]
         ):
             out.append(
                 f"{counts[k]} {name} cards in play, the deck has {board.deck[k]}"
@@ -216,9 +223,9 @@ def _card_problems(board: PitfallBoard, s: PitfallState) -> list[str]:
     for seat, hand in enumerate(s.hands):
         size = sum(hand)
         mover = (
-            seat == s.turn
+            seat == s.to_move
             and s.phase not in ("start", "over")
-            or (seat == s.turn and s.scorpion_played)
+            or (seat == s.to_move and s.scorpion_played)
         )
         if (size > full) if mover or s.phase == "over" else (size != full):
             out.append(
@@ -229,7 +236,7 @@ def _card_problems(board: PitfallBoard, s: PitfallState) -> list[str]:
 
 def _token_problems(board: PitfallBoard, players: int, s: PitfallState) -> list[str]:
     out = []
-    hidden = s.facedown.count(HIDDEN_TOKEN)
+    hidden = s.facedown.count(HIDDEN)
     count = len(s.facedown) + sum(map(sum, s.treasure)) + (s.token >= 0)
     if count != sum(board.tokens):
         out.append("treasure tokens are not all accounted for")
@@ -245,7 +252,8 @@ def _token_problems(board: PitfallBoard, players: int, s: PitfallState) -> list[
 
 
 def _phase_problems(board: PitfallBoard, players: int, s: PitfallState) -> list[str]:
-    phase, here = s.phase, s.positions[s.turn] if 0 <= s.turn < players else ""
+    me = s.to_move
+    phase, here = s.phase, s.positions[me] if 0 <= me < players else ""
     moving = phase in ("direction", "obstacle", "climb", "give")
     if moving and not (1 <= s.roll <= 6 and 0 <= s.remaining <= s.roll):
         return [

@@ -3,6 +3,8 @@ spaces a click selects the action by, and the card kind it plays."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.core import Explanation
 from tabletop.games.pitfall.actions import (
     Climb,
@@ -27,13 +29,13 @@ from tabletop.games.pitfall.cards import (
     TOKEN_INFO,
     TOKENS,
 )
-from tabletop.games.pitfall.options import legal
 from tabletop.games.pitfall.state import PitfallState
 
 
-def explain(board: PitfallBoard, s: PitfallState) -> tuple[Explanation, ...]:
-    """One Explanation per legal action, in the order of ``legal``."""
-    return tuple(_one(board, s, a) for a in legal(board, s))
+def explain(game: Any, s: PitfallState) -> tuple[Explanation, ...]:
+    """One Explanation per legal action, in the order of ``legal_actions``."""
+    board = game.board
+    return tuple(_one(board, s, a) for a in game.legal_actions(s))
 
 
 def _one(board: PitfallBoard, s: PitfallState, a: object) -> Explanation:
@@ -42,7 +44,7 @@ def _one(board: PitfallBoard, s: PitfallState, a: object) -> Explanation:
 
 def _roll(board: PitfallBoard, s: PitfallState, a: Roll) -> Explanation:
     text = "Roll the die and move that many spaces (then choose forward or backward)."
-    return Explanation(a, "PH-T-CHOICE", text, "Roll", (s.positions[s.turn],))
+    return Explanation(a, "PH-T-CHOICE", text, "Roll", (s.positions[s.to_move],))
 
 
 def _discard(board: PitfallBoard, s: PitfallState, a: Discard) -> Explanation:
@@ -66,7 +68,7 @@ def _play(board: PitfallBoard, s: PitfallState, a: Play) -> Explanation:
 
 
 def _direction(board: PitfallBoard, s: PitfallState, a: Direction) -> Explanation:
-    first = board.step(s.positions[s.turn], a.step)
+    first = board.step(s.positions[s.to_move], a.step)
     way = "clockwise, toward the diamond" if a.step > 0 else "back toward the boat"
     return Explanation(
         a,
@@ -78,7 +80,7 @@ def _direction(board: PitfallBoard, s: PitfallState, a: Direction) -> Explanatio
 
 
 def _stay(board: PitfallBoard, s: PitfallState, a: Stay) -> Explanation:
-    nxt = board.step(s.positions[s.turn], s.direction)
+    nxt = board.step(s.positions[s.to_move], s.direction)
     return Explanation(
         a,
         "PH-4-CLIMB",
@@ -108,7 +110,7 @@ def _codes(a: Discard | Swap) -> str:
 
 
 def _placement(board: PitfallBoard, s: PitfallState, a: PlaceScorpion) -> Explanation:
-    hit = [o for o, p in enumerate(s.positions) if p == a.space and o != s.turn]
+    hit = [o for o, p in enumerate(s.positions) if p == a.space and o != s.to_move]
     if hit:
         back = board.retreat[a.space]
         who = ", ".join(f"player {o}" for o in hit)
@@ -160,7 +162,7 @@ def _card(board: PitfallBoard, s: PitfallState, card: int) -> Explanation:
 
 
 def _decline(board: PitfallBoard, s: PitfallState, a: Decline) -> Explanation:
-    target, here = s.target, s.positions[s.turn]
+    target, here = s.target, s.positions[s.to_move]
     below = board.down.get(target)
     if below is None or target == s.scorpion:
         what = (
@@ -183,7 +185,7 @@ def _decline(board: PitfallBoard, s: PitfallState, a: Decline) -> Explanation:
 
 
 def _climb(board: PitfallBoard, s: PitfallState, a: Climb) -> Explanation:
-    here = s.positions[s.turn]
+    here = s.positions[s.to_move]
     above = board.up[here]
     if board.kind[above] == "pit":
         return Explanation(

@@ -4,7 +4,9 @@
 step by step until the die count is used up, the pawn is stopped, or a decision is
 needed (a card at an obstacle, a climb, a token to give); the state then records that
 pending decision and the count left, and the next action resumes the move. Exchanges,
-treasure tokens and the refill are in ``turnend.py``.
+treasure tokens, the refill and passing the turn are in ``turns.py``. Every event
+carries its values in ``data`` (``seat``, ``roll``, ``from``, ``to``, ``card``,
+``space``...; see ``docs/rules-pitfall.md``).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from tabletop.games.pitfall.cards import (
     SCORPION,
 )
 from tabletop.games.pitfall.state import PitfallState
-from tabletop.games.pitfall.turnend import (
+from tabletop.games.pitfall.turns import (
     end_move,
     exchange_discard,
     exchange_swap,
@@ -56,12 +58,17 @@ def _roll(w: Work, action: Roll) -> None:
     value, w.rng = w.rng.roll()
     w.roll = w.remaining = value
     w.phase = "direction"
-    w.say("PH-T-CHOICE", f"player {w.turn} rolled {value}", "roll")
+    w.say("PH-T-CHOICE", f"player {w.to_move} rolled {value}", "roll", roll=value)
 
 
 def _direction(w: Work, action: Direction) -> None:
     w.direction = action.step
-    w.say("PH-2A-MOVE", f"player {w.turn} goes {action}", "direction")
+    w.say(
+        "PH-2A-MOVE",
+        f"player {w.to_move} goes {action}",
+        "direction",
+        direction=str(action),
+    )
     run(w)
 
 
@@ -71,18 +78,25 @@ def _play(w: Work, action: Play) -> None:
     w.play_card(SCORPION)
     w.scorpion_played = True
     w.phase = "scorpion"
-    text = f"player {w.turn} played a Scorpion card to move the scorpion"
-    w.say("PH-T-SCORPION-FIRST", text, "card")
+    text = f"player {w.to_move} played a Scorpion card to move the scorpion"
+    w.say("PH-T-SCORPION-FIRST", text, "card", card="scorpion")
 
 
 def _decline(w: Work, action: Decline) -> None:
-    w.say("PH-4-OPTIONAL", f"player {w.turn} plays no card at {w.target}", "decline")
+    w.say(
+        "PH-4-OPTIONAL",
+        f"player {w.to_move} plays no card at {w.target}",
+        "decline",
+        space=w.target,
+    )
     decline(w)
 
 
 def _stay(w: Work, action: Stay) -> None:
     w.no_climb = w.pos
-    w.say("PH-4-CLIMB", f"player {w.turn} stays below at {w.pos}", "stay")
+    w.say(
+        "PH-4-CLIMB", f"player {w.to_move} stays below at {w.pos}", "stay", space=w.pos
+    )
     run(w)
 
 
@@ -93,7 +107,7 @@ def _give(w: Work, action: Give) -> None:
 
 def run(w: Work) -> None:
     """Walk the pawn until the count is used, it is stopped, or a decision is due."""
-    board, hand = w.board, w.hands[w.turn]
+    board, hand = w.board, w.hands[w.to_move]
     while w.remaining > 0:
         pos = w.pos
         above = board.up.get(pos)
@@ -118,8 +132,10 @@ def run(w: Work) -> None:
                 break
             w.say(
                 "PH-6-BLOCK",
-                f"player {w.turn} stops before the scorpion at {nxt}",
+                f"player {w.to_move} stops before the scorpion at {nxt}",
                 "stop",
+                space=pos,
+                blocker=nxt,
             )
             break
         if kind == "plain" or kind == "tunnel" or kind == "riverboat":
@@ -142,8 +158,8 @@ def barred(board: PitfallBoard, s: PitfallState, step: int) -> str:
     ``step`` (a stone wall, the path's end, the scorpion without a Scorpion card),
     or ``""`` when a first step that way is possible (a climb counts; an obstacle
     counts too: a card may pass it, and without one it stops the pawn, PH-3-CARD)."""
-    pos = s.positions[s.turn]
-    hand = s.hands[s.turn]
+    pos = s.positions[s.to_move]
+    hand = s.hands[s.to_move]
     above = board.up.get(pos)
     if above is not None and (board.kind[above] == "ladder_pit" or hand[LADDER]):
         return ""
@@ -164,12 +180,12 @@ def blocked(w: Work, pos: str) -> None:
         clause, why = "PH-B-WALLS", "a stone wall bars the way"
     else:
         clause, why = "PH-B-ENDS", "the path ends here"
-    w.say(clause, f"player {w.turn} stops at {pos}: {why}", "stop")
+    w.say(clause, f"player {w.to_move} stops at {pos}: {why}", "stop", space=pos)
 
 
 def obstacle_cards(w: Work, target: str) -> tuple[int, ...]:
     """The cards the mover may play to enter ``target`` now (maybe none)."""
-    return playable(w.board, w.hands[w.turn], target, w.scorpion, w.facedown)
+    return playable(w.board, w.hands[w.to_move], target, w.scorpion, w.facedown)
 
 
 def playable(
@@ -214,8 +230,10 @@ def decline(w: Work) -> None:
         clause = "PH-6-BLOCK" if target == w.scorpion else "PH-3-CARD"
         w.say(
             clause,
-            f"player {w.turn} stops at {w.pos}, before the {name} at {target}",
+            f"player {w.to_move} stops at {w.pos}, before the {name} at {target}",
             "stop",
+            space=w.pos,
+            blocker=target,
         )
         return end_move(w)
     w.flush()
@@ -224,21 +242,29 @@ def decline(w: Work) -> None:
     if below == w.scorpion:
         w.say(
             "PH-4-SCORPION-BELOW",
-            f"player {w.turn} stays on the pit trap {target}: "
+            f"player {w.to_move} stays on the pit trap {target}: "
             f"the scorpion is below at {below}",
             "stop",
+            space=target,
+            blocker=below,
         )
         return end_move(w)
     w.pos = w.seg_start = below
     if kind == "pit":
-        w.say("PH-3-FALL", f"player {w.turn} fell through {target} to {below}", "fall")
+        w.say(
+            "PH-3-FALL",
+            f"player {w.to_move} fell through {target} to {below}",
+            "fall",
+            **{"from": target, "to": below},
+        )
         return end_move(w)
     w.remaining = max(0, w.remaining - 1)
     w.no_climb = below
     w.say(
         "PH-3-LADDER-DOWN",
-        f"player {w.turn} went down the ladder at {target} to {below}",
+        f"player {w.to_move} went down the ladder at {target} to {below}",
         "down",
+        **{"from": target, "to": below},
     )
     run(w)
 
@@ -257,12 +283,19 @@ def enter(w: Work, card: int) -> None:
         w.pos = w.seg_start = below
         w.say(
             "PH-4-SCORPION-BELOW",
-            f"player {w.turn} played Scorpion to land on the "
+            f"player {w.to_move} played Scorpion to land on the "
             f"scorpion's space {below} from {target}",
             "card",
+            card="scorpion",
+            **{"from": target, "to": below},
         )
         if board.kind[target] == "pit":
-            w.say("PH-3-FALL", f"player {w.turn} fell through {target}", "fall")
+            w.say(
+                "PH-3-FALL",
+                f"player {w.to_move} fell through {target}",
+                "fall",
+                **{"from": target, "to": below},
+            )
             return end_move(w)
         w.remaining = max(0, w.remaining - 1)
         w.no_climb = below
@@ -274,9 +307,11 @@ def enter(w: Work, card: int) -> None:
     }.get(card, "PH-3-CARD")
     w.say(
         clause,
-        f"player {w.turn} played {CARDS[card].title()} on "
+        f"player {w.to_move} played {CARDS[card].title()} on "
         f"{OBSTACLE_NAMES.get(board.kind[target], 'the scorpion')} {target}",
         "card",
+        card=CARDS[card],
+        space=target,
     )
     if card == COBRA or card == FIRE:
         if take_token(w):
@@ -293,14 +328,17 @@ def climb(w: Work) -> None:
         w.play_card(LADDER)
         w.say(
             "PH-4-LADDER",
-            f"player {w.turn} played Ladder and climbed {w.pos} -> {above}",
+            f"player {w.to_move} played Ladder and climbed {w.pos} -> {above}",
             "climb",
+            card="ladder",
+            **{"from": w.pos, "to": above},
         )
     else:
         w.say(
             "PH-4-CLIMB",
-            f"player {w.turn} climbed the ladder {w.pos} -> {above}",
+            f"player {w.to_move} climbed the ladder {w.pos} -> {above}",
             "climb",
+            **{"from": w.pos, "to": above},
         )
     w.pos = w.seg_start = above
     w.remaining -= 1
@@ -311,29 +349,35 @@ def climb(w: Work) -> None:
 def reach_diamond(w: Work) -> None:
     """PH-7-DIAMOND: win with all three treasure kinds, else stop there."""
     w.flush()
-    if all(w.treasure[w.turn]):
-        w.diamond = w.turn
+    if all(w.treasure[w.to_move]):
+        w.diamond = w.to_move
         w.phase = "over"
-        w.say("PH-7-DIAMOND", f"player {w.turn} took the diamond", "diamond")
-        w.say("PH-WIN", f"player {w.turn} wins", "win")
+        w.say("PH-7-DIAMOND", f"player {w.to_move} took the diamond", "diamond")
+        w.say("PH-WIN", f"player {w.to_move} wins", "win", winner=w.to_move)
         return
     w.say(
         "PH-7-DIAMOND",
-        f"player {w.turn} reached the diamond space without all "
+        f"player {w.to_move} reached the diamond space without all "
         "three treasures and stops",
         "stop",
+        space=w.pos,
     )
     end_move(w)
 
 
 def place_scorpion(w: Work, space: str) -> None:
     """PH-6-MOVE / PH-6-HIT: put the scorpion down; opponents there are sent back."""
-    w.scorpion = space
+    was, w.scorpion = w.scorpion, space
     w.phase = "start"
-    w.say("PH-6-MOVE", f"player {w.turn} put the scorpion on {space}", "scorpion")
+    w.say(
+        "PH-6-MOVE",
+        f"player {w.to_move} put the scorpion on {space}",
+        "scorpion",
+        **{"from": was, "to": space},
+    )
     back = w.board.retreat[space]
     for seat, pos in enumerate(w.positions):
-        if pos == space and seat != w.turn:
+        if pos == space and seat != w.to_move:
             w.positions = put(w.positions, seat, back)
             w.events.append(
                 Event(
@@ -341,6 +385,7 @@ def place_scorpion(w: Work, space: str) -> None:
                     f"the scorpion sent player {seat} back from {space} to {back}",
                     seat,
                     "hit",
+                    data={"seat": seat, "from": space, "to": back},
                 )
             )
 

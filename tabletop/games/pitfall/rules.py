@@ -12,48 +12,40 @@ ladder (PH-4-CLIMB, PH-4-LADDER). Cobra and Fire cards take treasure tokens (PH-
 with a gold bar, a silver bar and a money bag, reaching the diamond wins (PH-7-DIAMOND).
 
 A turn is a chain of decisions of the same player; ``PitfallState.phase`` names the
-pending one and ``actions.py`` documents the notation.
+pending one and ``actions.py`` documents the notation. The turn template (notation,
+seat prefix, game over, phase, the rule's verdict) is ``tabletop.core.GameRules``;
+the rules of each decision are in ``legal.py``, what an action does in ``moves.py``
+and ``turns.py``, views and sampled worlds in ``views.py``.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
-from dataclasses import replace
-from functools import cache
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.core import (
     EditResult,
     Event,
     Explanation,
+    GameRules,
     IllegalActionError,
     Outcome,
-    Refusal,
     Rng,
+    Rule,
+    split_seat,
 )
-from tabletop.core.rules import GameRules
-from tabletop.core.viewers import as_viewer
-from tabletop.games.pitfall import codec, options
-from tabletop.games.pitfall.actions import Seated, parse_action
+from tabletop.games.pitfall import codec, views
+from tabletop.games.pitfall.actions import PlaceScorpion, parse_move
 from tabletop.games.pitfall.board import PitfallBoard, load_board
-from tabletop.games.pitfall.cards import (
-    CARDS,
-    HIDDEN,
-    HIDDEN_TOKEN,
-    hand_codes,
-    hand_vector,
-)
+from tabletop.games.pitfall.cards import hand_codes, hand_names, hand_vector
 from tabletop.games.pitfall.edits import apply_edit
 from tabletop.games.pitfall.explain import explain
+from tabletop.games.pitfall.legal import DECISIONS
+from tabletop.games.pitfall.memo import Exchanges
 from tabletop.games.pitfall.moves import resolve
 from tabletop.games.pitfall.state import PitfallState
-from tabletop.games.pitfall.text import render
-
-
-@cache
-def _named_board(name: str) -> PitfallBoard:
-    return load_board(name)
+from tabletop.games.pitfall.text import STANDARD_BOARD, pending_text, render
 
 
 class Pitfall(GameRules):
@@ -66,12 +58,20 @@ class Pitfall(GameRules):
     Args:
         players: the number of seats, 2..4.
         board: a board name or path (default ``"pitfall"``), or board data.
+
+    Attributes:
+        exchanges: the game's one memo (``memo.Exchanges``): the exchange choices of
+            the hands met so far, bounded; derived data that never changes a result.
+        scorpion_moves: a ``PlaceScorpion`` for every underground space, the
+            candidates of that decision.
     """
 
     name = "pitfall"
-    RULES_VERSION = 2
+    RULES_VERSION = 3
     """Bumped when the rules, the deal, the deck order or the state's JSON change
-    (2: PH-T-STUCK revised, the board reworked for Figure 2, PH-B-LAYOUT)."""
+    (2: PH-T-STUCK revised, the board reworked for Figure 2, PH-B-LAYOUT; 3: the
+    shared vocabulary: ``to_move``, a ``turn`` counter, ``discards``, the deck and
+    the facedown tokens top first, ``HIDDEN`` markers)."""
 
     def __init__(
         self,
@@ -87,11 +87,13 @@ class Pitfall(GameRules):
             )
         self.players = players
         self.board: PitfallBoard = (
-            _named_board(board) if isinstance(board, str) else load_board(board)
+            STANDARD_BOARD if board == "pitfall" else load_board(board)
         )
         if isinstance(board, os.PathLike):
             board = os.fspath(board)
         self.options: dict[str, Any] = {} if board == "pitfall" else {"board": board}
+        self.exchanges = Exchanges()
+        self.scorpion_moves = tuple(PlaceScorpion(sp) for sp in self.board.below)
 
     def __repr__(self) -> str:
         return f"Pitfall(players={self.players})"
@@ -106,26 +108,32 @@ class Pitfall(GameRules):
         """``setup`` drawing from ``rng`` (a chance-mode generator for adapters)."""
         board, n = self.board, self.players
         cards = [k for k, count in enumerate(board.deck) for _ in range(count)]
-        deck, rng = rng.shuffle(cards)
+        shuffled, rng = rng.shuffle(cards)
+        deck = shuffled[::-1]  # top first
         events = _setup_events(board, n)
         hands = []
         size = board.hand_size
         for seat in range(n):
-            dealt, deck = deck[-size:], deck[:-size]
+            dealt, deck = deck[:size], deck[size:]
             hands.append(hand_vector(dealt))
             text = f"player {seat} was dealt {hand_codes(hands[-1])}"
             public = f"player {seat} was dealt {size} cards"
-            events.append(Event("PH-S-DEAL", text, seat, "deal", True, public))
+            data = {"seat": seat, "count": size, "cards": hand_names(hands[-1])}
+            events.append(
+                Event("PH-S-DEAL", text, seat, "deal", True, public, data, ("cards",))
+            )
         pile = [k for k, count in enumerate(board.tokens) for _ in range(count)]
         tokens, rng = rng.shuffle(pile)
+        tokens = tokens[::-1]  # top first
         first, rounds, rng = self._roll_off(rng, events)
         state = PitfallState(
-            turn=first,
             phase="start",
+            to_move=first,
+            turn=1,
             positions=(board.riverboat,) * n,
             hands=tuple(hands),
             deck=deck,
-            discard=(),
+            discards=(),
             treasure=((0, 0, 0),) * n,
             facedown=tokens,
             diamond=-1,
@@ -156,6 +164,7 @@ class Pitfall(GameRules):
                         f"player {seat} rolled {value} for first turn",
                         seat,
                         "roll",
+                        data={"seat": seat, "roll": value},
                     )
                 )
             rounds.append(tuple(rolls))
@@ -170,12 +179,18 @@ class Pitfall(GameRules):
                         f"player {contenders[0]} rolled highest and starts",
                         contenders[0],
                         "first",
+                        data={"seat": contenders[0]},
                     )
                 )
                 return contenders[0], tuple(rounds), rng
             tied = ", ".join(str(s) for s in contenders)
             events.append(
-                Event("PH-S-FIRST", f"players {tied} tied and roll again", kind="roll")
+                Event(
+                    "PH-S-FIRST",
+                    f"players {tied} tied and roll again",
+                    kind="roll",
+                    data={"seats": list(contenders)},
+                )
             )
 
     def position(self, **fields: Any):
@@ -187,53 +202,32 @@ class Pitfall(GameRules):
     def initial_state(self, seed: int) -> PitfallState:
         return self.setup(seed)[0]
 
-    # -- the decision -------------------------------------------------------------
+    # -- the decision (the template is GameRules) ----------------------------------
+    def parse_move(self, text: str) -> Any:
+        """The action written as ``text`` (no seat prefix); spaces by id or name."""
+        return parse_move(text, self.board.space_id)
+
+    def parse_action(self, text: Any) -> Any:
+        """The template's parsing, with a seat prefix alone named as such."""
+        if isinstance(text, str):
+            seat, rest = split_seat(text)
+            if seat is not None and not rest.strip():
+                raise IllegalActionError(
+                    "TT-NOTATION", f"{text.strip()!r} names a seat but no action"
+                )
+        return super().parse_action(text)
+
     def to_move(self, state: PitfallState) -> int | None:
-        return None if state.phase == "over" else state.turn
+        return None if state.phase == "over" else state.to_move
+
+    def decision_rules(self, state: PitfallState) -> Sequence[Rule]:
+        return DECISIONS[state.phase]
+
+    def resolve(self, state: PitfallState, action: Any) -> tuple[PitfallState, tuple]:
+        return resolve(self.board, state, action)
 
     def pending(self, state: PitfallState) -> str:
-        return options.pending_text(state)
-
-    def legal_actions(self, state: PitfallState) -> tuple:
-        return options.legal(self.board, state)
-
-    def check(self, state: PitfallState, action: Any) -> Refusal | None:
-        """None if ``action`` (or its notation) is legal now, else the refusal."""
-        if type(action) is str:
-            try:
-                action = parse_action(action)
-            except IllegalActionError as exc:
-                return Refusal(exc.clause, exc.reason)
-        if type(action) is Seated:
-            if action.seat != self.to_move(state):
-                return self._not_your_turn(state, action.seat)
-            action = action.action
-        if options.is_legal(self.board, state, action):
-            return None
-        return options.refusal(self.board, state, action)
-
-    def _not_your_turn(self, state: PitfallState, seat: int) -> Refusal:
-        if state.phase == "over":
-            return Refusal("TT-OVER", "the game is over: no further action is legal")
-        return Refusal(
-            "TT-TURN",
-            f"it is not player {seat}'s decision: {options.pending_text(state)}",
-        )
-
-    def apply(self, state: PitfallState, action: Any) -> tuple[PitfallState, tuple]:
-        """The next state and its events; raises IllegalActionError if illegal.
-
-        ``action`` may also be its notation.
-        """
-        if type(action) is str:
-            action = parse_action(action)
-        if type(action) is Seated:
-            if action.seat != self.to_move(state):
-                raise self._not_your_turn(state, action.seat).error()
-            action = action.action
-        if not options.is_legal(self.board, state, action):
-            raise options.refusal(self.board, state, action).error()
-        return resolve(self.board, state, action)
+        return pending_text(state, self.board)
 
     def outcome(self, state: PitfallState) -> Outcome | None:
         if state.diamond < 0:
@@ -250,74 +244,32 @@ class Pitfall(GameRules):
         return render(state, self.board)
 
     def explain(self, state: PitfallState) -> tuple[Explanation, ...]:
-        return explain(self.board, state)
+        return explain(self, state)
 
-    def parse_action(self, text: str) -> Any:
-        return parse_action(text)
+    def cards_by_name(self, state: PitfallState, seat: int) -> dict[str, Any]:
+        """A seat's hand and treasure by name: ``{"hand": {"rope": 2, ...},
+        "treasure": {"gold": 1, "silver": 0, "money": 0}}``."""
+        from tabletop.games.pitfall.cards import treasure_names
 
-    # -- hidden information -------------------------------------------------------
+        return {
+            "hand": hand_names(state.hands[seat]),
+            "treasure": treasure_names(state.treasure[seat]),
+        }
+
+    # -- hidden information (views.py) ----------------------------------------------
     def view(self, state: PitfallState, player: object) -> PitfallState:
-        """What ``player`` (a seat, None, or a Viewer) may see: hands it may not see
-        become hidden counts, the deck order and the generator (forced rolls
-        included) are hidden (``None`` sees everything)."""
-        viewer = as_viewer(player)
-        if viewer.is_referee:
-            return state
-        hands = tuple(
-            h if viewer.sees(seat) else (0,) * HIDDEN + (sum(h),)
-            for seat, h in enumerate(state.hands)
-        )
-        return replace(
-            state,
-            hands=hands,
-            deck=(HIDDEN,) * len(state.deck),
-            facedown=(HIDDEN_TOKEN,) * len(state.facedown),
-            rng=Rng(0),
-        )
+        """What ``player`` (a seat, None, ``"public"`` or a Viewer) may see."""
+        return views.view(state, player)
 
     def determinize(self, view: PitfallState, player: int, rng: Rng) -> PitfallState:
-        """A full state consistent with ``view``: hidden cards dealt from the unseen
-        ones with ``rng``, which also becomes the state's generator."""
-        unseen = list(self.board.deck)
-        for pile in (view.discard, view.deck):
-            for c in pile:
-                if c != HIDDEN:
-                    unseen[c] -= 1
-        for hand in view.hands:
-            for k in range(len(CARDS)):
-                unseen[k] -= hand[k]
-        pool, rng = rng.shuffle([k for k, n in enumerate(unseen) for _ in range(n)])
-        pool = list(pool)
-        hands = []
-        for hand in view.hands:
-            full = list(hand)
-            for _ in range(hand[HIDDEN]):
-                full[pool.pop()] += 1
-            full[HIDDEN] = 0
-            hands.append(tuple(full))
-        deck = tuple(c if c != HIDDEN else pool.pop() for c in view.deck)
-        return replace(
-            view,
-            hands=tuple(hands),
-            deck=deck,
-            facedown=self._unseen_tokens(view, rng),
-            rng=rng,
-        )
+        """A full state consistent with ``view``, its hidden cards dealt by ``rng``."""
+        return views.determinize(self, view, player, rng)
 
-    def _unseen_tokens(self, view: PitfallState, rng: Rng) -> tuple[int, ...]:
-        """The facedown pile, its hidden tokens sampled from the unseen ones."""
-        left = list(self.board.tokens)
-        for held in view.treasure:
-            for k, n in enumerate(held):
-                left[k] -= n
-        if view.token >= 0:
-            left[view.token] -= 1
-        for k in view.facedown:
-            if k != HIDDEN_TOKEN:
-                left[k] -= 1
-        pool, _ = rng.shuffle([k for k, n in enumerate(left) for _ in range(n)])
-        pool = list(pool)
-        return tuple(k if k != HIDDEN_TOKEN else pool.pop() for k in view.facedown)
+    def reseed(self, state: PitfallState, rng: Rng) -> PitfallState:
+        return views.reseed(state, rng)
+
+    def forced_rolls(self, state: PitfallState) -> tuple[int, ...]:
+        return views.forced_rolls(state)
 
     # -- saving, checking, editing ------------------------------------------------
     def state_to_json(self, state: PitfallState) -> dict[str, Any]:
@@ -330,9 +282,8 @@ class Pitfall(GameRules):
         return codec.invariants(self.board, self.players, state)
 
     def edit(self, state: PitfallState, op: str, args: Mapping[str, Any]) -> EditResult:
-        """Validated edits: force_roll, move_pawn, move_scorpion, set_hand,
-        give_token, take_token (see ``edits.py``)."""
-        return apply_edit(self.board, state, op, args)
+        """Validated edits (see ``edits.py`` for the ops)."""
+        return apply_edit(self, state, op, args)
 
 
 def _setup_events(board: PitfallBoard, players: int) -> list[Event]:
@@ -341,16 +292,19 @@ def _setup_events(board: PitfallBoard, players: int) -> list[Event]:
             "PH-S-START",
             f"{players} Harry pawns start on the riverboat {board.riverboat}",
             kind="setup",
+            data={"space": board.riverboat},
         ),
         Event(
             "PH-S-SCORPION",
             f"the scorpion starts on {board.scorpion_start}",
             kind="setup",
+            data={"space": board.scorpion_start},
         ),
         Event(
             "PH-S-TOKENS",
             f"{sum(board.tokens)} treasure tokens lie facedown; the "
             "diamond lies on the diamond space",
             kind="setup",
+            data={"tokens": sum(board.tokens), "space": board.diamond},
         ),
     ]

@@ -1,4 +1,4 @@
-"""The named Pitfall scenarios (registered into ``scenarios.SCENARIOS``).
+"""The named Pitfall scenarios (registered into ``scenarios.BOOK``).
 
 Board landmarks on the standard board: A2 log, A4 ladder pit, A6 crocodile, A8 cobra,
 A10 pit, A12 swamp, A14 ladder pit, A18 fire, A20 pit, A24 pit, A28 ladder pit, A30

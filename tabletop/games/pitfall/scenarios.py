@@ -1,18 +1,21 @@
 """Ready-made Pitfall situations, built from a small readable description.
 
-``build_state(game, **description)`` makes a validated state; ``scenario(name)``
-returns one of the named situations in ``SCENARIOS`` (used by the tests and the
-tutorials). A description may give:
+``build_state(game, **description)`` makes a validated state (``Pitfall.position``
+and ``Match.from_position`` use it); ``scenario(name)`` returns one of the named
+situations kept in ``BOOK``, a ``tabletop.core.ScenarioBook`` (used by the tests and
+the tutorials); ``scenario_list.py`` registers them. A description may give:
 
 - ``seed``: shuffles the cards nobody named (default 0).
-- ``turn``: the seat to move (default 0).
-- ``positions``: ``{seat: space}`` (others stay on the riverboat).
+- ``to_move``: the seat to move (default 0); ``turn``: the turns begun (default 1).
+- ``positions``: ``{seat: space}`` (others stay on the riverboat); a space by id or
+  readable name.
 - ``hands``: ``{seat: "CR RO RO JU LA CO FI"}`` exact hands (codes or kind names);
   seats not named are dealt from the remaining cards.
 - ``scorpion``: its space (default the board's start).
 - ``treasure``: ``{seat: "gold silver"}`` face-up tokens held.
 - ``next_tokens``: facedown tokens to come first, e.g. ``"gold silver"``.
-- ``discard``: the discard pile (bottom first); ``deck_top``: cards drawn next.
+- ``discards``: the discard pile (oldest first); ``deck_top``: cards drawn next, in
+  order.
 - ``deck_size``: keep only this many cards in the draw pile, the rest discarded.
 - ``phase`` (default ``start``) and its details: ``roll``, ``direction``
   (``forward``/``backward``), ``remaining`` (default the roll), ``target``,
@@ -22,10 +25,10 @@ tutorials). A description may give:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core import Rng
+from tabletop.core.scenarios import Scenario, ScenarioBook
 from tabletop.games.pitfall.cards import CARDS, TOKENS, card_index, hand_vector
 from tabletop.games.pitfall.rules import Pitfall
 from tabletop.games.pitfall.state import PitfallState
@@ -33,13 +36,14 @@ from tabletop.games.pitfall.state import PitfallState
 KEYS = frozenset(
     {
         "seed",
+        "to_move",
         "turn",
         "positions",
         "hands",
         "scorpion",
         "treasure",
         "next_tokens",
-        "discard",
+        "discards",
         "deck_top",
         "deck_size",
         "phase",
@@ -70,12 +74,13 @@ def build_state(game: Pitfall, **description: Any) -> PitfallState:
     hands, deck, discard, rng = _deal(board, n, d, Rng.from_seed(d.get("seed", 0)))
     treasure, facedown = _tokens(board, n, d)
     state = PitfallState(
-        turn=d.get("turn", 0),
         phase=d.get("phase", "start"),
+        to_move=d.get("to_move", 0),
+        turn=d.get("turn", 1),
         positions=_positions(board, n, d.get("positions", {})),
         hands=hands,
         deck=deck,
-        discard=discard,
+        discards=discard,
         treasure=treasure,
         facedown=facedown,
         diamond=-1,
@@ -100,7 +105,7 @@ def _deal(board, n: int, d: dict, rng: Rng) -> tuple[tuple, tuple, tuple, Rng]:
     shuffled with the scenario's seed."""
     pool = list(board.deck)
     named = {int(k): _cards(v) for k, v in d.get("hands", {}).items()}
-    discard, top = _cards(d.get("discard", "")), _cards(d.get("deck_top", ""))
+    discard, top = _cards(d.get("discards", "")), _cards(d.get("deck_top", ""))
     for card in [c for h in named.values() for c in h] + discard + top:
         if pool[card] == 0:
             raise ValueError(f"the scenario names more {CARDS[card]} cards than exist")
@@ -116,7 +121,7 @@ def _deal(board, n: int, d: dict, rng: Rng) -> tuple[tuple, tuple, tuple, Rng]:
     if "deck_size" in d:
         keep = d["deck_size"] - len(top)
         discard, rest = discard + rest[: len(rest) - keep], rest[len(rest) - keep :]
-    deck = tuple(rest) + tuple(reversed(top))
+    deck = tuple(top) + tuple(reversed(rest))  # top first
     return tuple(hands), deck, tuple(discard), rng
 
 
@@ -131,7 +136,7 @@ def _cards(text: Any) -> list[int]:
 def _positions(board, n: int, given: dict) -> tuple[str, ...]:
     positions = [board.riverboat] * n
     for seat, space in given.items():
-        positions[int(seat)] = space
+        positions[int(seat)] = board.space_id(space) or space
     return tuple(positions)
 
 
@@ -151,7 +156,7 @@ def _tokens(board, n: int, d: dict) -> tuple[tuple, tuple]:
         left[k] -= 1
     if min(left) < 0:
         raise ValueError("the scenario names more treasure tokens than exist")
-    pile = [k for k, m in enumerate(left) for _ in range(m)] + first[::-1]
+    pile = first + [k for k, m in enumerate(left) for _ in range(m)][::-1]
     return tuple(treasure), tuple(pile)
 
 
@@ -162,20 +167,8 @@ def _rng(rng: Rng, next_roll: Any) -> Rng:
     return rng.force(*values)
 
 
-@dataclass(frozen=True)
-class Scenario:
-    """A named situation: what it shows, the game and the state to start from."""
-
-    name: str
-    summary: str
-    clauses: tuple[str, ...]
-    game: Pitfall
-    state: PitfallState
-    try_actions: tuple[str, ...]
-
-
-SCENARIOS: dict[str, tuple[str, tuple[str, ...], int, dict[str, Any], tuple]] = {}
-"""name -> (summary, clauses, players, description, suggested actions)."""
+BOOK = ScenarioBook(Pitfall, build_state)
+"""The named Pitfall scenarios (filled by ``scenario_list.py``)."""
 
 
 def register(
@@ -186,22 +179,17 @@ def register(
     description: dict[str, Any],
     try_actions: tuple[str, ...] = (),
 ) -> None:
-    """Add a named scenario to the registry."""
-    SCENARIOS[name] = (summary, clauses, players, description, try_actions)
+    """Add a named scenario to ``BOOK``."""
+    BOOK.register(name, summary, clauses, players, description, try_actions)
 
 
-def scenario(name: str) -> Scenario:
+def scenario(name: str, **rule_options: Any) -> Scenario:
     """The named scenario, freshly built.
 
     Raises:
         KeyError: no scenario of that name (the message lists them).
     """
-    if name not in SCENARIOS:
-        raise KeyError(f"no scenario {name!r}; known: {', '.join(sorted(SCENARIOS))}")
-    summary, clauses, players, description, try_actions = SCENARIOS[name]
-    game = Pitfall(players=players)
-    state = build_state(game, **description)
-    return Scenario(name, summary, clauses, game, state, try_actions)
+    return BOOK.get(name, **rule_options)
 
 
-from tabletop.games.pitfall import scenario_list  # noqa: E402,F401  (fills SCENARIOS)
+from tabletop.games.pitfall import scenario_list  # noqa: E402,F401  (fills BOOK)

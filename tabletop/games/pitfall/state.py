@@ -1,22 +1,27 @@
 """The Pitfall Harry game state: a frozen value holding everything needed to go on.
 
-Fields (players are seats ``0..n-1``; spaces are board ids such as ``A12``/``U12``):
+Fields (players are seats ``0..n-1``; spaces are board ids such as ``A12``/``U12``;
+the names shared with every game are those of ``docs/adding-a-game.md``):
 
-- ``turn``: the seat whose turn it is.
 - ``phase``: the kind of decision pending, one of ``PHASES``:
   ``start`` (scorpion card, roll or exchange), ``scorpion`` (choose the scorpion's new
   space), ``direction`` (forward or backward after a roll), ``obstacle`` (play a card
   to enter ``target`` or decline), ``climb`` (climb up from under a pit trap or stay
   below), ``give`` (which opponent gets the duplicate token ``token``), ``over``.
+- ``to_move``: the seat whose decision is pending (the winner once it is over).
+- ``turn``: how many turns have begun (1 on the first turn).
 - ``positions``: each pawn's space.
 - ``hands``: each seat's hand as a count vector in ``cards.CARDS`` order plus one last
-  slot counting hidden cards (non-zero only in a view of another seat's hand).
-- ``deck``: the draw pile as card indices, top last (``HIDDEN`` in views).
-- ``discard``: the discard pile, top last (face up, public).
-- ``treasure``: each seat's face-up tokens, counts per ``cards.TOKENS`` kind.
+  slot, ``cards.HIDDEN_SLOT``, counting hidden cards (non-zero only in a view of a
+  hand the viewer may not see). ``cards.hand_names`` reads one by name.
+- ``deck``: the draw pile as card indices, top first (``deck[0]`` is drawn next);
+  ``HIDDEN`` (``"?"``) entries in views.
+- ``discards``: the discard pile, face up, newest last.
+- ``treasure``: each seat's face-up tokens, counts per ``cards.TOKENS`` kind
+  (``cards.treasure_names`` reads them by name).
 - ``facedown``: the facedown treasure tokens as kind indices (``cards.TOKENS``),
-  shuffled at setup (PH-S-TOKENS); a token taken is the last one (PH-5-TAKE). Views
-  show ``HIDDEN_TOKEN`` for each.
+  shuffled at setup (PH-S-TOKENS), top first: a token taken is ``facedown[0]``
+  (PH-5-TAKE). Views show ``HIDDEN`` for each.
 - ``diamond``: the seat that took the diamond (the winner), or -1 while it lies on the
   diamond space.
 - ``scorpion``: the scorpion's space.
@@ -29,7 +34,7 @@ Fields (players are seats ``0..n-1``; spaces are board ids such as ``A12``/``U12
   just come down there, or chose to stay below), else ``""``.
 - ``token``: in phase ``give``, the kind (index) of the token just taken, face up
   and waiting to be handed over (it is in nobody's treasure yet), else -1.
-- ``rng``: the seeded generator (views hold a placeholder).
+- ``rng``: the seeded generator (views hold a blank one, ``Rng(0)``).
 - ``first_rolls``: the opening roll-off (PH-S-FIRST), one tuple of dice per round,
   in seat order among the players still tied.
 """
@@ -47,14 +52,15 @@ PHASES = ("start", "scorpion", "direction", "obstacle", "climb", "give", "over")
 class PitfallState:
     """One moment of a Pitfall Harry game (see the module docstring for fields)."""
 
-    turn: int
     phase: str
+    to_move: int
+    turn: int
     positions: tuple[str, ...]
     hands: tuple[tuple[int, ...], ...]
-    deck: tuple[int, ...]
-    discard: tuple[int, ...]
+    deck: tuple[int | str, ...]
+    discards: tuple[int, ...]
     treasure: tuple[tuple[int, ...], ...]
-    facedown: tuple[int, ...]
+    facedown: tuple[int | str, ...]
     diamond: int
     scorpion: str
     scorpion_played: bool

@@ -1,12 +1,12 @@
 """The text board: ``str(state)`` shows both levels, pawns, the scorpion, every hand,
-the piles, the treasure and the pending decision."""
+the piles, the treasure and the pending decision; ``pending_text`` is the sentence
+saying whose decision is pending and what kind."""
 
 from __future__ import annotations
 
-from functools import cache
-
+from tabletop.core import HIDDEN
 from tabletop.games.pitfall.board import PitfallBoard, load_board
-from tabletop.games.pitfall.cards import CODES, HIDDEN, TOKENS, hand_codes
+from tabletop.games.pitfall.cards import CODES, TOKENS, hand_codes
 
 CELL = {
     "riverboat": "BOAT",
@@ -25,24 +25,24 @@ CELL = {
 WIDTH, PER_ROW = 5, 12
 
 
-@cache
-def default_board() -> PitfallBoard:
-    return load_board()
+STANDARD_BOARD: PitfallBoard = load_board()
+"""The standard board (``boards/pitfall.json``), read once when the package loads:
+``str(state)`` draws on it, and ``Pitfall()`` plays on it."""
 
 
 def render(s, board: PitfallBoard | None = None) -> str:
     """The text board of a state (on ``board``, by default the standard one)."""
-    board = board or default_board()
+    board = board or STANDARD_BOARD
     if not all(p in board.kind for p in s.positions):
         board = None
-    lines = [f"Pitfall Harry, {len(s.positions)} players. {_pending(s)}"]
+    lines = [f"Pitfall Harry, {len(s.positions)} players. {_pending(s, board)}"]
     if board is not None:
         lines += _levels(board, s)
     else:
         lines.append(
             "pawns: " + ", ".join(f"P{i} {p}" for i, p in enumerate(s.positions))
         )
-    lines.append(f"scorpion: {s.scorpion}")
+    lines.append(f"scorpion: {_named(board, s.scorpion)}")
     for seat, hand in enumerate(s.hands):
         held = (
             " ".join(
@@ -52,25 +52,42 @@ def render(s, board: PitfallBoard | None = None) -> str:
             )
             or "no treasure"
         )
-        mark = ">" if seat == s.turn and s.phase != "over" else " "
+        mark = ">" if seat == s.to_move and s.phase != "over" else " "
         lines.append(
-            f"{mark}P{seat} on {s.positions[seat]:<4} hand: "
+            f"{mark}P{seat} on {_named(board, s.positions[seat]):<24} hand: "
             f"{hand_codes(hand):<21} treasure: {held}"
         )
-    top = CODES[s.discard[-1]] if s.discard and s.discard[-1] != HIDDEN else "-"
+    top = CODES[s.discards[-1]] if s.discards and s.discards[-1] != HIDDEN else "-"
     facedown = len(s.facedown)
     diamond = "on the diamond space" if s.diamond < 0 else f"taken by P{s.diamond}"
     lines.append(
-        f"draw pile: {len(s.deck)}  discard pile: {len(s.discard)} (top {top})"
+        f"draw pile: {len(s.deck)}  discard pile: {len(s.discards)} (top {top})"
         f"  facedown tokens: {facedown}  diamond: {diamond}"
     )
     return "\n".join(line.rstrip() for line in lines)
 
 
-def _pending(s) -> str:
-    from tabletop.games.pitfall.options import pending_text
+def _pending(s, board: PitfallBoard | None) -> str:
+    text = pending_text(s, board)
+    return text[0].upper() + text[1:] + "."
 
-    return pending_text(s)[0].upper() + pending_text(s)[1:] + "."
+
+def pending_text(s, board: PitfallBoard | None = None) -> str:
+    """A sentence: whose decision is pending and what kind."""
+    p = f"player {s.to_move}"
+    return {
+        "start": f"{p} plays a Scorpion card, rolls, or exchanges four cards"
+        if not s.scorpion_played
+        else f"{p} rolls or exchanges four cards",
+        "scorpion": f"{p} chooses the scorpion's new space",
+        "direction": f"{p} rolled {s.roll} and chooses forward or backward",
+        "obstacle": f"{p} may play a card to enter {_named(board, s.target)}, "
+        f"{s.remaining} to go",
+        "climb": f"{p} may climb up from {_named(board, s.positions[s.to_move])}, "
+        f"{s.remaining} to go",
+        "give": f"{p} chooses who gets the duplicate treasure token",
+        "over": f"the game is over: player {s.diamond} took the diamond",
+    }[s.phase]
 
 
 def _levels(board: PitfallBoard, s) -> list[str]:
@@ -97,6 +114,13 @@ def _levels(board: PitfallBoard, s) -> list[str]:
         )
     out.append("")
     return out
+
+
+def _named(board: PitfallBoard | None, space: str) -> str:
+    """``A12 (Swamp)``: a space id with its readable name, when the board knows it."""
+    if board is None or space not in board.names or board.names[space] == space:
+        return space
+    return f"{space} ({board.names[space]})"
 
 
 def _pawns(s, space: str) -> str:

@@ -6,6 +6,8 @@ state; ``put`` replaces one item of a tuple.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.core import Event
 from tabletop.games.pitfall.board import PitfallBoard
 from tabletop.games.pitfall.state import FIELDS, PitfallState
@@ -18,28 +20,29 @@ class Work:
 
     def __init__(self, board: PitfallBoard, s: PitfallState) -> None:
         self.board = board
-        self.turn, self.phase = s.turn, s.phase
+        self.phase, self.to_move, self.turn = s.phase, s.to_move, s.turn
         self.positions, self.hands = s.positions, s.hands
-        self.deck, self.discard = s.deck, s.discard
+        self.deck, self.discards = s.deck, s.discards
         self.treasure, self.facedown, self.diamond = s.treasure, s.facedown, s.diamond
         self.scorpion, self.scorpion_played = s.scorpion, s.scorpion_played
         self.roll, self.direction, self.remaining = s.roll, s.direction, s.remaining
         self.target, self.no_climb, self.token = s.target, s.no_climb, s.token
         self.rng, self.first_rolls = s.rng, s.first_rolls
         self.events: list[Event] = []
-        self.pos = self.seg_start = s.positions[s.turn]
+        self.pos = self.seg_start = s.positions[s.to_move]
 
     def freeze(self) -> PitfallState:
         positions = self.positions
-        if positions[self.turn] != self.pos:
-            positions = put(positions, self.turn, self.pos)
+        if positions[self.to_move] != self.pos:
+            positions = put(positions, self.to_move, self.pos)
         return PitfallState(
-            self.turn,
             self.phase,
+            self.to_move,
+            self.turn,
             positions,
             self.hands,
             self.deck,
-            self.discard,
+            self.discards,
             self.treasure,
             self.facedown,
             self.diamond,
@@ -55,22 +58,25 @@ class Work:
             self.first_rolls,
         )
 
-    def say(self, clause: str, text: str, kind: str = "") -> None:
-        self.events.append(Event(clause, text, self.turn, kind))
+    def say(self, clause: str, text: str, kind: str = "", **data: Any) -> None:
+        """Log an event of the mover (``data``: its structured values)."""
+        data.setdefault("seat", self.to_move)
+        self.events.append(Event(clause, text, self.to_move, kind, data=data))
 
     def play_card(self, card: int) -> None:
         """Move one card from the mover's hand to the discard pile."""
-        hand = self.hands[self.turn]
-        self.hands = put(self.hands, self.turn, put(hand, card, hand[card] - 1))
-        self.discard = self.discard + (card,)
+        hand = self.hands[self.to_move]
+        self.hands = put(self.hands, self.to_move, put(hand, card, hand[card] - 1))
+        self.discards = self.discards + (card,)
 
     def flush(self) -> None:
         """Log the steps walked since the last event, if any."""
         if self.pos != self.seg_start:
             self.say(
                 "PH-2A-MOVE",
-                f"player {self.turn} moved {self.seg_start} -> {self.pos}",
+                f"player {self.to_move} moved {self.seg_start} -> {self.pos}",
                 "move",
+                **{"from": self.seg_start, "to": self.pos},
             )
             self.seg_start = self.pos
 

@@ -216,6 +216,7 @@ class ActionSet:
         ambushes, leaves: seat -> its ``Ambush`` / ``Leave`` action.
         hostages, sends: seat -> its ``Hostage`` / ``Send`` action to every
             location, in board order.
+        country_cards: the Country cards of the board's countries.
     """
 
     __slots__ = (
@@ -230,6 +231,7 @@ class ActionSet:
         "leaves",
         "hostages",
         "sends",
+        "country_cards",
     )
 
     def __init__(self, board: RaidersBoard, players: int) -> None:
@@ -244,6 +246,7 @@ class ActionSet:
         self.hostages = tuple(
             tuple(Hostage(q, loc) for loc in locations) for q in range(players)
         )
+        self.country_cards = frozenset(f"country:{c}" for c in board.countries)
         self.sends = tuple(
             tuple(Send(q, loc) for loc in locations) for q in range(players)
         )

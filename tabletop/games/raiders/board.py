@@ -19,7 +19,13 @@ from functools import cached_property
 from pathlib import Path as FilePath
 from typing import Any
 
-from tabletop.core.boards import Problems, check_records, read_board, unreachable
+from tabletop.core.boards import (
+    Problems,
+    board_digest,
+    check_records,
+    read_board,
+    unreachable,
+)
 
 #: The instruction effects the engine knows (RA-B-INSTRUCTIONS ruling).
 EFFECTS = ("lose_turn", "draw", "discard", "back", "roll_again")
@@ -52,6 +58,7 @@ class RaidersBoard:
 
     Attributes:
         source: where the board came from (for messages).
+        digest: a hash of the board data (saves record it).
         data: the raw board data (the UI draws from it).
         countries: country ids in file order.
         names: id -> readable name, for every place (the id where the file gives
@@ -69,12 +76,15 @@ class RaidersBoard:
         bit: country id -> its bit in a set of countries held as an int (the
             occupied countries in ``moves``).
         index: id -> its place in ``locations``.
+        forward: (id, neighbour) -> the other neighbours of id (the ways on for a
+            token that came from that neighbour, RA-M-FORWARD).
         near: (id, steps) -> the countries at most ``steps`` links away (0..12),
             direction ignored, as a bit set: a walk that short meets no other
             country, so no occupied one (``moves.way_open``).
     """
 
     source: str
+    digest: str
     data: Mapping[str, Any]
     countries: tuple[str, ...]
     names: Mapping[str, str]
@@ -93,6 +103,7 @@ class RaidersBoard:
     bit: Mapping[str, int]
     index: Mapping[str, int]
     near: Mapping[tuple[str, int], int]
+    forward: Mapping[tuple[str, str], tuple[str, ...]]
 
     def is_country(self, loc: str) -> bool:
         return self.kind.get(loc) == "country"
@@ -184,6 +195,7 @@ def load_board(source: str | FilePath | Mapping[str, Any] = "raiders") -> Raider
     problems.raise_if_any()
     return RaidersBoard(
         source=label,
+        digest=board_digest(data),
         data=data,
         countries=tuple(r["id"] for r in countries),
         names=names,
@@ -202,6 +214,11 @@ def load_board(source: str | FilePath | Mapping[str, Any] = "raiders") -> Raider
         bit={r["id"]: 1 << i for i, r in enumerate(countries)},
         index={loc: i for i, loc in enumerate(kind)},
         near=_near(countries, adjacent),
+        forward={
+            (loc, came): tuple(n for n in nbrs if n != came)
+            for loc, nbrs in adjacent.items()
+            for came in nbrs
+        },
     )
 
 

@@ -105,7 +105,8 @@ def _edit_move(g: Raiders, s: RaidersState, w: Work, args: dict) -> tuple[str, d
     came = args.get("from", "")
     came = _place(g, came) if came else ""
     was = w.positions[q]
-    w.positions[q], w.prev[q], w.owes[q] = to, came, False
+    w.positions[q], w.prev[q] = to, came
+    w.put("owes", q, False)
     if w.phase == "customs" and q == w.to_move:
         w.phase = "turn"
     return f"player {q} is moved to {to}", {"seat": q, "from": was, "to": to}
@@ -188,13 +189,13 @@ def _edit_skips(g: Raiders, s: RaidersState, w: Work, args: dict) -> tuple[str, 
     q, count = _seat(g, args), args.get("count")
     if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 20:
         raise IllegalEditError("skips needs a count 0..20")
-    w.skips[q] = count
+    w.put("skips", q, count)
     return f"player {q} must miss {count} turn(s)", {"seat": q, "count": count}
 
 
 def _edit_owes(g: Raiders, s: RaidersState, w: Work, args: dict) -> tuple[str, dict]:
     q, value = _seat(g, args), _flag(args)
-    w.owes[q] = value
+    w.put("owes", q, value)
     if q == w.to_move and w.phase in BETWEEN_TURNS:
         w.phase = "customs" if value else "turn"
     said = "owes" if value else "owes no"
@@ -203,14 +204,14 @@ def _edit_owes(g: Raiders, s: RaidersState, w: Work, args: dict) -> tuple[str, d
 
 def _edit_hostage(g: Raiders, s: RaidersState, w: Work, args: dict) -> tuple[str, dict]:
     q, value = _seat(g, args), _flag(args)
-    w.hostage[q] = value
+    w.put("hostage", q, value)
     said = "may not" if value else "may"
     return f"player {q} {said} be taken hostage", {"seat": q, "value": value}
 
 
 def _edit_emptied(g: Raiders, s: RaidersState, w: Work, args: dict) -> tuple[str, dict]:
     q, value = _seat(g, args), _flag(args)
-    w.emptied[q] = value
+    w.put("emptied", q, value)
     said = "misses" if value else "does not miss"
     return f"player {q} {said} the next turn to draw", {"seat": q, "value": value}
 

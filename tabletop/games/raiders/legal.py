@@ -31,7 +31,6 @@ from tabletop.games.raiders.actions import (
 from tabletop.games.raiders.cards import (
     AIR,
     AMBUSH,
-    COUNTRY_PREFIX,
     HOSTAGE,
     PASSPORT,
     country_card,
@@ -81,27 +80,16 @@ class PlaceRule(Rule):
 
 
 class RollRule(Rule):
-    """RA-T-CHOICE, RA-M-ROLL: roll the die and travel."""
+    """RA-T-CHOICE, RA-M-ROLL, RA-K-AIR: roll the die and travel, or first play an
+    Air Passage so that the roll counts double."""
 
-    kinds = (Roll,)
-
-    def candidates(self, g: Raiders, s: RaidersState) -> tuple:
-        return (g.acts.roll,)
-
-    def verdict(self, g: Raiders, s: RaidersState, a: Roll) -> Refusal | None:
-        return None
-
-
-class AirRule(Rule):
-    """RA-K-AIR: play an Air Passage and roll double."""
-
-    kinds = (Air,)
+    kinds = (Roll, Air)
 
     def candidates(self, g: Raiders, s: RaidersState) -> tuple:
-        return (g.acts.air,)
+        return (g.acts.roll, g.acts.air)
 
-    def verdict(self, g: Raiders, s: RaidersState, a: Air) -> Refusal | None:
-        if AIR not in s.hands[s.to_move]:
+    def verdict(self, g: Raiders, s: RaidersState, a: Roll | Air) -> Refusal | None:
+        if a.__class__ is Air and AIR not in s.hands[s.to_move]:
             return Refusal("RA-K-AIR", "you hold no Air Passage card")
         return None
 
@@ -113,18 +101,16 @@ class FlyRule(Rule):
     kinds = (FlyCountry,)
 
     def candidates(self, g: Raiders, s: RaidersState) -> list:
-        hand = s.hands[s.to_move]
-        for card in hand:
-            if card.startswith(COUNTRY_PREFIX):
-                flights = g.acts.flights
-                return [flights[c] for c in g.board.countries]
-        return []
+        if g.acts.country_cards.isdisjoint(s.hands[s.to_move]):
+            return []
+        flights = g.acts.flights
+        return [flights[c] for c in g.board.countries]
 
     def verdict(self, g: Raiders, s: RaidersState, a: FlyCountry) -> Refusal | None:
         if a.country not in g.board.bit:
             return Refusal("RA-K-COUNTRY", f"{a.country} is not a country on the map")
         hand = s.hands[s.to_move]
-        if not any(card.startswith(COUNTRY_PREFIX) for card in hand):
+        if g.acts.country_cards.isdisjoint(hand):
             return Refusal("RA-K-COUNTRY", "you hold no Country card")
         if g.restricted and country_card(a.country) not in hand:
             return Refusal(
@@ -193,6 +179,8 @@ class HostageRule(Rule):
         hundreds: the verdict's victim part once per victim, and its place part
         (``_free_spot``) by cutting the taken places out of the row of every
         place, which is exactly what that part refuses."""
+        if HOSTAGE not in s.hands[s.to_move]:
+            return []  # the verdict's first check, for every candidate
         out: list = []
         for q, row in enumerate(g.acts.hostages):
             if self.victim_verdict(g, s, q) is None:
@@ -200,36 +188,25 @@ class HostageRule(Rule):
         return out
 
 
-class PassportOnTurnRule(Rule):
-    """RA-K-PASSPORT: a Passport is never played on a turn (nothing to list)."""
+class NeverPlayedRule(Rule):
+    """RA-K-PASSPORT, RA-K-KEY: cards that are never played on a turn (a Passport is
+    shown at checkpoints; the Ark, Staff of Ra and Map Room stay in hand). It lists
+    nothing and refuses with the clause."""
 
-    kinds = (ShowPassport,)
+    kinds = (ShowPassport, PlayKey)
 
     def legal(self, g: Raiders, s: RaidersState) -> list:
-        return []  # it lists nothing: no candidates
+        return []  # no candidates
 
     def candidates(self, g: Raiders, s: RaidersState) -> tuple:
         return ()
 
     def verdict(self, g: Raiders, s: RaidersState, a: Any) -> Refusal | None:
-        return Refusal(
-            "RA-K-PASSPORT",
-            "a Passport is not played on a turn; it is shown at checkpoints",
-        )
-
-
-class KeyCardRule(Rule):
-    """RA-K-KEY: the Ark, Staff of Ra and Map Room stay in hand (nothing to list)."""
-
-    kinds = (PlayKey,)
-
-    def legal(self, g: Raiders, s: RaidersState) -> list:
-        return []  # it lists nothing: no candidates
-
-    def candidates(self, g: Raiders, s: RaidersState) -> tuple:
-        return ()
-
-    def verdict(self, g: Raiders, s: RaidersState, a: Any) -> Refusal | None:
+        if a.__class__ is ShowPassport:
+            return Refusal(
+                "RA-K-PASSPORT",
+                "a Passport is not played on a turn; it is shown at checkpoints",
+            )
         return Refusal(
             "RA-K-KEY",
             "the Ark, Staff of Ra and Map Room cards stay in your hand; they cannot "
@@ -337,12 +314,10 @@ DECISIONS: dict[str, tuple[Rule, ...]] = {
     "place": (PlaceRule(),),
     "turn": (
         RollRule(),
-        AirRule(),
         FlyRule(),
         AmbushRule(),
         HostageRule(),
-        PassportOnTurnRule(),
-        KeyCardRule(),
+        NeverPlayedRule(),
     ),
     "move": (StepRule(),),
     "land": (SendRule(), LeaveRule()),

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop.core import Event
 from tabletop.games.raiders import turns
 from tabletop.games.raiders.cards import ARK, MAP, PASSPORT, STAFF, has_keys
 from tabletop.games.raiders.work import Work
@@ -34,9 +35,12 @@ def occupied(g: Raiders, positions, me: int) -> int:
     """The countries where a player other than ``me`` stands, as a bit set."""
     bit = g.board.bit.get
     mask = 0
-    for q, at in enumerate(positions):
-        if q != me:
-            mask |= bit(at, 0)
+    for at in positions:
+        mask |= bit(at, 0)
+    here = positions[me]
+    mine = bit(here, 0)
+    if mine and positions.count(here) == 1:
+        mask ^= mine  # nobody else stands on the mover's country
     return mask
 
 
@@ -58,14 +62,14 @@ def step_options(
     included (RA-M-UNOCCUPIED); elsewhere only forward (RA-M-FORWARD).
     """
     board = g.board
-    adj = board.adjacent[loc]
     bit = board.bit.get(loc)
     if bit is not None:
         if at_start or not bit & occ:
-            return adj
+            return board.adjacent[loc]
     elif at_start and not prev:
-        return adj
-    return tuple([n for n in adj if n != prev])
+        return board.adjacent[loc]
+    ways = board.forward.get((loc, prev))  # None for a token with no memory
+    return board.adjacent[loc] if ways is None else ways
 
 
 def stops_at(g: Raiders, came: str, nxt: str, left: int, goal: int) -> bool:
@@ -138,6 +142,24 @@ def open_ways(
     ]
 
 
+def step_events(board, players: int) -> dict[tuple[int, str, str], Event]:
+    """The event of every step a token can take, by (seat, from, to): events are
+    values, so a game builds them once (the most frequent event of all). Nobody
+    changes an event's ``data``: these are shared."""
+    return {
+        (p, a, b): Event(
+            "RA-M-ROLL",
+            f"player {p} moves to {b}",
+            p,
+            "step",
+            data={"seat": p, "from": a, "to": b},
+        )
+        for p in range(players)
+        for a, nbrs in board.adjacent.items()
+        for b in nbrs
+    }
+
+
 # -- the walk -----------------------------------------------------------------------
 def start_move(g: Raiders, w: Work, value: int) -> None:
     """Begin a move of ``value`` steps for the player to move (RA-M-ROLL)."""
@@ -202,13 +224,7 @@ def take_step(g: Raiders, w: Work, nxt: str, occ: int) -> bool:
     w.prev[p], positions[p] = loc, nxt
     w.route.append(nxt)
     w.steps -= 1
-    w.emit(
-        "RA-M-ROLL",
-        f"player {p} moves to {nxt}",
-        p,
-        "step",
-        data={"seat": p, "from": loc, "to": nxt},
-    )
+    w.events.append(g.step_events[p, loc, nxt])
     country = bit.get(nxt)
     if country is not None:
         if not country & occ:
@@ -229,7 +245,7 @@ def _checkpoint(g: Raiders, w: Work, here: str, came: str, occ: int) -> bool:
     country stops here too (keeping its Passport, and its next turn)."""
     p = w.to_move
     if PASSPORT not in w.hands[p]:
-        w.skips[p] += 1
+        w.put("skips", p, w.skips[p] + 1)
         w.steps = 0
         w.emit(
             "RA-M-CHECKPOINT",
@@ -301,7 +317,8 @@ def send(g: Raiders, w: Work, victim: int, to: str | None) -> None:
         )
     else:
         was = w.positions[victim]
-        w.positions[victim], w.prev[victim], w.owes[victim] = to, "", False
+        w.positions[victim], w.prev[victim] = to, ""
+        w.put("owes", victim, False)
         w.emit(
             "RA-M-LAND-PLAYER",
             f"player {p} sends player {victim} to {to}",
@@ -323,7 +340,7 @@ def complete_landing(g: Raiders, w: Work) -> None:
         w.prev[p] = ""
     arrow = board.checkpoints.get(loc)
     if arrow is not None and arrow != w.prev[p]:
-        w.owes[p] = True
+        w.put("owes", p, True)
         w.emit(
             "RA-M-CHECKPOINT-LAND",
             f"player {p} landed on checkpoint {loc}: a Passport is due at the "
@@ -352,7 +369,7 @@ def follow_instruction(g: Raiders, w: Work, ins) -> None:
         data={"seat": p, "at": loc, "effect": effect},
     )
     if effect == "lose_turn":
-        w.skips[p] += 1
+        w.put("skips", p, w.skips[p] + 1)
     elif effect == "draw":
         turns.draw(g, w, p, "RA-M-INSTRUCTION", f"on {loc}")
     elif effect == "discard" and w.hands[p]:

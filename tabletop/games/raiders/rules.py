@@ -117,6 +117,8 @@ class Raiders(GameRules):
             self.options["board"] = board
         self.board: RaidersBoard = load_board(board)
         self.acts = ActionSet(self.board, players)
+        self.step_events = moves.step_events(self.board, players)
+        self.roll_events = turns.roll_events(players)
 
     # -- the turn template's parts --------------------------------------------------
     def parse_move(self, text: str) -> Any:

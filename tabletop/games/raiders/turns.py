@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tabletop.core import Event
 from tabletop.games.raiders.cards import (
     AIR,
     AMBUSH,
@@ -78,7 +79,7 @@ def lose_card(w: Work, q: int, card: str) -> None:
 def _note_empty(w: Work, q: int) -> None:
     """RA-E-EMPTY: the moment a hand empties, its holder will miss the next turn."""
     if not w.hands[q]:
-        w.emptied[q] = True
+        w.put("emptied", q, True)
         w.emit(
             "RA-E-EMPTY",
             f"player {q} has no cards left and will miss the next turn to draw one",
@@ -274,7 +275,7 @@ def next_turn(g: Raiders, w: Work, q: int) -> None:
             )
             return
         if w.emptied[q] or not w.hands[q]:
-            w.emptied[q] = False
+            w.put("emptied", q, False)
             w.emit(
                 "RA-E-EMPTY",
                 f"player {q} ran out of cards and misses this turn",
@@ -284,7 +285,7 @@ def next_turn(g: Raiders, w: Work, q: int) -> None:
             )
             draw(g, w, q, "RA-E-EMPTY", "for an empty hand")
         elif w.skips[q] > 0:
-            w.skips[q] -= 1
+            w.put("skips", q, w.skips[q] - 1)
             w.emit(
                 "RA-T-SKIP", f"player {q} misses this turn", q, "skip", data={"seat": q}
             )
@@ -293,7 +294,8 @@ def next_turn(g: Raiders, w: Work, q: int) -> None:
             return
         else:
             w.to_move, w.phase = q, "turn"
-            w.hostage[q] = False
+            if w.hostage[q]:
+                w.put("hostage", q, False)
             return
         q = (q + 1) % g.players
     raise RuntimeError("no player can take a turn")
@@ -306,7 +308,8 @@ def fly(g: Raiders, w: Work, dest: str) -> None:
     card = flight_card(g, w.hands[p], dest)
     was = w.positions[p]
     lose_card(w, p, card)
-    w.positions[p], w.prev[p], w.owes[p] = dest, "", False
+    w.positions[p], w.prev[p] = dest, ""
+    w.put("owes", p, False)
     w.emit(
         "RA-K-COUNTRY",
         f"player {p} plays {card_name(card)} and flies to {dest}",
@@ -354,9 +357,10 @@ def hostage(g: Raiders, w: Work, victim: int, dest: str) -> None:
     p = w.to_move
     lose_card(w, p, HOSTAGE)
     was = w.positions[victim]
-    w.positions[victim], w.prev[victim], w.owes[victim] = dest, "", False
-    w.skips[victim] += 1
-    w.hostage[victim] = True
+    w.positions[victim], w.prev[victim] = dest, ""
+    w.put("owes", victim, False)
+    w.put("skips", victim, w.skips[victim] + 1)
+    w.put("hostage", victim, True)
     w.emit(
         "RA-K-HOSTAGE",
         f"player {p} takes player {victim} hostage to {dest}; player {victim} "
@@ -372,8 +376,8 @@ def show_passport(w: Work) -> None:
     """RA-M-CHECKPOINT-LAND: the debt is paid; the turn goes on as usual."""
     p = w.to_move
     lose_card(w, p, PASSPORT)
-    w.owes[p] = False
-    w.hostage[p] = False
+    w.put("owes", p, False)
+    w.put("hostage", p, False)
     w.phase = "turn"
     w.emit(
         "RA-M-CHECKPOINT-LAND",
@@ -387,7 +391,7 @@ def show_passport(w: Work) -> None:
 def refuse_passport(g: Raiders, w: Work) -> None:
     """RA-M-CHECKPOINT-LAND: no Passport shown, so this turn is lost."""
     p = w.to_move
-    w.owes[p] = False
+    w.put("owes", p, False)
     w.emit(
         "RA-M-CHECKPOINT-LAND",
         f"player {p} shows no Passport at checkpoint {w.positions[p]} and loses "
@@ -412,13 +416,24 @@ def roll_die(g: Raiders, w: Work, air: bool) -> int:
             data={"seat": p, "card": AIR},
         )
     value, w.rng = w.rng.roll()
-    total = value * 2 if air else value
-    shown = f"{value}, doubled to {total}" if air else f"{value}"
-    w.emit(
-        "RA-M-ROLL",
-        f"player {p} rolls {shown}",
-        p,
-        "roll",
-        data={"seat": p, "roll": value, "steps": total},
-    )
-    return total
+    w.events.append(g.roll_events[p, value, air])
+    return value * 2 if air else value
+
+
+def roll_events(players: int) -> dict[tuple[int, int, bool], Event]:
+    """The event of every roll, by (seat, value, doubled by an Air Passage): built
+    once per game, as events are values (their ``data`` is shared: read only)."""
+    out = {}
+    for p in range(players):
+        for value in range(1, 7):
+            for air in (False, True):
+                total = value * 2 if air else value
+                shown = f"{value}, doubled to {total}" if air else f"{value}"
+                out[p, value, air] = Event(
+                    "RA-M-ROLL",
+                    f"player {p} rolls {shown}",
+                    p,
+                    "roll",
+                    data={"seat": p, "roll": value, "steps": total},
+                )
+    return out

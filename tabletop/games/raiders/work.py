@@ -16,7 +16,8 @@ from tabletop.games.raiders.state import RaidersState
 class Work:
     """A mutable copy of a state that rules code changes, then ``freeze``s.
 
-    Per-player fields are lists. ``hands`` holds the state's own (sorted) tuples
+    Positions and direction memory are lists; the per-player flags and counts stay
+    tuples changed by ``put``. ``hands`` holds the state's own (sorted) tuples
     until ``hand(q)`` copies one into a list to change; ``freeze`` sorts only the
     hands that were copied.
     """
@@ -57,10 +58,10 @@ class Work:
         self.deck = s.deck
         self.discards = s.discards
         self.ark = s.ark
-        self.skips = list(s.skips)
-        self.hostage = list(s.hostage)
-        self.owes = list(s.owes)
-        self.emptied = list(s.emptied)
+        self.skips = s.skips  # these four change rarely: tuples, changed by ``put``
+        self.hostage = s.hostage
+        self.owes = s.owes
+        self.emptied = s.emptied
         self.steps = s.steps
         self.route = list(s.route)
         self.route_prev = s.route_prev
@@ -85,10 +86,10 @@ class Work:
             self.deck,
             self.discards,
             self.ark,
-            tuple(self.skips),
-            tuple(self.hostage),
-            tuple(self.owes),
-            tuple(self.emptied),
+            self.skips,
+            self.hostage,
+            self.owes,
+            self.emptied,
             self.steps,
             tuple(self.route),
             self.route_prev,
@@ -99,6 +100,13 @@ class Work:
             self.turn,
             self.rng,
         )
+
+    def put(self, name: str, q: int, value: object) -> None:
+        """Set player ``q``'s entry of a per-player flag or count (``skips``,
+        ``hostage``, ``owes``, ``emptied``: kept as tuples, as they rarely change)."""
+        values = getattr(self, name)
+        if values[q] != value:
+            setattr(self, name, (*values[:q], value, *values[q + 1 :]))
 
     def hand(self, q: int) -> list[str]:
         """Player ``q``'s hand as a list to change in place (copied on first use)."""

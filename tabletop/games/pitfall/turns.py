@@ -1,5 +1,6 @@
 """The card and token side of a turn: exchanges (PH-2B-*), treasure tokens
-(PH-5-*), the refill (PH-2A-REFILL, PH-8-RESHUFFLE) and passing the turn."""
+(PH-5-*), the refill (PH-2A-REFILL, PH-8-RESHUFFLE) and passing the turn to the next
+seat (the ``turn`` counter counts the turns begun)."""
 
 from __future__ import annotations
 
@@ -11,22 +12,25 @@ from tabletop.games.pitfall.work import Work, put
 def take_token(w: Work) -> bool:
     """PH-5-TAKE..EXTRA: take the top facedown token (the pile was shuffled, so it
     is a random one) and turn it up; True if a give is pending."""
-    kind = w.facedown[-1]
-    w.facedown = w.facedown[:-1]
+    kind = w.facedown[0]
+    w.facedown = w.facedown[1:]
     name = TOKEN_INFO[TOKENS[kind]]
-    w.say("PH-5-TAKE", f"player {w.turn} took a treasure token: a {name}", "token")
-    if not w.treasure[w.turn][kind]:
-        w.say("PH-5-KEEP", f"player {w.turn} keeps the {name}", "token")
-        gain(w, w.turn, kind)
+    me = w.to_move
+    w.say("PH-5-TAKE", f"player {me} took a treasure token: a {name}", "token",
+          token=TOKENS[kind])  # fmt: skip
+    if not w.treasure[me][kind]:
+        w.say("PH-5-KEEP", f"player {me} keeps the {name}", "token", token=TOKENS[kind])
+        gain(w, me, kind)
         return False
     lacking = [o for o in range(len(w.positions)) if not w.treasure[o][kind]]
     if not lacking:
         w.say(
             "PH-5-EXTRA",
-            f"everyone has a {name}: player {w.turn} keeps it, but it does not count",
+            f"everyone has a {name}: player {me} keeps it, but it does not count",
             "token",
+            token=TOKENS[kind],
         )
-        gain(w, w.turn, kind)
+        gain(w, me, kind)
         return False
     if len(lacking) == 1:
         give(w, lacking[0], kind)
@@ -42,8 +46,10 @@ def give(w: Work, seat: int, kind: int | None = None) -> None:
     w.phase = "move"
     w.say(
         "PH-5-GIVE",
-        f"player {w.turn} gave the {TOKEN_INFO[TOKENS[kind]]} to player {seat}",
+        f"player {w.to_move} gave the {TOKEN_INFO[TOKENS[kind]]} to player {seat}",
         "token",
+        token=TOKENS[kind],
+        to_seat=seat,
     )
     gain(w, seat, kind)
 
@@ -55,13 +61,18 @@ def gain(w: Work, seat: int, kind: int) -> None:
 
 def exchange_discard(w: Work, cards: tuple[int, ...]) -> None:
     """PH-2B-DISCARD: four cards face up on the discard pile, then draw back."""
-    hand = list(w.hands[w.turn])
+    hand = list(w.hands[w.to_move])
     for c in cards:
         hand[c] -= 1
-    w.hands = put(w.hands, w.turn, tuple(hand))
-    w.discard = w.discard + cards
+    w.hands = put(w.hands, w.to_move, tuple(hand))
+    w.discards = w.discards + cards
     shown = " ".join(CARDS[c] for c in cards)
-    w.say("PH-2B-DISCARD", f"player {w.turn} discarded {shown}", "exchange")
+    w.say(
+        "PH-2B-DISCARD",
+        f"player {w.to_move} discarded {shown}",
+        "exchange",
+        cards=[CARDS[c] for c in cards],
+    )
     end_move(w)
 
 
@@ -71,7 +82,8 @@ def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
     One draw of the generator picks the four cards: its digits in the mixed radix
     n, n-1, n-2, n-3 are the positions taken one after another.
     """
-    mine, theirs = list(w.hands[w.turn]), list(w.hands[seat])
+    me = w.to_move
+    mine, theirs = list(w.hands[me]), list(w.hands[seat])
     n = sum(theirs)
     pick, w.rng = w.rng.below(n * (n - 1) * (n - 2) * (n - 3))
     taken = []
@@ -87,11 +99,17 @@ def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
     for c in cards:
         mine[c] -= 1
         theirs[c] += 1
-    hands = put(w.hands, w.turn, tuple(mine))
+    hands = put(w.hands, me, tuple(mine))
     w.hands = put(hands, seat, tuple(theirs))
     gave = " ".join([CODES[c] for c in cards])
     got = " ".join([CODES[c] for c in sorted(taken)])
-    me = w.turn
+    data = {
+        "seat": me,
+        "to_seat": seat,
+        "gave": [CARDS[c] for c in cards],
+        "took": [CARDS[c] for c in sorted(taken)],
+    }
+    hidden = ("gave", "took")
     w.events += (
         Event(
             "PH-2B-SWAP",
@@ -100,6 +118,8 @@ def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
             "exchange",
             True,
             f"player {me} swapped 4 cards with player {seat}",
+            data,
+            hidden,
         ),
         Event(
             "PH-2B-SWAP",
@@ -108,6 +128,8 @@ def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
             "exchange",
             True,
             f"player {seat} took the 4 cards",
+            {**data, "seat": seat, "from_seat": me, "to_seat": seat},
+            hidden,
         ),
     )
     end_move(w)
@@ -117,10 +139,11 @@ def end_move(w: Work) -> None:
     """The turn is over: refill the hand (PH-2A-REFILL), pass to the next seat."""
     w.flush()
     refill(w)
-    if w.positions[w.turn] != w.pos:
-        w.positions = put(w.positions, w.turn, w.pos)
-    w.turn = (w.turn + 1) % len(w.positions)
-    w.pos = w.seg_start = w.positions[w.turn]
+    if w.positions[w.to_move] != w.pos:
+        w.positions = put(w.positions, w.to_move, w.pos)
+    w.to_move = (w.to_move + 1) % len(w.positions)
+    w.turn += 1
+    w.pos = w.seg_start = w.positions[w.to_move]
     w.phase = "start"
     w.scorpion_played = False
     w.roll = w.direction = w.remaining = 0
@@ -129,8 +152,9 @@ def end_move(w: Work) -> None:
 
 
 def refill(w: Work) -> None:
-    """Draw up to a full hand, reshuffling the discard pile when the deck runs out."""
-    seat = w.turn
+    """Draw up to a full hand from the top of the draw pile, reshuffling the discard
+    pile into a new one when it runs out (PH-8-RESHUFFLE)."""
+    seat = w.to_move
     hand = w.hands[seat]
     need = w.board.hand_size - sum(hand)
     if need <= 0:
@@ -138,18 +162,20 @@ def refill(w: Work) -> None:
     drawn: list[int] = []
     while need:
         if not w.deck:
-            if not w.discard:
+            if not w.discards:
                 break
-            w.deck, w.rng = w.rng.shuffle(w.discard)
-            w.discard = ()
+            shuffled, w.rng = w.rng.shuffle(w.discards)
+            w.deck = shuffled[::-1]
+            w.discards = ()
             w.say(
                 "PH-8-RESHUFFLE",
                 "the discard pile was shuffled into a new draw pile",
                 "reshuffle",
+                cards=len(w.deck),
             )
         take = min(need, len(w.deck))
-        drawn.extend(w.deck[-take:])
-        w.deck = w.deck[:-take]
+        drawn.extend(w.deck[take - 1 :: -1])  # named in the order they were dealt
+        w.deck = w.deck[take:]
         need -= take
     w.hands = put(w.hands, seat, hand_vector(drawn, hand))
     text = " ".join(CARDS[c] for c in drawn)
@@ -162,5 +188,7 @@ def refill(w: Work) -> None:
             "draw",
             True,
             f"player {seat} drew {n} card{'s' * (n != 1)}",
+            {"seat": seat, "count": n, "cards": [CARDS[c] for c in drawn]},
+            ("cards",),
         )
     )
