@@ -129,14 +129,28 @@ class GameRules:
 
     # -- the template ---------------------------------------------------------------
     def parse_action(self, text: Any) -> Any:
-        """The action for ``text``, a ``Seated`` one when it has a seat prefix."""
+        """The action for ``text``, a ``Seated`` one when it has a seat prefix.
+
+        A refusal of text with a seat prefix quotes the whole text, and a prefix
+        with no action after it is refused as such.
+        """
         if not isinstance(text, str):
             raise IllegalActionError(
                 "TT-NOTATION", f"notation must be text, not {text!r}"
             )
         seat, rest = split_seat(text)
-        action = self.parse_move(rest)
-        return action if seat is None else Seated(seat, action)
+        if seat is None:
+            return self.parse_move(text)
+        if not rest.strip():
+            raise IllegalActionError(
+                "TT-NOTATION", f"{text.strip()!r} names a seat but no action"
+            )
+        try:
+            return Seated(seat, self.parse_move(rest))
+        except IllegalActionError as exc:
+            raise IllegalActionError(
+                exc.clause, f"cannot read {text!r}: {exc.reason}"
+            ) from None
 
     def legal_actions(self, state: Any) -> list[Any]:
         """Every legal action for the seat to move, in a stable order."""

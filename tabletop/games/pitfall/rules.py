@@ -29,11 +29,9 @@ from tabletop.core import (
     Event,
     Explanation,
     GameRules,
-    IllegalActionError,
     Outcome,
     Rng,
     Rule,
-    split_seat,
 )
 from tabletop.games.pitfall import codec, views
 from tabletop.games.pitfall.actions import PlaceScorpion, parse_move
@@ -206,16 +204,6 @@ class Pitfall(GameRules):
     def parse_move(self, text: str) -> Any:
         """The action written as ``text`` (no seat prefix); spaces by id or name."""
         return parse_move(text, self.board.space_id)
-
-    def parse_action(self, text: Any) -> Any:
-        """The template's parsing, with a seat prefix alone named as such."""
-        if isinstance(text, str):
-            seat, rest = split_seat(text)
-            if seat is not None and not rest.strip():
-                raise IllegalActionError(
-                    "TT-NOTATION", f"{text.strip()!r} names a seat but no action"
-                )
-        return super().parse_action(text)
 
     def to_move(self, state: PitfallState) -> int | None:
         return None if state.phase == "over" else state.to_move

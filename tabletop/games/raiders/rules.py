@@ -33,11 +33,9 @@ from tabletop.core import (
     Event,
     Explanation,
     GameRules,
-    IllegalActionError,
     Outcome,
     Rng,
     Rule,
-    split_seat,
 )
 from tabletop.games.raiders import codec, edits, explain, moves, text, turns, views
 from tabletop.games.raiders.actions import (
@@ -123,18 +121,6 @@ class Raiders(GameRules):
     # -- the turn template's parts --------------------------------------------------
     def parse_move(self, text: str) -> Any:
         return parse_move(text, self.board)
-
-    def parse_action(self, text: Any) -> Any:
-        """As ``GameRules.parse_action``; a refusal after a seat prefix quotes the
-        whole text (``P1:`` alone is refused naming ``'P1:'``)."""
-        try:
-            return super().parse_action(text)
-        except IllegalActionError as exc:
-            if not isinstance(text, str) or split_seat(text)[0] is None:
-                raise
-            raise IllegalActionError(
-                "TT-NOTATION", f"cannot read {text!r}: {exc.reason}"
-            ) from None
 
     def to_move(self, state: RaidersState) -> int | None:
         return None if state.phase == "over" else state.to_move
