@@ -38,7 +38,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.bots.search import even_evaluation, random_policy
+from tabletop.bots.search import (
+    even_evaluation,
+    play_to_end,
+    random_policy,
+    sample_world,
+)
 from tabletop.core import Game, Rng
 
 Policy = Callable[[Game, Any, Rng], tuple[Any, Rng]]
@@ -257,29 +262,16 @@ class ISMCTSBot:
     # -- worlds and rollouts ------------------------------------------------------
     def _sample(self, view: Any, me: int) -> Any:
         """A full state consistent with ``view``, with unknown dice to come."""
-        game = self.game
-        state = game.determinize(view, me, self._split())
-        fresh = self._split()
-        forced = game.forced_rolls(state)
-        return game.reseed(state, Rng(fresh.counter, tuple(forced)))
+        return sample_world(self.game, view, me, self._split(), self._split())
 
     def _split(self) -> Rng:
         value, self.rng = self.rng.below(1 << 62)
         return Rng.from_seed(value)
 
     def _finish(self, state: Any) -> tuple[float, ...]:
-        game = self.game
-        rng = self._split()
-        for _ in range(self.depth):
-            outcome = game.outcome(state)
-            if outcome is not None:
-                return win_scores(game.players, outcome.winner)
-            action, rng = self.rollout(game, state, rng)
-            state, _ = game.apply(state, action)
-        outcome = game.outcome(state)
-        if outcome is not None:
-            return win_scores(game.players, outcome.winner)
-        return self.evaluate(game, state)
+        return play_to_end(
+            self.game, state, self._split(), self.rollout, self.evaluate, self.depth
+        )
 
     def __repr__(self) -> str:
         if self.seconds is not None:
@@ -287,10 +279,3 @@ class ISMCTSBot:
         else:
             budget = f"{self.iterations}it"
         return f"ISMCTSBot({self.game.name}, {budget})"
-
-
-def win_scores(players: int, winner: int | None) -> tuple[float, ...]:
-    """1 for the winner, 0 for the others; an even split when nobody won."""
-    if winner is None:
-        return (1.0 / players,) * players
-    return tuple(1.0 if seat == winner else 0.0 for seat in range(players))

@@ -23,7 +23,6 @@ A budget in iterations is deterministic for a seed; a budget in seconds is not
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import statistics
 import time
@@ -262,15 +261,7 @@ class SearchBot:
         return best
 
     def _sample(self, view: Any, me: int) -> Any:
-        state = self.game.determinize(view, me, self._split())
-        rng = getattr(state, "rng", None)
-        if isinstance(rng, Rng):
-            # Future dice are unknown: every sample gets its own generator, keeping
-            # any forced rolls (what-if experiments) in front.
-            state = dataclasses.replace(
-                state, rng=Rng(self._split().counter, rng.forced)
-            )
-        return state
+        return sample_world(self.game, view, me, self._split(), self._split())
 
     def _split(self) -> Rng:
         """A new independent generator drawn from the bot's own."""
@@ -279,19 +270,11 @@ class SearchBot:
 
     def _finish(self, state: Any, rng: Rng | None = None) -> tuple[float, ...]:
         """Play the rollout policy on from ``state`` and score the end."""
-        game = self.game
         if rng is None:
             rng = self._split()
-        for _ in range(self.depth):
-            outcome = game.outcome(state)
-            if outcome is not None:
-                return _win_scores(game.players, outcome.winner)
-            action, rng = self.rollout(game, state, rng)
-            state, _ = game.apply(state, action)
-        outcome = game.outcome(state)
-        if outcome is not None:
-            return _win_scores(game.players, outcome.winner)
-        return self.evaluate(game, state)
+        return play_to_end(
+            self.game, state, rng, self.rollout, self.evaluate, self.depth
+        )
 
     def __repr__(self) -> str:
         budget = (
@@ -300,7 +283,39 @@ class SearchBot:
         return f"SearchBot({self.game.name}, {budget})"
 
 
-def _win_scores(players: int, winner: int | None) -> tuple[float, ...]:
+def sample_world(game: Game, view: Any, me: int, deal: Rng, dice: Rng) -> Any:
+    """A full state consistent with ``view``, its hidden parts dealt with ``deal``
+    and unknown dice to come from ``dice`` (rolls an experiment forced stay first).
+    """
+    state = game.determinize(view, me, deal)
+    forced = tuple(game.forced_rolls(state))
+    return game.reseed(state, Rng(dice.counter, forced))
+
+
+def play_to_end(
+    game: Game,
+    state: Any,
+    rng: Rng,
+    rollout: Policy,
+    evaluate: Evaluate,
+    depth: int,
+) -> tuple[float, ...]:
+    """Play ``rollout`` on from ``state`` for at most ``depth`` actions: each seat's
+    score (1 for a win), or ``evaluate`` where the game has not ended by then."""
+    for _ in range(depth):
+        outcome = game.outcome(state)
+        if outcome is not None:
+            return win_scores(game.players, outcome.winner)
+        action, rng = rollout(game, state, rng)
+        state, _ = game.apply(state, action)
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return win_scores(game.players, outcome.winner)
+    return evaluate(game, state)
+
+
+def win_scores(players: int, winner: int | None) -> tuple[float, ...]:
+    """1 for the winner, 0 for the others; an even split when nobody won."""
     if winner is None:
         return (1.0 / players,) * players
     return tuple(1.0 if seat == winner else 0.0 for seat in range(players))
