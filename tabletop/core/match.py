@@ -203,10 +203,8 @@ class Match:
         """
         action = self._parse(action)
         state = self.state
-        refusal = self.game.check(state, action)
-        if refusal is not None:
-            raise refusal.error()
         player = self.game.to_move(state)
+        # ``apply`` checks the action and raises the refusal; nothing changes then.
         new_state, events = self.game.apply(state, action)
         self._push(
             Step(self._cursor + 1, player, action, None, tuple(events), new_state)
