@@ -7,6 +7,10 @@ the page and check that the board is drawn again. Screenshots go to test-artifac
 
 from __future__ import annotations
 
+import json
+import re
+import urllib.request
+
 import nbformat
 import pytest
 
@@ -141,6 +145,19 @@ def test_play_pitfall_in_jupyterlab_button_board_click_and_reload(lab, page):
 
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
     page.wait_for_timeout(500)
+    # The saved file shows the position without a kernel: the picture output
+    # after the table followed the clicks.
+    step, length = re.search(r"step (\d+)/(\d+)", moved).groups()
+    assert step == length != "0"
+    with urllib.request.urlopen(f"{lab}api/contents/play_pitfall.ipynb") as resp:
+        saved = json.load(resp)["content"]
+    pictures = [
+        "".join(out["data"]["image/svg+xml"])
+        for cell in saved["cells"]
+        for out in cell.get("outputs", [])
+        if "image/svg+xml" in out.get("data", {})
+    ]
+    assert len(pictures) == 1 and f"step {step} of {length}" in pictures[0]
     page.reload()
     page.wait_for_function(KERNEL_READY, timeout=60_000)
     page.wait_for_selector(BOARD, state="visible", timeout=60_000)

@@ -77,3 +77,53 @@ def test_nbconvert_html_of_a_played_notebook_shows_the_board(tmp_path):
     assert len(boards) == 2
     assert "step 25 of 25 \u00b7 public view" in boards[0]
     assert "step 25 of 25 \u00b7 seen by player 1" in boards[1]
+
+
+TABLE_CELLS = [
+    """from tabletop.ui.start import raiders_table
+table = raiders_table(players=2, seed=4, bots=0)
+table""",
+    """for _ in range(12):  # two humans play by the table's own buttons
+    table.choose(table.legal[0].action)
+table.step""",
+]
+
+
+def test_a_played_table_is_saved_showing_its_last_step(tmp_path):
+    """The Table's picture follows it: played in later cells, the notebook saved
+    afterwards shows the last step (saved outputs and nbconvert HTML), and the
+    widget state it stores carries the ``state`` key notebook viewers need."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(src) for src in TABLE_CELLS]
+    source = tmp_path / "table.ipynb"
+    nbformat.write(notebook, source)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    commands = (
+        ["--execute", "--to", "notebook", "--output", "out.notebook", str(source)],
+        ["--to", "html", "--output", "out", str(tmp_path / "out.notebook.ipynb")],
+    )
+    for args in commands:
+        done = subprocess.run(
+            [sys.executable, "-m", "jupyter", "nbconvert", *args],
+            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr[-3000:]
+
+    saved = json.loads((tmp_path / "out.notebook.ipynb").read_text())
+    first = saved["cells"][0]["outputs"]
+    kinds = [sorted(o.get("data", {})) for o in first]
+    assert "application/vnd.jupyter.widget-view+json" in kinds[0]
+    pictures = ["".join(o["data"]["image/svg+xml"]) for o in first[1:]]
+    assert len(pictures) == 1
+    assert "step 12 of 12" in pictures[0]
+    assert "step 0 of 0" not in pictures[0]
+    widgets = saved["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]
+    assert isinstance(widgets["state"], dict) and widgets["state"]
+    assert "version_major" in widgets
+
+    html = (tmp_path / "out.html").read_text()
+    shown = [
+        base64.b64decode(data).decode("utf-8", "replace")
+        for data in re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", html)
+    ]
+    assert any("step 12 of 12" in svg for svg in shown)

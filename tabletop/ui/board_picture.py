@@ -15,22 +15,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from IPython.display import DisplayHandle, display
+from IPython.display import DisplayHandle
 
 from tabletop.draw import PUBLIC, picture_bundle
 
 
 class BoardPicture:
-    """The display output of one table's current picture."""
+    """The display output of one table's current picture.
+
+    Every ``show`` displays the picture under one display id, so when a table is
+    shown in several cells, ``follow`` replaces all of its pictures at once.
+    """
 
     def __init__(self) -> None:
         self._handle: DisplayHandle | None = None
         self._shown: str | None = None
 
+    @property
+    def shown(self) -> bool:
+        """Whether the picture has been displayed (``follow`` sends nothing before)."""
+        return self._handle is not None
+
     def show(self, match: Any, viewer: Any = PUBLIC) -> None:
         """Display the picture of ``match`` at its cursor, as ``viewer`` sees it."""
         bundle = picture_bundle(match, viewer)
-        self._handle = display(bundle, raw=True, display_id=True)
+        if self._handle is None:
+            self._handle = DisplayHandle()
+        self._handle.display(bundle, raw=True)
         self._shown = bundle["image/svg+xml"]
 
     def follow(self, match: Any, viewer: Any = PUBLIC) -> bool:

@@ -29,12 +29,14 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
+from IPython.display import display
 from traitlets import Any as AnyTrait
 from traitlets import Bool, Instance, Int, Tuple, Unicode, observe
 
 from tabletop.core import Explanation, IllegalActionError, Match, TabletopError
 from tabletop.draw import with_picture
 from tabletop.ui.board import BoardAdapter, BoardView, forget_current_canvas, one_batch
+from tabletop.ui.board_picture import BoardPicture
 from tabletop.ui.hands import CardSprites, HandView
 from tabletop.ui.panels import (
     ActionsPanel,
@@ -92,6 +94,8 @@ CSS = f"""<style>
 .tabletop-notice {{ height: 22px; overflow: hidden; white-space: nowrap;
   text-overflow: ellipsis; }}
 .tabletop-beacon {{ display: none; }}
+.jp-OutputArea-child:has(.tabletop-table) + .jp-OutputArea-child:has(.jp-RenderedSVG)
+  {{ display: none; }}
 </style>"""
 
 
@@ -198,6 +202,7 @@ class Table(w.VBox):
         self.compact = compact
         self.rings: tuple[str, ...] = ()
         self.resume_from: Path | None = None
+        self.picture = BoardPicture()
         self._build()
         self.teach_panel = TeachPanel(self, self._guard)
         with self._one_update():
@@ -431,20 +436,46 @@ class Table(w.VBox):
         return clicked
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
-        """The widget, plus an SVG picture of the position as the table shows it.
-
-        A live notebook renders the widget; a notebook saved without widget state
-        (nbconvert, notebook viewers, JupyterLab reopened without a kernel) shows the
-        picture instead. The picture is of the moment the table was displayed.
-        """
+        """The widget, plus an SVG picture of the position as the table shows it
+        (of the moment it is asked for; ``_ipython_display_`` shows one that
+        follows the table)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if not isinstance(self.match, Match) or bundle is None:
             return bundle
         try:
             return with_picture(bundle, self.match, self.eyes)
         except Exception:  # a picture must never stop the table from showing
-            logging.getLogger(__name__).exception("no picture for this table")
+            LOG.exception("no picture for this table")
             return bundle
+
+    def _ipython_display_(self) -> None:
+        """Show the widget, then a picture of what it shows that follows it.
+
+        The picture is a plain SVG output replaced on every step (one display id
+        for every place the table is shown), so a notebook saved after playing
+        holds the last position: notebook viewers, nbconvert and a JupyterLab
+        reopened without its kernel show it. While the widget is live, the table's
+        style hides the picture output right after it (no board shown twice).
+        """
+        bundle = super()._repr_mimebundle_()
+        if bundle is None:
+            return
+        display(bundle, raw=True)
+        if not isinstance(self.match, Match):
+            return  # an online seat: its view lives on the server
+        try:
+            self.picture.show(self.match, self.eyes)
+        except Exception:  # a picture must never stop the table from showing
+            LOG.exception("no picture for this table")
+
+    def _follow_picture(self) -> None:
+        """Replace the shown picture when the table shows something else."""
+        if not self.picture.shown or not isinstance(self.match, Match):
+            return
+        try:
+            self.picture.follow(self.match, self.eyes)
+        except Exception:  # a picture must never stop the table from playing
+            LOG.exception("the table's picture could not follow")
 
     # -- derived values -----------------------------------------------------------
     @property
@@ -938,6 +969,7 @@ class Table(w.VBox):
         finally:
             self._render_panels(shown)
             self.beacon.value = self.token  # last: the page echoes it when shown
+        self._follow_picture()
 
     @staticmethod
     def _fresh_class(widget: Any) -> None:
