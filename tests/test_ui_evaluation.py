@@ -3,6 +3,8 @@ real tables of both games."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from tabletop.ui import pitfall_table, raiders_table
@@ -56,3 +58,132 @@ def test_hint_is_for_the_seat_to_move_only(comms):
     table.hot_seat = False
     table.set_viewer(1 - table.to_move)
     assert panel.show_hint() == "hints are for the seat to move"
+
+
+# -- the bar and the review tab mounted in the Table --------------------------------
+
+
+def _shown(table) -> None:
+    """What a page does when it shows the table: echo the last render's number."""
+    table.echo.value = table.token
+
+
+def test_table_mounts_the_bar_beside_the_board_on_with_one_human(comms):
+    table = pitfall_table(players=2, seed=3, bots=1, bot="heuristic")
+    bar = table.evaluation
+    assert bar in table.side.children and bar.enabled and bar.toggle.value
+    assert bar.evaluator.number == 0, "no page has shown the table: no work"
+    _shown(table)
+    assert bar.evaluator.number == 1
+    result = bar.wait(60)
+    assert result is not None and result.n > 0 and result.seat == table.viewer
+    assert bar.bars.value.count("tabletop-eval-row") == 2
+    assert "playouts" in bar.basis.value and "knowledge" in bar.basis.value
+    assert result.cpu_seconds < 1.5  # the table's CPU budget per position
+    table.close()
+
+
+def test_bar_is_off_at_a_two_human_table_and_the_toggle_turns_it_on(comms):
+    table = pitfall_table(players=2, seed=3)
+    bar = table.evaluation
+    assert bar in table.side.children and not bar.enabled
+    _shown(table)
+    assert bar.evaluator.number == 0 and bar.bars.value == ""
+    bar.toggle.value = True  # the user's click
+    assert bar.evaluator.number == 1 and bar.wait(60).n > 0
+    assert "%" in bar.bars.value
+    bar.toggle.value = False
+    assert not bar.evaluator.running and bar.bars.value == ""
+    table.choose(table.legal[0].action)
+    assert bar.evaluator.number == 1, "off: a step asks nothing"
+    table.close()
+
+
+def test_default_follows_the_seats_until_toggled(comms):
+    table = pitfall_table(players=3, seed=3, bots=1)  # two humans
+    assert not table.evaluation.enabled
+    table.set_seat(1, "random")  # one human left
+    assert table.evaluation.enabled
+    table.set_seat(1, "human")
+    assert not table.evaluation.enabled
+    table.evaluation.toggle.value = True  # by hand: the seats no longer decide
+    table.set_seat(1, "human")
+    table.set_seat(2, "human")
+    assert table.evaluation.enabled
+    forced = pitfall_table(players=2, seed=3, bots=1, evaluation=False)
+    assert not forced.evaluation.enabled
+    table.close()
+
+
+def test_a_step_cancels_the_running_evaluation_and_close_stops_it(comms):
+    table = pitfall_table(players=2, seed=3, bots=1, bot="heuristic")
+    evaluator = table.evaluation.evaluator
+    evaluator.budget, evaluator.cpu_seconds = 10**6, 60.0  # runs until cancelled
+    _shown(table)
+    first = evaluator._thread
+    assert first is not None and first.is_alive()
+    table.choose(table.legal[0].action)
+    first.join(10)
+    assert not first.is_alive(), "the old computation stopped at the new step"
+    assert evaluator.number == 2 and evaluator.running
+    second = evaluator._thread
+    table.close()
+    second.join(10)
+    assert not second.is_alive(), "closing the table stops the computation"
+
+
+def test_bar_hides_during_a_hand_over_and_compact_tables_have_none(comms):
+    table = pitfall_table(players=2, seed=3)
+    table.evaluation.toggle.value = True
+    _shown(table)
+    table.evaluation.wait(60)
+    for _ in range(40):  # play until the laptop is passed to the other human
+        table.choose(table.legal[0].action)
+        if table.curtain is not None:
+            break
+    assert table.curtain is not None
+    assert table.evaluation.bars.value == ""
+    assert "laptop is passed" in table.evaluation.basis.value
+    number = table.evaluation.evaluator.number
+    table.reveal()
+    assert table.evaluation.evaluator.number == number + 1
+    from tabletop.core import Match
+    from tabletop.games.pitfall import Pitfall
+    from tabletop.ui import Table
+
+    lesson = Table(Match(Pitfall(players=2), seed=1), compact=True, handover=False)
+    assert not lesson.evaluation.enabled
+    assert lesson.evaluation.layout.display == "none"
+    table.close()
+
+
+def test_default_is_off_online():
+    online = SimpleNamespace(seats=("human", "random"), match=object())
+    assert not default_enabled(online)
+
+
+def test_review_tab_lists_graded_moves_and_a_click_moves_the_timeline(comms):
+    from tabletop.ui.controller import REVIEW_TAB
+
+    table = raiders_table(players=2, seed=4, bots=["random", "heuristic"])
+    table.auto_play(30)
+    assert table.tabs.children[REVIEW_TAB] is table.review
+    assert table.tabs.get_title(REVIEW_TAB) == "Review"
+    table.review.budget, table.review.width = 6, 3
+    table.review.run_button.click()  # in the background
+    result = table.review.wait(120)
+    marked = result.marked()
+    assert len(marked) >= 1 and len(table.review.moves.children) == len(marked)
+    assert table.review.chart.value[:4] == b"\x89PNG"
+    table.review.moves.children[-1].click()
+    assert table.step == marked[-1].step - 1
+    assert not table.error
+
+
+def test_hint_button_answers_in_the_background(comms):
+    table = pitfall_table(players=2, seed=3, bots=1, bot="heuristic")
+    table.review.budget, table.review.width = 3, 3
+    table.review.hint_button.click()
+    table.review.wait(60)
+    assert "try" in table.review.hint_text.value
+    assert table.review.hint_answer.seat == table.to_move

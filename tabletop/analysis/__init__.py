@@ -14,8 +14,9 @@ the full state (the referee's), always saying which:
   new request cancels the old one (the table's evaluation bar uses it).
 """
 
+from typing import Any
+
 from tabletop.analysis.background import BackgroundEvaluator
-from tabletop.analysis.charts import plot_advantage
 from tabletop.analysis.drill import Drill
 from tabletop.analysis.evaluation import Evaluation, advantage_timeline, evaluate
 from tabletop.analysis.hints import Hint, hint
@@ -46,3 +47,12 @@ __all__ = [
     "plot_advantage",
     "review",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``plot_advantage`` imports matplotlib on first use (a table loads faster)."""
+    if name == "plot_advantage":
+        from tabletop.analysis.charts import plot_advantage
+
+        return plot_advantage
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

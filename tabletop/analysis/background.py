@@ -6,15 +6,22 @@ computation still running (its partial result is dropped). ``on_result`` is call
 from the worker thread with interim evaluations (every ``every`` playouts) and the
 final one; each carries the request number, so a late answer to an old position is
 recognised and ignored.
+
+``delay`` waits that long (wall clock, no CPU) before computing: steps that follow
+each other quickly (bots answering, a walk along the timeline) cancel the waiting
+request before it spends anything. A computation that raises calls ``on_error``.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable
 from typing import Any
 
 from tabletop.analysis.evaluation import Evaluation, evaluate
+
+LOG = logging.getLogger(__name__)
 
 
 class BackgroundEvaluator:
@@ -26,6 +33,10 @@ class BackgroundEvaluator:
         budget: playouts per position.
         cpu_seconds: the CPU budget per position.
         every: playouts between interim results.
+        delay: seconds to wait before computing (a request cancelled meanwhile
+            costs nothing).
+        on_error: called as ``on_error(number, exception)`` from the worker thread
+            when a computation raises (default: logged).
     """
 
     def __init__(
@@ -35,8 +46,12 @@ class BackgroundEvaluator:
         budget: int = 400,
         cpu_seconds: float = 1.0,
         every: int = 50,
+        delay: float = 0.0,
+        on_error: Callable[[int, Exception], None] | None = None,
     ) -> None:
         self.on_result = on_result
+        self.on_error = on_error
+        self.delay = delay
         self.budget = budget
         self.cpu_seconds = cpu_seconds
         self.every = every
@@ -93,17 +108,28 @@ class BackgroundEvaluator:
                 self.latest = result
                 self.on_result(number, result)
 
-        result = evaluate(
-            state,
-            viewer,
-            self.budget,
-            game=game,
-            cpu_seconds=self.cpu_seconds,
-            seed=seed,
-            cancel=cancel,
-            progress=publish,
-            every=self.every,
-        )
+        if self.delay > 0 and cancel.wait(self.delay):
+            return  # a newer request (or cancel) came while waiting
+        try:
+            result = evaluate(
+                state,
+                viewer,
+                self.budget,
+                game=game,
+                cpu_seconds=self.cpu_seconds,
+                seed=seed,
+                cancel=cancel,
+                progress=publish,
+                every=self.every,
+            )
+        except Exception as exc:  # noqa: BLE001 - reported, never raised in a thread
+            if cancel.is_set() or number != self.number:
+                return
+            if self.on_error is None:
+                LOG.warning("evaluation %d failed: %s", number, exc)
+            else:
+                self.on_error(number, exc)
+            return
         if not cancel.is_set():
             # Out of CPU budget is still an answer (``complete`` says so).
             publish(result)

@@ -37,6 +37,7 @@ from tabletop.core import Explanation, IllegalActionError, Match, TabletopError
 from tabletop.draw import with_picture
 from tabletop.ui.board import BoardAdapter, BoardView, forget_current_canvas, one_batch
 from tabletop.ui.board_picture import BoardPicture
+from tabletop.ui.evaluation import BAR_CSS, EvaluationBar, ReviewPanel
 from tabletop.ui.hands import CardSprites, HandView
 from tabletop.ui.panels import (
     ActionsPanel,
@@ -66,7 +67,10 @@ from tabletop.ui.texts import (
 
 LOG = logging.getLogger(__name__)
 MAX_AUTO_MOVES = 5000
-LOG_TAB, INSPECTOR_TAB, SEATS_TAB, GAME_TAB = 0, 1, 2, 3
+LOG_TAB, INSPECTOR_TAB, SEATS_TAB, GAME_TAB, REVIEW_TAB = 0, 1, 2, 3, 4
+# The evaluation bar: playouts and CPU seconds per position (it shares the CPU
+# with the kernel), and the pause after a step before it starts.
+EVALUATION_BUDGET, EVALUATION_CPU_SECONDS, EVALUATION_DELAY = 200, 1.0, 0.25
 SETTLE_MS = 400
 
 CSS = f"""<style>
@@ -145,7 +149,13 @@ class Table(w.VBox):
         handover: show the hand-over screen between two human seats (off for a
             lesson, where one learner plays every seat).
         compact: a smaller table for a lesson: a smaller board, only the hand of
-            the seat to move, no tabs.
+            the seat to move, no tabs, no evaluation bar.
+        evaluation: the evaluation bar beside the board (``tabletop.ui.evaluation``)
+            on or off; ``None``: on with at most one human seat, off with several
+            (it would help one against another) and online, following the seats
+            until toggled. It computes only once a page shows the table (or when
+            turned on explicitly), in a background thread the table never waits
+            for.
     """
 
     state = AnyTrait(help="the full state at the current step")
@@ -177,6 +187,7 @@ class Table(w.VBox):
         autosave: str | Path | None = None,
         handover: bool = True,
         compact: bool = False,
+        evaluation: bool | None = None,
     ) -> None:
         super().__init__()
         self.match = match
@@ -200,6 +211,7 @@ class Table(w.VBox):
         self.autosave = Path(autosave) if autosave else None
         self.handover_on = handover
         self.compact = compact
+        self._evaluation_option = False if compact else evaluation
         self.rings: tuple[str, ...] = ()
         self.resume_from: Path | None = None
         self.picture = BoardPicture()
@@ -211,6 +223,7 @@ class Table(w.VBox):
             self.seats = (HUMAN,) * self.game.players
             for seat, kind in enumerate(seats or ()):
                 self._seat(seat, kind)
+            self.evaluation.follow_default()
             self._offer_resume()
             self._play_bots_if_auto()
             self._sync()
@@ -224,7 +237,7 @@ class Table(w.VBox):
         ``_gesture`` (dropped when made on a render the page had not yet shown).
         """
         names = [self.adapter.seat_name(s) for s in range(self.game.players)]
-        self.style = w.HTML(CSS)
+        self.style = w.HTML(CSS + BAR_CSS)
         self.style.add_class("tabletop-style")
         self.beacon = w.IntText(0, layout=w.Layout(display="none"))
         self.echo = w.IntText(-1, layout=w.Layout(display="none"))
@@ -341,15 +354,29 @@ class Table(w.VBox):
         self.log_view.add_class("tabletop-log")
         self.inspector = w.HTML()
         self.inspector.add_class("tabletop-inspector")
+        self.evaluation = EvaluationBar(
+            self,
+            budget=EVALUATION_BUDGET,
+            cpu_seconds=EVALUATION_CPU_SECONDS,
+            enabled=self._evaluation_option,
+            wait_for_page=True,
+            delay=EVALUATION_DELAY,
+            every=20,
+        )
+        if self.compact:
+            self.evaluation.layout.display = "none"
+        self.review = ReviewPanel(self)
         self.tabs = tabs = w.Tab(
             [
                 self.log_view,
                 self.inspector,
                 w.VBox([sc.widget, self.details_box]),
                 self.files.widget,
+                self.review,
             ]
         )
-        for i, title in enumerate(("Log", "Rules details", "Seats", "Save / load")):
+        titles = ("Log", "Rules details", "Seats", "Save / load", "Review")
+        for i, title in enumerate(titles):
             tabs.set_title(i, title)
         tabs.observe(self._guard(lambda _: self.render_tabs()), names="selected_index")
         self.grid = w.Box(
@@ -357,7 +384,13 @@ class Table(w.VBox):
             layout=w.Layout(flex_flow="row wrap", grid_gap="4px 12px"),
         )
         self.side = w.VBox(
-            [self.handover.widget, self.actions.widget, self.recap, self.actions.why],
+            [
+                self.evaluation,
+                self.handover.widget,
+                self.actions.widget,
+                self.recap,
+                self.actions.why,
+            ],
             layout=w.Layout(flex="0 0 300px", width="300px", margin="0 0 0 8px"),
         )
         self.side.add_class("tabletop-side")
@@ -382,6 +415,12 @@ class Table(w.VBox):
         if self.compact:
             self.add_class("tabletop-compact")
             self.tabs.layout.display = "none"
+
+    def close(self) -> None:
+        """Close the table's widgets; background analysis stops."""
+        self.evaluation.stop()
+        self.review.cancel()
+        super().close()
 
     def _guard(self, fn: Any) -> Any:
         """Wrap a callback: refusals go to the notice line, errors to the error area."""
@@ -727,6 +766,7 @@ class Table(w.VBox):
         seats = list(self.seats)
         seats[seat] = kind
         self.seats = tuple(seats)
+        self.evaluation.follow_default()  # unless toggled by hand
 
     def auto_play(self, max_moves: int = MAX_AUTO_MOVES) -> int:
         """Let bot seats move until a human seat is to move or the game ends."""

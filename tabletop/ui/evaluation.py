@@ -1,9 +1,9 @@
 """The evaluation bar and the review tab: analysis at the table, never waited for.
 
-Both are widgets that attach to a ``Table`` from outside; the Table does not need
-to know them. To mount them::
+The Table mounts both (``Table.evaluation`` in the side panel, ``Table.review`` as
+the "Review" tab). They also attach to any Table from outside::
 
-    bar = EvaluationBar(table)      # observes table.state / table.viewer / seats
+    bar = EvaluationBar(table)      # follows the table's renders
     review = ReviewPanel(table)     # review tab: graded moves, chart, hint
     HBox([table, VBox([bar, review])])   # or: analysis_box(table)
 
@@ -11,14 +11,23 @@ to know them. To mount them::
 a background thread after every step (``tabletop.analysis.BackgroundEvaluator``:
 a CPU budget per position, a new step cancels the old computation), from the
 viewing seat's knowledge (hidden cards resampled) or, when the table shows
-everything (``viewer`` is ``None``), from the full state; its last line says which.
+everything (``viewer`` is ``None``), from the full state; its first line says which.
 It starts off at a table with several human seats (it would help one against
-another) and at an online table; ``enabled`` (the toggle) turns it on.
+another) and at an online table; ``enabled`` (the toggle) turns it on. Until it is
+toggled, the default follows the seats (a seat given to a bot turns it on).
+
+The bar the Table mounts waits for a page (``wait_for_page``): nothing is computed
+until a browser has shown the table (the page echoes the table's render number), so
+a table built in a script, a test or a notebook run without a browser costs no CPU.
+Turned on explicitly (the toggle, ``Table(evaluation=True)``), it computes anyway.
+Hidden during a hand-over (the chances use the previous viewer's cards).
 
 ``ReviewPanel`` grades the game (``tabletop.analysis.review``) in a background
-thread, lists the inaccuracies, mistakes and blunders as buttons (a click moves the
-timeline to the position before the move), draws the advantage chart, and has a
-hint button for the seat to move.
+thread, one decision at a time with its progress shown (a new review, the table
+closing or ``cancel`` stops it), lists the inaccuracies, mistakes and blunders as
+buttons (a click moves the timeline to the position before the move), draws the
+advantage chart, and has a hint button for the seat to move (also computed in the
+background; an answer for a position the table has left is dropped).
 """
 
 from __future__ import annotations
@@ -26,17 +35,39 @@ from __future__ import annotations
 import html
 import io
 import threading
+from collections.abc import Callable
+from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as w
 from traitlets import Bool, observe
 
-from tabletop.analysis import BackgroundEvaluator, Evaluation, hint, plot_advantage
+from tabletop.analysis import BackgroundEvaluator, Evaluation, hint
 from tabletop.analysis import review as review_match
 from tabletop.analysis.review import Review
+from tabletop.core import IllegalActionError, Match
 from tabletop.ui.seats import HUMAN
 
 BAR_WIDTH = 160
+BAR_CSS = """<style>
+.tabletop-evaluation { font-size: 11px; line-height: 14px; margin: 0 0 4px 0;
+  padding: 2px 4px; border: 1px solid #e5e7eb; border-radius: 3px; }
+.tabletop-evaluation .widget-checkbox { height: 18px; width: auto; }
+.tabletop-evaluation .widget-checkbox label { font-size: 12px; }
+.tabletop-evaluation .widget-html, .tabletop-evaluation .widget-html-content
+  { height: auto; line-height: 14px; font-size: 11px; }
+.tabletop-eval-row { display: flex; align-items: center; gap: 4px; }
+.tabletop-eval-name { width: 78px; overflow: hidden; white-space: nowrap;
+  text-overflow: ellipsis; }
+.tabletop-eval-track { position: relative; flex: 1 1 auto; min-width: 60px;
+  height: 10px; background: #e5e7eb; }
+.tabletop-eval-fill { position: absolute; left: 0; top: 0; height: 10px;
+  background: #2563eb; }
+.tabletop-eval-band { position: absolute; top: 3px; height: 4px;
+  background: #111827; opacity: .5; }
+.tabletop-eval-numbers { width: 78px; text-align: right; white-space: nowrap; }
+.tabletop-eval-stale { opacity: .45; }
+</style>"""
 
 
 class EvaluationBar(w.VBox):
@@ -47,7 +78,12 @@ class EvaluationBar(w.VBox):
         budget: playouts per position.
         cpu_seconds: CPU seconds per position (the computation stops there).
         enabled: on or off; ``None`` chooses: off with several human seats or
-            online, on otherwise.
+            online, on otherwise (and follows the seats until toggled).
+        wait_for_page: compute only once a page has shown the table (or the bar
+            was turned on explicitly).
+        delay: seconds to wait after a step before computing (quick steps in a
+            row cost nothing).
+        every: playouts between interim results.
     """
 
     enabled = Bool(False, help="compute and show the evaluation")
@@ -59,39 +95,120 @@ class EvaluationBar(w.VBox):
         budget: int = 400,
         cpu_seconds: float = 1.0,
         enabled: bool | None = None,
+        wait_for_page: bool = False,
+        delay: float = 0.0,
+        every: int = 50,
     ) -> None:
         super().__init__()
         self.table = table
+        self.wait_for_page = wait_for_page
+        self.explicit = enabled is not None
+        self._defaulting = False
+        self._key: tuple | None = None
         self.evaluator = BackgroundEvaluator(
-            self._arrived, budget=budget, cpu_seconds=cpu_seconds
+            self._arrived,
+            budget=budget,
+            cpu_seconds=cpu_seconds,
+            every=every,
+            delay=delay,
+            on_error=self._failed,
         )
-        self.toggle = w.Checkbox(description="evaluation", indent=False)
+        self.toggle = w.Checkbox(
+            description="Evaluation",
+            indent=False,
+            tooltip="each seat's winning chance, computed in the background",
+            layout=w.Layout(width="auto"),
+        )
+        self.toggle.add_class("tabletop-evaluation-toggle")
         self.bars = w.HTML()
+        self.bars.add_class("tabletop-evaluation-bars")
         self.basis = w.HTML()
-        self.children = (self.toggle, self.bars, self.basis)
+        self.basis.add_class("tabletop-evaluation-basis")
+        self.children = (self.toggle, self.basis, self.bars)
         self.add_class("tabletop-evaluation")
-        self.enabled = default_enabled(table) if enabled is None else enabled
+        with self._by_default():
+            self.enabled = default_enabled(table) if enabled is None else enabled
         w.link((self, "enabled"), (self.toggle, "value"))
-        table.observe(self._moved, names=["state", "viewer"])
+        table.observe(self._moved, names=["token"])
+        echo = getattr(table, "echo", None)
+        if wait_for_page and echo is not None:
+            echo.observe(self._moved, names="value")
+
+    @contextmanager
+    def _by_default(self) -> Any:
+        self._defaulting = True
+        try:
+            yield
+        finally:
+            self._defaulting = False
+
+    def follow_default(self) -> None:
+        """Take the default again (the seats changed), unless toggled by hand."""
+        if not self.explicit:
+            with self._by_default():
+                self.enabled = default_enabled(self.table)
+
+    @property
+    def active(self) -> bool:
+        """Whether the bar computes: on, and shown by a page (or turned on by hand)."""
+        if not self.enabled:
+            return False
+        if not self.wait_for_page or self.explicit:
+            return True
+        echo = getattr(self.table, "echo", None)
+        return echo is None or echo.value >= 0
 
     def _moved(self, change: Any = None) -> None:
-        if not self.enabled:
+        """The table rendered: evaluate its position if it is a new one."""
+        if not self.active:
             return
         table = self.table
-        if table.game.outcome(table.state) is not None:
+        key = (id(table.match), id(table.state), table.viewer, table.curtain)
+        if key == self._key:
+            return
+        self._key = key
+        refusal = self._refusal()
+        if refusal:
             self.evaluator.cancel()
             self.bars.value = ""
-            self.basis.value = "the game is over"
+            self.basis.value = f"<small>{html.escape(refusal)}</small>"
             return
-        self.basis.value = "evaluating..."
+        self.basis.value = "<small>evaluating\u2026</small>"
+        if self.bars.value:
+            self.bars.value = _stale(self.bars.value)
         self.evaluator.request(table.game, table.state, table.viewer, seed=table.step)
 
+    def _refusal(self) -> str:
+        """Why this position gets no evaluation (empty when it gets one)."""
+        table = self.table
+        if getattr(table, "curtain", None) is not None:
+            return "hidden while the laptop is passed"
+        if getattr(table.match, "role", "") == "spectator":
+            return "a spectator knows no hand: no evaluation"
+        if table.game.outcome(table.state) is not None:
+            return "the game is over"
+        return ""
+
     def _arrived(self, number: int, result: Evaluation) -> None:
+        if number != self.evaluator.number or not self.enabled:
+            return  # an answer for a position the table has left
         self.bars.value = bars_html(result, self.table.adapter)
-        note = "" if result.complete else " (so far)"
+        note = ""
+        if not result.complete:
+            spent = result.cpu_seconds >= self.evaluator.cpu_seconds
+            note = ", CPU budget spent" if spent else ", so far"
         self.basis.value = (
-            f"<small>{html.escape(result.basis)}; {result.n} playouts{note}</small>"
+            f"<small title='{html.escape(result.basis)}'>"
+            f"{html.escape(short_basis(result, self.table.adapter))}: "
+            f"{result.n} playouts{note}</small>"
         )
+
+    def _failed(self, number: int, exc: Exception) -> None:
+        if number == self.evaluator.number:
+            self.basis.value = (
+                f"<small>no evaluation: {html.escape(type(exc).__name__)}: "
+                f"{html.escape(str(exc))}</small>"
+            )
 
     @property
     def latest(self) -> Evaluation | None:
@@ -101,21 +218,40 @@ class EvaluationBar(w.VBox):
         """Wait for the evaluation of the current position (tests, scripts)."""
         return self.evaluator.wait(timeout)
 
+    def stop(self) -> None:
+        """Cancel the running computation (the table is closing)."""
+        self.evaluator.cancel()
+        self._key = None
+
     @observe("enabled")
     def _enabled_changed(self, change: Any) -> None:
         if not hasattr(self, "table"):
             return
+        if not self._defaulting:
+            self.explicit = True
         if change["new"]:
+            self._key = None
             self._moved()
         else:
-            self.evaluator.cancel()
+            self.stop()
             self.bars.value = self.basis.value = ""
 
 
 def default_enabled(table: Any) -> bool:
     """Off at a table with several human seats and at an online table."""
     humans = sum(1 for kind in table.seats if kind == HUMAN)
-    return humans < 2 and not hasattr(table, "remote")
+    online = hasattr(table, "remote") or not isinstance(
+        getattr(table, "match", None), Match
+    )
+    return humans < 2 and not online
+
+
+def short_basis(result: Evaluation, adapter: Any = None) -> str:
+    """Whose knowledge, in a few words (the full sentence is the tooltip)."""
+    if result.seat is None:
+        return "full state"
+    name = adapter.seat_name(result.seat) if adapter is not None else None
+    return f"{name or f'seat {result.seat}'}'s knowledge"
 
 
 def bars_html(result: Evaluation, adapter: Any = None) -> str:
@@ -125,20 +261,27 @@ def bars_html(result: Evaluation, adapter: Any = None) -> str:
         zip(result.probabilities, result.intervals, strict=True)
     ):
         name = adapter.seat_name(seat) if adapter is not None else f"seat {seat}"
-        fill, band_left = int(chance * BAR_WIDTH), int(low * BAR_WIDTH)
-        band = max(1, int((high - low) * BAR_WIDTH))
+        band = max(1.0, (high - low) * 100)
         rows.append(
-            "<div style='display:flex;align-items:center;gap:6px'>"
-            f"<span style='width:80px'>{html.escape(name)}</span>"
-            f"<span style='position:relative;width:{BAR_WIDTH}px;height:12px;"
-            "background:#e5e7eb;display:inline-block'>"
-            f"<span style='position:absolute;left:0;width:{fill}px;height:12px;"
-            f"background:#2563eb'></span>"
-            f"<span style='position:absolute;left:{band_left}px;width:{band}px;"
-            "top:4px;height:4px;background:#111827;opacity:.5'></span></span>"
-            f"<span>{chance:.0%} [{low:.0%}, {high:.0%}]</span></div>"
+            f"<div class='tabletop-eval-row' title='seat {seat}: "
+            f"{result.wins[seat]}/{result.n} playouts won, 95% interval "
+            f"{low:.0%} to {high:.0%}'>"
+            f"<span class='tabletop-eval-name'>{html.escape(name)}</span>"
+            "<span class='tabletop-eval-track'>"
+            f"<span class='tabletop-eval-fill' style='width:{chance * 100:.1f}%'>"
+            "</span><span class='tabletop-eval-band' "
+            f"style='left:{low * 100:.1f}%;width:{band:.1f}%'></span></span>"
+            f"<span class='tabletop-eval-numbers'>{chance:.0%} "
+            f"<small>[{low:.0%}\u2013{high:.0%}]</small></span></div>"
         )
     return "".join(rows)
+
+
+def _stale(bars: str) -> str:
+    """The last bars, greyed while the new position is evaluated."""
+    if bars.startswith("<div class='tabletop-eval-stale'>"):
+        return bars
+    return f"<div class='tabletop-eval-stale'>{bars}</div>"
 
 
 class ReviewPanel(w.VBox):
@@ -158,80 +301,210 @@ class ReviewPanel(w.VBox):
         self.table = table
         self.budget, self.width, self.seat = budget, width, seat
         self.review: Review | None = None
+        self.reviewed: Any = None  # the match the review is about
+        self.hint_answer: Any = None
         self.run_button = w.Button(description="Review game", icon="search")
+        self.run_button.add_class("tabletop-review-run")
+        self.stop_button = w.Button(description="Stop", icon="stop")
+        self.stop_button.layout.display = "none"
         self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
+        self.hint_button.add_class("tabletop-hint")
         self.status = w.HTML()
+        self.status.add_class("tabletop-review-status")
         self.moves = w.VBox()
-        self.chart = w.Image(format="png")
+        self.moves.add_class("tabletop-review-moves")
+        self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
         self.hint_text = w.HTML()
-        self.run_button.on_click(lambda _: self.start_review())
-        self.hint_button.on_click(_guarded(table, lambda _: self.show_hint()))
+        self.hint_text.add_class("tabletop-hint-text")
+        self.run_button.on_click(_guarded(table, lambda _: self.start_review()))
+        self.stop_button.on_click(_guarded(table, lambda _: self.cancel()))
+        self.hint_button.on_click(_guarded(table, lambda _: self.start_hint()))
         self.children = (
-            w.HBox([self.run_button, self.hint_button]),
+            w.HBox([self.run_button, self.stop_button, self.hint_button]),
             self.status,
             self.hint_text,
             self.moves,
             self.chart,
         )
         self._thread: threading.Thread | None = None
+        self._cancel = threading.Event()
+        self._hint_thread: threading.Thread | None = None
 
+    # -- the review -----------------------------------------------------------------
     def start_review(self) -> threading.Thread:
-        """Review in a background thread (the button); returns the thread."""
-        self.status.value = "reviewing..."
-        self._thread = threading.Thread(target=self.run_review, daemon=True)
+        """Review in a background thread (the button); returns the thread. A review
+        still running is cancelled first."""
+        self.cancel()
+        self._cancel = cancel = threading.Event()
+        match = self._match()
+        self.status.value = "reviewing\u2026"
+        self.stop_button.layout.display = ""
+        self._thread = threading.Thread(
+            target=self._review_in_background,
+            args=(match, cancel),
+            name="review",
+            daemon=True,
+        )
         self._thread.start()
         return self._thread
 
-    def run_review(self) -> Review:
-        """Review the match now and show the result."""
-        result = review_match(
-            self.table.match, self.seat, self.budget, width=self.width
-        )
+    def _review_in_background(self, match: Match, cancel: threading.Event) -> None:
+        try:
+            self.run_review(match, cancel)
+        except Exception as exc:  # noqa: BLE001 - shown in the tab
+            if not cancel.is_set():
+                self.status.value = f"no review: {html.escape(str(exc))}"
+        finally:
+            if cancel is self._cancel:
+                self.stop_button.layout.display = "none"
+
+    def cancel(self) -> None:
+        """Stop the running review (its moves so far stay unshown)."""
+        if self._thread is not None and self._thread.is_alive():
+            self._cancel.set()
+            self.status.value = "review stopped"
+        self.stop_button.layout.display = "none"
+
+    def wait(self, timeout: float | None = None) -> Review | None:
+        """Wait for the running review and hint (tests, scripts)."""
+        for thread in (self._thread, self._hint_thread):
+            if thread is not None:
+                thread.join(timeout)
+        return self.review
+
+    def run_review(
+        self, match: Match | None = None, cancel: threading.Event | None = None
+    ) -> Review | None:
+        """Review the match now, one decision at a time, and show the result
+        (``None`` when cancelled)."""
+        match = self._match() if match is None else match
+        steps = [e.index for e in match.steps[: len(match)] if e.action is not None]
+        moves = []
+        for done, step in enumerate(steps):
+            if cancel is not None and cancel.is_set():
+                return None
+            if done % 5 == 0:
+                self.status.value = f"reviewing\u2026 {done}/{len(steps)} moves"
+            part = review_match(
+                match, self.seat, self.budget, width=self.width, steps=[step]
+            )
+            moves.extend(part.moves)
+        if cancel is not None and cancel.is_set():
+            return None
+        result = Review(tuple(moves))
+        self.reviewed = match
         self.show(result)
         return result
+
+    def _match(self) -> Match:
+        match = self.table.match
+        if not isinstance(match, Match):
+            raise IllegalActionError(
+                "TT-ONLINE", "an online game is reviewed where its moves are kept"
+            )
+        return match
 
     def show(self, result: Review) -> None:
         self.review = result
         marked = result.marked()
+        whose = "every seat" if self.seat is None else f"seat {self.seat}"
         self.status.value = (
-            f"{len(result.moves)} decisions reviewed, {len(marked)} marked "
-            f"({self.budget} worlds each; graded only when the 95% interval of "
-            "the drop clears the threshold)"
+            f"{len(result.moves)} decisions reviewed ({whose}), {len(marked)} "
+            f"marked ({self.budget} worlds each; graded only when the 95% interval "
+            "of the drop clears the threshold)"
         )
         buttons = []
         for move in marked:
             button = w.Button(
-                description=f"{move.step}: {move.grade} by seat {move.seat}",
+                description=f"step {move.step}: {move.grade} by "
+                f"{self._seat_name(move.seat)}",
                 tooltip=str(move),
                 layout=w.Layout(width="auto"),
             )
+            button.add_class("tabletop-review-move")
             button.on_click(self._goto(move.step - 1))
             buttons.append(button)
         self.moves.children = tuple(buttons)
+        from tabletop.analysis.charts import plot_advantage  # matplotlib: on use
+
         figure = plot_advantage(result, players=self.table.game.players)
         out = io.BytesIO()
         figure.savefig(out, format="png", dpi=72)
         self.chart.value = out.getvalue()
 
+    def _seat_name(self, seat: int) -> str:
+        adapter = getattr(self.table, "adapter", None)
+        return adapter.seat_name(seat) if adapter is not None else f"seat {seat}"
+
     def _goto(self, step: int) -> Any:
-        return _guarded(self.table, lambda _: self.table.goto(step))
+        return _guarded(self.table, lambda _: self.goto(step))
+
+    def goto(self, step: int) -> int:
+        """Show the position before a reviewed move (on the reviewed line)."""
+        table = self.table
+        if self.reviewed is not None and self.reviewed is not table.match:
+            if self.reviewed not in table.lines:
+                raise IllegalActionError(
+                    "TT-PHASE", "the reviewed game is no longer on the table"
+                )
+            table.use_line(table.lines.index(self.reviewed))
+        return table.goto(step)
+
+    # -- the hint -------------------------------------------------------------------
+    def start_hint(self) -> threading.Thread:
+        """Find the hint in a background thread (the button); returns the thread.
+        The answer shows only if the table is still at the position it is for."""
+        table = self.table
+        where = (id(table.match), id(table.state), table.viewer)
+        refusal = self._hint_refusal()
+        if refusal:
+            self.hint_text.value = refusal
+            self._hint_thread = threading.Thread(target=lambda: None, daemon=True)
+            self._hint_thread.start()
+            return self._hint_thread
+        self.hint_text.value = "thinking\u2026"
+        match, step = table.match, table.step
+
+        def find() -> None:
+            try:
+                text = self._hint_html(match, step)
+            except Exception as exc:  # noqa: BLE001 - shown in the tab
+                text = f"no hint: {html.escape(str(exc))}"
+            if (id(table.match), id(table.state), table.viewer) == where:
+                self.hint_text.value = text
+            elif self.hint_text.value == "thinking\u2026":
+                self.hint_text.value = ""
+
+        self._hint_thread = threading.Thread(target=find, name="hint", daemon=True)
+        self._hint_thread.start()
+        return self._hint_thread
 
     def show_hint(self) -> str:
         """The hint for the seat to move, judged from that seat's information; a
         viewer who is another seat gets none (it would reveal the mover's hand)."""
+        refusal = self._hint_refusal()
         table = self.table
-        mover = table.game.to_move(table.state)
-        if mover is None:
-            self.hint_text.value = "the game is over"
-        elif table.viewer not in (None, mover):
-            self.hint_text.value = "hints are for the seat to move"
-        else:
-            found = hint(table.match, self.budget, width=self.width, seed=table.step)
-            self.hint_text.value = f"<pre>{html.escape(str(found))}</pre>"
+        self.hint_text.value = refusal or self._hint_html(table.match, table.step)
         return self.hint_text.value
 
+    def _hint_refusal(self) -> str:
+        table = self.table
+        if not isinstance(table.match, Match):
+            return "hints are not offered in an online game"
+        mover = table.game.to_move(table.state)
+        if mover is None:
+            return "the game is over"
+        if table.viewer not in (None, mover) or getattr(table, "curtain", None):
+            return "hints are for the seat to move"
+        return ""
 
-def _guarded(table: Any, fn: Any) -> Any:
+    def _hint_html(self, match: Match, step: int) -> str:
+        found = hint(match, self.budget, width=self.width, seed=step)
+        self.hint_answer = found
+        return f"<pre>{html.escape(str(found))}</pre>"
+
+
+def _guarded(table: Any, fn: Callable[..., Any]) -> Any:
     """The Table's own guard (refusals and errors shown in the table), if it has one."""
     guard = getattr(table, "_guard", None)
     return guard(fn) if guard is not None else fn

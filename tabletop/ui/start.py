@@ -77,13 +77,20 @@ def pitfall_table(
     bot: str = "random",
     name: str = "pitfall",
     autosave: bool | None = None,
+    evaluation: bool | None = None,
     **rule_options: Any,
 ) -> Table:
-    """A Pitfall Harry table: ``pitfall_table(players=3, seed=7, bots=2)``."""
+    """A Pitfall Harry table: ``pitfall_table(players=3, seed=7, bots=2)``.
+
+    ``evaluation``: the evaluation bar on or off (``None``: on with one human seat
+    against bots, off with several humans); other keywords are rule options.
+    """
     from tabletop.games.pitfall import Pitfall
 
     game = Pitfall(players=players, **rule_options)
-    return table_for(game, seed, bots, bot, name=name, autosave=autosave)
+    return table_for(
+        game, seed, bots, bot, name=name, autosave=autosave, evaluation=evaluation
+    )
 
 
 def raiders_table(
@@ -93,10 +100,16 @@ def raiders_table(
     bot: str = "random",
     name: str = "raiders",
     autosave: bool | None = None,
+    evaluation: bool | None = None,
     **rule_options: Any,
 ) -> Table:
-    """A Raiders of the Lost Ark table: ``raiders_table(players=4, seed=7, bots=3)``."""
+    """A Raiders of the Lost Ark table: ``raiders_table(players=4, seed=7, bots=3)``.
+
+    ``evaluation``: as for ``pitfall_table``; other keywords are rule options.
+    """
     from tabletop.games.raiders import Raiders
 
     game = Raiders(players=players, **rule_options)
-    return table_for(game, seed, bots, bot, name=name, autosave=autosave)
+    return table_for(
+        game, seed, bots, bot, name=name, autosave=autosave, evaluation=evaluation
+    )
