@@ -112,6 +112,9 @@ def test_default_follows_the_seats_until_toggled(comms):
     assert table.evaluation.enabled
     forced = pitfall_table(players=2, seed=3, bots=1, evaluation=False)
     assert not forced.evaluation.enabled
+    asked = pitfall_table(players=2, seed=3, evaluation=True)  # two humans, no page
+    assert asked.evaluation.enabled and asked.evaluation.wait(60).n > 0
+    asked.close()
     table.close()
 
 

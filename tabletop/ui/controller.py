@@ -418,8 +418,10 @@ class Table(w.VBox):
 
     def close(self) -> None:
         """Close the table's widgets; background analysis stops."""
-        self.evaluation.stop()
-        self.review.cancel()
+        if hasattr(self, "evaluation"):  # (a table that failed to build has none)
+            self.evaluation.stop()
+        if hasattr(self, "review"):
+            self.review.cancel()
         super().close()
 
     def _guard(self, fn: Any) -> Any:

@@ -101,6 +101,7 @@ class EvaluationBar(w.VBox):
     ) -> None:
         super().__init__()
         self.table = table
+        self._ready = False  # nothing is computed while the bar is being built
         self.wait_for_page = wait_for_page
         self.explicit = enabled is not None
         self._defaulting = False
@@ -133,6 +134,8 @@ class EvaluationBar(w.VBox):
         echo = getattr(table, "echo", None)
         if wait_for_page and echo is not None:
             echo.observe(self._moved, names="value")
+        self._ready = True
+        self._moved()  # a table already shown (or a bar on by hand) starts now
 
     @contextmanager
     def _by_default(self) -> Any:
@@ -160,9 +163,9 @@ class EvaluationBar(w.VBox):
 
     def _moved(self, change: Any = None) -> None:
         """The table rendered: evaluate its position if it is a new one."""
-        if not self.active:
-            return
         table = self.table
+        if not self._ready or not self.active or table.state is None:
+            return
         key = (id(table.match), id(table.state), table.viewer, table.curtain)
         if key == self._key:
             return
