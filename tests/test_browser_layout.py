@@ -3,9 +3,10 @@
 JupyterLab with its file browser open, in a 1366x768 and a 1920x1080 viewport:
 with the table scrolled to the top of the notebook, the board, the player's own hand
 and every action button are inside the viewport, no button text is clipped, and the
-board is scaled to the cell (larger on the larger screen). Screenshots go to
-test-artifacts/ (layout_<game>_<width>x<height>.png, hot_seat_*.png,
-double_click_roll.png).
+board is scaled to the cell (larger on the larger screen); the evaluation bar, once
+filled, keeps it so. Screenshots go to test-artifacts/
+(layout_<game>_<width>x<height>.png, hot_seat_*.png, double_click_roll.png,
+evaluation_bar.png).
 """
 
 from __future__ import annotations
@@ -43,6 +44,11 @@ MEASURE = """() => {
           buttons: buttons, vw: window.innerWidth, vh: window.innerHeight};
 }""".replace("CURRENT", CURRENT)
 
+
+SEEN = """(selector) => { const b = document.querySelector(selector);
+  const r = b.getBoundingClientRect();
+  const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!e && b.contains(e); }"""
 
 HOT_SEAT = """\
 from tabletop.ui import pitfall_table
@@ -111,6 +117,28 @@ def test_the_table_fits_beside_the_file_browser(lab, game, width, height):
             assert m["board"]["width"] < m["boardPixels"], "the board is scaled down"
         else:
             assert m["board"]["height"] > 550, "a larger screen, a larger board"
+
+
+def test_the_evaluation_bar_fills_beside_the_board_and_the_table_still_fits(lab):
+    """One human against two bots: the bar is on, computes once the page shows the
+    table, and shows three seats' chances under the choices; the actions stay on
+    screen."""
+    with chromium_page(1366, 768) as page:
+        _open_with_file_browser(page, lab, "play_pitfall.ipynb")
+        bar = f"{CURRENT} .tabletop-side .tabletop-evaluation"
+        page.wait_for_function(
+            f"() => (document.querySelector('{bar} .tabletop-evaluation-basis')"
+            " || {textContent: ''}).textContent.includes('playouts')",
+            timeout=60_000,
+        )
+        page.wait_for_timeout(1500)  # the full budget's answer has arrived
+        assert page.locator(f"{bar} .tabletop-eval-row").count() == 3
+        assert page.locator(f"{bar} input[type=checkbox]").is_checked()
+        box = page.locator(bar).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 768, box
+        assert page.evaluate(SEEN, bar), "the bar is on screen, not scrolled away"
+        shoot(page, "evaluation_bar.png")
+        _check_fits(page.evaluate(MEASURE))
 
 
 def test_double_click_on_roll_and_enter_play_one_move_only(lab):

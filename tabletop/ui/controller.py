@@ -385,9 +385,9 @@ class Table(w.VBox):
         )
         self.side = w.VBox(
             [
-                self.evaluation,
                 self.handover.widget,
                 self.actions.widget,
+                self.evaluation,  # under the choices: they always fit the screen
                 self.recap,
                 self.actions.why,
             ],

@@ -50,7 +50,7 @@ from tabletop.ui.seats import HUMAN
 
 BAR_WIDTH = 160
 BAR_CSS = """<style>
-.tabletop-evaluation { font-size: 11px; line-height: 14px; margin: 0 0 4px 0;
+.tabletop-evaluation { font-size: 11px; line-height: 14px; margin: 4px 0;
   padding: 2px 4px; border: 1px solid #e5e7eb; border-radius: 3px; }
 .tabletop-evaluation .widget-checkbox { height: 18px; width: auto; }
 .tabletop-evaluation .widget-checkbox label { font-size: 12px; }
@@ -264,6 +264,8 @@ def bars_html(result: Evaluation, adapter: Any = None) -> str:
         zip(result.probabilities, result.intervals, strict=True)
     ):
         name = adapter.seat_name(seat) if adapter is not None else f"seat {seat}"
+        colours = getattr(adapter, "seat_colors", None) or ("#2563eb",)
+        colour = colours[seat % len(colours)]
         band = max(1.0, (high - low) * 100)
         rows.append(
             f"<div class='tabletop-eval-row' title='seat {seat}: "
@@ -271,7 +273,8 @@ def bars_html(result: Evaluation, adapter: Any = None) -> str:
             f"{low:.0%} to {high:.0%}'>"
             f"<span class='tabletop-eval-name'>{html.escape(name)}</span>"
             "<span class='tabletop-eval-track'>"
-            f"<span class='tabletop-eval-fill' style='width:{chance * 100:.1f}%'>"
+            f"<span class='tabletop-eval-fill' style='width:{chance * 100:.1f}%;"
+            f"background:{colour}'>"
             "</span><span class='tabletop-eval-band' "
             f"style='left:{low * 100:.1f}%;width:{band:.1f}%'></span></span>"
             f"<span class='tabletop-eval-numbers'>{chance:.0%} "
