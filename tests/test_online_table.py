@@ -108,3 +108,27 @@ def test_timeline_and_undo_from_the_tables():
         assert other.accept.layout.display == "none"
         for table in tables:
             table.remote.close()
+
+
+def test_evaluation_is_off_online_until_turned_on_and_then_uses_the_seats_view():
+    """It would help one player against another: off by default in an online room;
+    turned on, it deals the cards the seat cannot see afresh. A spectator knows no
+    hand and gets none; the review is not offered (the moves live on the server)."""
+    with running_server() as server:
+        links = create_room(server, game="pitfall", players=2, seed=5)
+        table = join(links["seats"][0])
+        watcher = join(links["spectator"])
+        for each in (table, watcher):
+            each.echo.value = each.token  # shown by a page
+            assert not each.evaluation.enabled and each.evaluation.evaluator.number == 0
+        table.evaluation.evaluator.budget = 6
+        table.evaluation.toggle.value = True
+        result = table.evaluation.wait(60)
+        assert result is not None and result.n == 6 and result.seat == 0
+        watcher.evaluation.toggle.value = True
+        assert "spectator" in watcher.evaluation.basis.value
+        assert watcher.evaluation.evaluator.number == 0
+        table.review.run_button.click()
+        assert "online" in table.message
+        table.close()
+        watcher.close()
