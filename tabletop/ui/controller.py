@@ -460,6 +460,10 @@ class Table(w.VBox):
         bundle = super()._repr_mimebundle_()
         if bundle is None:
             return
+        bundle["text/plain"] = (
+            f"A live {self.game.name} table for {self.game.players} players: run "
+            "the notebook to play (the picture below shows its last position)."
+        )
         display(bundle, raw=True)
         if not isinstance(self.match, Match):
             return  # an online seat: its view lives on the server
