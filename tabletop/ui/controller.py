@@ -487,6 +487,15 @@ class Table(w.VBox):
         """Whose eyes the views use: the viewer, or the public behind a hand-over."""
         return PUBLIC if self.curtain is not None else self.viewer
 
+    def showing(self) -> str:
+        """Whose eyes the table shows, in words (the end of the status line)."""
+        eyes = self.eyes
+        if eyes is None:
+            return "everything"
+        if eyes == PUBLIC:
+            return "nobody's secrets (hand-over)"
+        return self.adapter.seat_name(eyes)
+
     @property
     def view_state(self) -> Any:
         """The state as the viewing seat may see it."""

@@ -114,14 +114,7 @@ def status_html(table: Any) -> str:
         what = f"<b>{html.escape(name)}</b>{html.escape(kind)} to move: " + (
             html.escape(pending)
         )
-    eyes = table.eyes
-    seen = (
-        "everything"
-        if eyes is None
-        else "nobody's secrets (hand-over)"
-        if eyes == PUBLIC
-        else table.adapter.seat_name(eyes)
-    )
+    seen = table.showing()
     return (
         f"<span class='tabletop-step'>step {table.step}/{table.length}</span> · {what}"
         f" · <i>showing {html.escape(seen)}</i>"
