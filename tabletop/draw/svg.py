@@ -32,6 +32,11 @@ def num(value: float) -> str:
 
 def _paint(fill: str | None, stroke: Stroke | None) -> str:
     out = f" fill={quoteattr(fill)}" if fill else ' fill="none"'
+    return out + _outline(stroke)
+
+
+def _outline(stroke: Stroke | None) -> str:
+    out = ""
     if stroke is not None:
         out += f" stroke={quoteattr(stroke.color)}"
         if stroke.width != 1:
@@ -80,10 +85,13 @@ def shape_svg(shape: Shape) -> str:
         weight = ' font-weight="bold"' if shape.bold else ""
         anchor = ANCHOR.get(shape.align, "start")
         anchor = f' text-anchor="{anchor}"' if anchor != "start" else ""
+        halo = ""
+        if shape.stroke is not None:  # the outline under the fill, as on the canvas
+            halo = _outline(shape.stroke) + ' paint-order="stroke"'
         return (
             f'<text x="{num(shape.x)}" y="{num(shape.y)}" fill={quoteattr(shape.fill)} '
             f'font-size="{num(shape.size)}" font-family={quoteattr(shape.family)}'
-            f"{weight}{anchor}>{escape(shape.text)}</text>"
+            f"{weight}{anchor}{halo}>{escape(shape.text)}</text>"
         )
     raise TypeError(f"not a shape: {shape!r}")
 
