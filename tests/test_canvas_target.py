@@ -72,11 +72,9 @@ def _svg_element(el) -> list[tuple]:
         font += el.get("font-family")
         align = ANCHOR[el.get("text-anchor", "start")]
         at = (el.text, f("x"), f("y"))
-        halo = [("stroke-text", *at, _svg_stroke(el), font, align)]
-        return [
-            *(halo if el.get("stroke") else []),
-            ("text", *at, el.get("fill"), font, align),
-        ]
+        if el.get("fill") == "none":  # a halo, under the text's own element
+            return [("stroke-text", *at, _svg_stroke(el), font, align)]
+        return [("text", *at, el.get("fill"), font, align)]
     if tag == "line":
         return [("line", (f("x1"), f("y1"), f("x2"), f("y2")), _svg_stroke(el))]
     points = ()
