@@ -42,6 +42,9 @@ for seat in range({players}):
 table.set_viewer(0)
 table"""
 
+SHOWN_PICTURES = """() => [...document.querySelectorAll('.jp-RenderedSVG')]
+  .filter(e => e.getBoundingClientRect().height > 0).length"""
+
 
 def _midgame_notebook(path, module, game, players, seed, moves, bot="random"):
     """A scratch notebook: bots play ``moves`` moves, then every seat is human."""
@@ -142,6 +145,8 @@ def test_play_pitfall_in_jupyterlab_button_board_click_and_reload(lab, page):
     assert after["hash"] != first["hash"], f"the board changed after moving to {space}"
     assert page.inner_text(f"{CURRENT} .tabletop-error") == ""
     shoot(page, "pitfall_after_move.png")
+    assert page.locator(f"{CURRENT} .jp-RenderedSVG").count() == 1
+    assert page.evaluate(SHOWN_PICTURES) == 0, "the live table hides its picture"
 
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
     page.wait_for_timeout(500)

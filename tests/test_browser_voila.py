@@ -32,6 +32,9 @@ ARTIFACTS = ROOT / "test-artifacts"
 BOARD = "canvas.tabletop-board"
 STEP = ".tabletop-status .tabletop-step"
 
+SHOWN_PICTURES = """() => [...document.querySelectorAll('.jp-RenderedSVG')]
+  .filter(e => e.getBoundingClientRect().height > 0).length"""
+
 
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory) -> Iterator[str]:
@@ -85,6 +88,10 @@ def test_voila_play_pitfall_draws_the_board_and_plays_a_move(voila, page):
     assert page.inner_text(STEP) != start
     assert page.inner_text(".tabletop-error") == ""
     _shoot(page, "voila_play_pitfall_rolled.png")
+    # The picture that follows the table (for saved notebooks) stays hidden while
+    # the table is live: the board is not shown twice.
+    assert page.locator(".jp-RenderedSVG").count() == 1
+    assert page.evaluate(SHOWN_PICTURES) == 0
 
 
 def test_voila_learn_pitfall_teach_mode_explains_after_a_click(voila, page):

@@ -50,6 +50,10 @@ def test_three_tables_play_one_raiders_room_each_seeing_only_its_hand():
         wait(lambda: watcher.step == tables[0].step)
         for seat in range(3):
             assert isinstance(watcher.adapter.hand(watcher.view_state, seat), int)
+        # The spectator's status says what it sees: the public view, not everything.
+        assert "showing the public view" in watcher.status.value
+        assert "showing everything" not in watcher.status.value
+        assert f"showing {tables[1].adapter.seat_name(1)}" in tables[1].status.value
         with pytest.raises(IllegalActionError):
             tables[0].fork()
         for refused in (

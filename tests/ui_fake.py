@@ -151,11 +151,16 @@ class Dash:
         p = state.turn
         if isinstance(action, Roll):
             value, rng = state.rng.roll()
-            ev = Event("DASH-ROLL", f"P{p} rolled {value}", p, "roll")
+            ev = Event(
+                "DASH-ROLL", f"P{p} rolled {value}", p, "roll", data={"roll": value}
+            )
             return dataclasses.replace(state, roll=value, rng=rng), (ev,)
         pos = list(state.positions)
-        pos[p] = action.to
-        events = [Event("DASH-MOVE", f"P{p} moved to s{action.to}", p, "move")]
+        start, pos[p] = pos[p], action.to
+        moved = {"seat": p, "from": f"s{start}", "to": f"s{action.to}"}
+        events = [
+            Event("DASH-MOVE", f"P{p} moved to s{action.to}", p, "move", data=moved)
+        ]
         hands, deck = list(state.hands), state.deck
         if isinstance(action, Play):
             hand = list(hands[p])

@@ -460,6 +460,10 @@ class Table(w.VBox):
         bundle = super()._repr_mimebundle_()
         if bundle is None:
             return
+        bundle["text/plain"] = (
+            f"A live {self.game.name} table for {self.game.players} players: run "
+            "the notebook to play (the picture below shows its last position)."
+        )
         display(bundle, raw=True)
         if not isinstance(self.match, Match):
             return  # an online seat: its view lives on the server
@@ -482,6 +486,15 @@ class Table(w.VBox):
     def eyes(self) -> Any:
         """Whose eyes the views use: the viewer, or the public behind a hand-over."""
         return PUBLIC if self.curtain is not None else self.viewer
+
+    def showing(self) -> str:
+        """Whose eyes the table shows, in words (the end of the status line)."""
+        eyes = self.eyes
+        if eyes is None:
+            return "everything"
+        if eyes == PUBLIC:
+            return "nobody's secrets (hand-over)"
+        return self.adapter.seat_name(eyes)
 
     @property
     def view_state(self) -> Any:

@@ -139,6 +139,15 @@ class RemoteTable(Table):
         }.get(remote.role, "")
         return f"{role}<span class='tabletop-turn'>{turn}</span> · " + " · ".join(names)
 
+    def showing(self) -> str:
+        """A spectator's state is already the public view, a referee's the whole
+        game: say so (its viewer is ``None`` either way)."""
+        if self.match.role == "spectator":
+            return "the public view (every hand face down)"
+        if self.match.role == "referee":
+            return "everything (referee)"
+        return super().showing()
+
     # What fair play does not offer online: each refuses with the reason.
     def set_seat(self, seat: int, kind: Any) -> None:
         _refuse("the room's host decides who sits where")

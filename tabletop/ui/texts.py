@@ -114,14 +114,7 @@ def status_html(table: Any) -> str:
         what = f"<b>{html.escape(name)}</b>{html.escape(kind)} to move: " + (
             html.escape(pending)
         )
-    eyes = table.eyes
-    seen = (
-        "everything"
-        if eyes is None
-        else "nobody's secrets (hand-over)"
-        if eyes == PUBLIC
-        else table.adapter.seat_name(eyes)
-    )
+    seen = table.showing()
     return (
         f"<span class='tabletop-step'>step {table.step}/{table.length}</span> · {what}"
         f" · <i>showing {html.escape(seen)}</i>"
@@ -226,13 +219,44 @@ def lost_cards(table: Any, step: Any) -> dict[int, list[str]]:
     return out
 
 
+# Events whose "from"/"to" move something other than a seat's piece.
+MOVES_NO_PAWN = frozenset({"scorpion"})
+
+
+def pawn_stops(event: Any, seat: int) -> list[str]:
+    """The spaces an event's data says ``seat``'s piece went through, in order
+    ("from", then "space"/"at", then "to"; a hostage's are the victim's).
+
+    Read from the public form of the event: what the public may not read about
+    it is not drawn either.
+    """
+    if event.kind in MOVES_NO_PAWN:
+        return []
+    data = event.for_viewer(PUBLIC).data
+    moves = "from" in data or "to" in data
+    mover = data.get("victim", data.get("seat")) if moves else data.get("seat")
+    if mover is None:
+        mover = event.player
+    if mover != seat:
+        return []
+    keys = ("from", "space", "at", "to")
+    return [data[k] for k in keys if isinstance(data.get(k), str)]
+
+
+def rolled(event: Any) -> str:
+    """The die an event shows, as text ("" if none)."""
+    roll = event.for_viewer(PUBLIC).data.get("roll")
+    return str(roll) if event.kind == "roll" and isinstance(roll, int) else ""
+
+
 def last_move(table: Any) -> tuple:
     """What the board marks as the last move: pieces moved and the die rolled.
 
     Returns ``(((seat, path), ...), die)`` for the steps just played (the
     table's recap), or ``()`` when nothing was just played here. A path runs from
-    where the piece stood through the spaces its events name to where it stands,
-    along the track between them where the board knows it (``adapter.route``).
+    where the piece stood through the spaces its events' data name (``from``,
+    ``to``, the space it stopped at) to where it stands, along the track between
+    them where the board knows it (``adapter.route``).
     """
     steps = table._recent
     match = table.match
@@ -248,11 +272,10 @@ def last_move(table: Any) -> tuple:
     for seat, (x, y) in enumerate(zip(a, b, strict=False)):
         if x == y or x not in adapter.xy or y not in adapter.xy:
             continue
-        stops = [x]  # where the seat's own public events say it went, in order
+        stops = [x]  # where the events' data say the seat's piece went, in order
         for step in steps:
             for e in step.events:
-                if e.player == seat and not e.secret:
-                    stops += [s for s in _SPACE.findall(e.text) if s in adapter.xy]
+                stops += [s for s in pawn_stops(e, seat) if s in adapter.xy]
         stops.append(y)
         path = [x]
         for p, q in zip(stops, stops[1:], strict=False):
@@ -266,9 +289,7 @@ def last_move(table: Any) -> tuple:
         roll_before = ()  # the roll that led to this move, if it was the same seat's
     for step in (*roll_before, *steps):
         for e in step.events:
-            if e.kind == "roll" and not e.secret:
-                found = re.findall(r"\d+", e.text.split("rolle")[-1])
-                die = found[-1] if found else die
+            die = rolled(e) or die
     return (tuple(moved), die)
 
 
