@@ -94,14 +94,10 @@ class _Shared:
         return (_shared, self.key)
 
 
-_SHARED: dict[tuple[str, int, int], _Shared] = {}
-
-
 def _shared(name: str, players: int, max_decisions: int) -> _Shared:
-    key = (name, players, max_decisions)
-    if key not in _SHARED:
-        _SHARED[key] = _Shared(name, players, max_decisions)
-    return _SHARED[key]
+    """Build what a game's states share (also how an unpickled state gets it back:
+    a fresh one, not a module-level cache; copies within a process keep theirs)."""
+    return _Shared(name, players, max_decisions)
 
 
 class TabletopGame(pyspiel.Game):
