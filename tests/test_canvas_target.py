@@ -3,7 +3,9 @@
 Both are read back into the same plain list of marks (filled or outlined shapes,
 lines, texts, each with its points, colour, width, dash and font) and compared:
 same shapes, same text, same colours, in the same order. The canvas side is decoded
-from the batched message ipycanvas sends (recorded by ``tests/recording.py``).
+from the batched message ipycanvas sends (recorded by ``tests/recording.py``). The
+live Table's board is read the same way, canvas by canvas, and compared with the
+layers of the match's SVG picture for the same seat.
 """
 
 from __future__ import annotations
@@ -69,7 +71,10 @@ def _svg_element(el) -> list[tuple]:
         font = f"{'bold ' if el.get('font-weight') == 'bold' else ''}{size}px "
         font += el.get("font-family")
         align = ANCHOR[el.get("text-anchor", "start")]
-        return [("text", el.text, f("x"), f("y"), el.get("fill"), font, align)]
+        at = (el.text, f("x"), f("y"))
+        if el.get("fill") == "none":  # a halo, under the text's own element
+            return [("stroke-text", *at, _svg_stroke(el), font, align)]
+        return [("text", *at, el.get("fill"), font, align)]
     if tag == "line":
         return [("line", (f("x1"), f("y1"), f("x2"), f("y2")), _svg_stroke(el))]
     points = ()
@@ -127,6 +132,12 @@ class _Reader:
             text, x, y = args[:3]
             mark = ("text", text, _r(x), _r(y), s["fill_style"], s["font"])
             self.marks.append((*mark, s["text_align"]))
+        elif name == "strokeText":
+            text, x, y = args[:3]
+            at = (text, _r(x), _r(y))
+            self.marks.append(
+                ("stroke-text", *at, self.stroke(), s["font"], s["text_align"])
+            )
         elif name == "strokeLine":
             self.marks.append(("line", tuple(_r(a) for a in args), self.stroke()))
         elif name in ("fillPolygon", "strokePolygon", "strokeLines"):
@@ -208,6 +219,7 @@ def test_every_kind_of_shape_and_style_agrees(comms):
     pen.arc(20, 20, 7, 0.5, 3.0, "#000000", 3)
     pen.text(40, 40, "Map <Room> & co", fill="#ffffff", size=11, bold=True,
              align="center", family="serif")  # fmt: skip
+    pen.text(9, 60, "halo", fill="#ffeb3b", size=9, halo="#1f5f99", halo_width=3)
     scene = Scene(100, 100, (pen.layer("a", 0.86), pen.layer("b")))
     assert canvas_marks(comms, _layered(scene)) == svg_marks(scene_svg(scene))
 
@@ -223,3 +235,87 @@ def test_a_multicanvas_gets_one_layer_per_canvas(comms):
         draw_scene(MultiCanvas(2), scene)
     shown = scene_canvas(scene)
     assert shown.width == scene.width and len(shown._canvases) == len(scene.layers)
+
+
+# -- the live table's board -----------------------------------------------------------
+def board_canvas_marks(comms, table) -> list[list[tuple]]:
+    """Redraw a table's whole board and read back what each of its canvases got."""
+    canvases = [c.model_id for c in table.board.canvas._canvases]
+    comms.clear()
+    table.board.invalidate()
+    table.render()
+    (message,) = comms.canvas_messages()
+    readers: dict[str, _Reader] = {}
+    reader = None
+    offset = 1
+    for command in json.loads(message.buffers[0]):
+        name, args = NAMES[command[0]], command[1] if len(command) > 1 else []
+        if name == "switchCanvas":
+            target = args[0].removeprefix("IPY_MODEL_")
+            reader = readers.setdefault(target, _Reader(message.buffers))
+            reader.marks = reader.marks or [("layer", 1.0)]
+        elif name == "scale":
+            reader.marks[0] = ("layer", _r(args[0]))
+        elif name not in ("save", "restore"):
+            reader.offset = offset
+            reader.run(name, args)
+        offset += command[2] if len(command) > 2 else 0
+    return [readers[c].marks if c in readers else [] for c in canvases]
+
+
+def layer_marks(svg: str, name: str) -> list[tuple]:
+    """The marks of one ``<g class="layer-NAME">`` of an SVG picture."""
+    root = ET.fromstring(svg)
+    (g,) = [g for g in root.findall(SVG + "g") if g.get("class") == "layer-" + name]
+    body = ET.Element(root.tag)
+    body.append(g)
+    return svg_marks(ET.tostring(body, encoding="unicode"))
+
+
+def _race():
+    from examples.race import Race
+
+    return Race(players=2)
+
+
+@pytest.mark.parametrize(
+    "make, seed, steps, viewer",
+    [
+        (lambda: Pitfall(players=3), 3, 40, 1),
+        (lambda: Raiders(players=4), 3, 40, 2),
+        (_race, 5, 9, 0),
+    ],
+    ids=["pitfall", "raiders", "race"],
+)
+def test_the_table_board_draws_the_pictures_shapes(comms, make, seed, steps, viewer):
+    """The live board's canvases get the shapes of the board, table and pieces
+    layers of the match's SVG picture, as that seat sees it: same shapes, same
+    texts, same colours, same scale."""
+    from tabletop.draw import match_svg
+    from tabletop.ui import Table
+
+    match = _played(make(), seed, steps)
+    assert len(match) == steps and not match.over
+    table = Table(match, seats=["human"] * match.game.players, auto=False)
+    table.viewer = viewer
+    got = board_canvas_marks(comms, table)
+    svg = match_svg(match, table.eyes)
+    for index, name in enumerate(("board", "table", "pieces")):
+        want = layer_marks(svg, name)
+        assert got[index] == want, f"the {name} layer differs"
+    texts = [m[1] for layer in got[:3] for m in layer if m[0] == "text"]
+    assert texts, "the board shows its names"
+    assert len(got[0]) > 20 and len(got[2]) > 1
+    # The clickable spaces sit where the drawing puts them, on the canvas.
+    a, d = table.adapter, table.adapter.drawing
+    assert (table.board.canvas.width, table.board.canvas.height) == (d.width, d.height)
+    for sid, (x, y) in a.xy.items():
+        assert 0 <= x <= d.width and 0 <= y <= d.height
+        assert a.hit(x, y) == sid
+    view, near = table.view_state, 30  # a pawn stands within 30 board units
+    for seat, place in enumerate(a.piece_spaces(view)):
+        spot = d.spot(view, seat)
+        if spot is not None and place in a.xy:
+            x, y = a.xy[place]
+            assert abs(spot[0] * d.scale - x) <= near * d.scale
+            assert abs(spot[1] * d.scale - y) <= near * d.scale

@@ -281,17 +281,18 @@ def test_illegal_notation_is_refused_and_changes_nothing():
 def test_error_inside_a_drawing_callback_shows_in_the_ui_and_batching_recovers(comms):
     table = make_table()
     table.choose("roll")
-    real = table.adapter.draw_pieces
+    drawing = table.adapter.drawing
+    real = drawing.draw_pieces
 
-    def broken(canvas, pieces):
+    def broken(pen, view):
         raise RuntimeError("pawn sprite missing")
 
-    table.adapter.draw_pieces = broken
+    drawing.draw_pieces = broken
     table.actions.box.children[0].click()
     assert "pawn sprite missing" in table.error
     assert "pawn sprite missing" in table.error_area.value
     assert ipycanvas_canvas._CANVAS_MANAGER._caching is False
-    table.adapter.draw_pieces = real
+    drawing.draw_pieces = real
     comms.clear()
     table.timeline.buttons["back"].click()
     assert len(comms.canvas_messages()) == 1, "draws still go out after the error"

@@ -24,6 +24,7 @@ from tabletop.core import (
     Rng,
     force_roll_edit,
 )
+from tabletop.draw import Drawing, Pen
 from tabletop.ui.board import BoardAdapter, CardFace
 
 LAST = 11
@@ -242,11 +243,31 @@ class Dash:
         return [f"bad position {p}" for p in state.positions if not 0 <= p <= LAST]
 
 
-class DashDraw(BoardAdapter):
-    """Drawing adapter: twelve squares in a row, pawns as discs."""
+def _square(i: int) -> tuple[float, float]:
+    return 30.0 + 52 * i, 60.0
+
+
+class DashDrawing(Drawing):
+    """How Dash looks: twelve squares in a row, pawns as discs."""
 
     width = 640
     height = 120
+
+    def draw_board(self, pen: Pen) -> None:
+        pen.rect(0, 0, self.width, self.height, fill="#f4ecd8")
+        for i in range(LAST + 1):
+            x, y = _square(i)
+            pen.rect(x - 22, y - 22, 44, 44, stroke="#444444")
+
+    def draw_pieces(self, pen: Pen, view) -> None:
+        for seat, pos in enumerate(view.positions):
+            x, y = _square(pos)
+            pen.circle(x - 8 + 8 * seat, y, 7, fill=self.seat_colors[seat])
+
+
+class DashDraw(BoardAdapter):
+    """Board adapter: the squares to click and the cards' faces."""
+
     faces = {
         "hop": CardFace("Hop", "move one space forward", "DASH-CARD", "#2e7d32"),
         "leap": CardFace("Leap", "move two spaces forward", "DASH-CARD", "#1565c0"),
@@ -254,24 +275,8 @@ class DashDraw(BoardAdapter):
     }
 
     def __init__(self, game: Dash) -> None:
-        super().__init__(game)
-        self.xy = {f"s{i}": (30.0 + 52 * i, 60.0) for i in range(LAST + 1)}
-
-    def draw_static(self, canvas) -> None:
-        canvas.fill_style = "#f4ecd8"
-        canvas.fill_rect(0, 0, self.width, self.height)
-        canvas.stroke_style = "#444"
-        for x, y in self.xy.values():
-            canvas.stroke_rect(x - 22, y - 22, 44, 44)
-
-    def pieces(self, view) -> tuple:
-        return tuple(view.positions)
-
-    def draw_pieces(self, canvas, pieces) -> None:
-        for seat, pos in enumerate(pieces):
-            x, y = self.xy[f"s{pos}"]
-            canvas.fill_style = self.seat_colors[seat]
-            canvas.fill_circle(x - 8 + 8 * seat, y, 7)
+        super().__init__(game, DashDrawing(game))
+        self.xy = {f"s{i}": _square(i) for i in range(LAST + 1)}
 
     def hand(self, view, seat):
         hand = view.hands[seat]

@@ -7,9 +7,11 @@ this package and games installed by other packages are found through the
 ``tabletop.games`` entry point group, whose entries name the registering module.
 
 Besides the factory, an entry carries the optional parts other layers use, named by
-what they are for: ``drawing`` (the Table's board adapter), ``heuristic`` (the bot
-class), ``scenarios`` (a ``ScenarioBook``). Parts that need a heavy import are given
-as zero-argument callables, so the engine never imports the UI.
+what they are for: ``picture`` (the ``tabletop.draw.Drawing`` the Table's canvas and
+the pictures draw), ``drawing`` (the Table's board adapter: clickable spaces, words),
+``heuristic`` (the bot class), ``scenarios`` (a ``ScenarioBook``). Parts that need a
+heavy import are given as zero-argument callables, so the engine never imports the
+UI.
 """
 
 from __future__ import annotations

@@ -26,6 +26,15 @@ CONTINENTS = (
     ((600, 60), (960, 50), (980, 140), (900, 250), (760, 260), (640, 230), (600, 150)),
     ((850, 345), (950, 335), (965, 410), (880, 425)),
 )  # fmt: skip
+# What an instruction space does, printed under it on the map (its full text shows
+# on the live table when the pointer rests on it).
+EFFECT_WORDS = {
+    "draw": "draw a card",
+    "lose_turn": "lose a turn",
+    "discard": "discard 1",
+    "back": "back {n}",
+    "roll_again": "roll again",
+}
 CARD_COLORS = {
     "ark": "#c9a227",
     "staff": "#c9a227",
@@ -77,9 +86,12 @@ class RaidersDrawing(Drawing):
             self._country(p, cid)
         p.text(20, self.map_h - 20, "RAIDERS OF THE LOST ARK", fill="#fff8e1",
                size=22, bold=True, family="serif")  # fmt: skip
-        p.text(20, self.map_h - 6, "red: checkpoint (arrow = way that needs a "
-               "Passport)   yellow !: instruction   \u25b6 at the edge: the route "
-               "wraps around", fill="#fff8e1", size=11)  # fmt: skip
+        legend = (
+            "red: checkpoint (arrow = way that needs a Passport)   "
+            "yellow !: instruction (its effect under it)   "
+            "\u25b6 at the edge: the route wraps around"
+        )
+        p.text(20, self.map_h - 6, legend, fill="#fff8e1", size=11)
 
     def _path(self, p: Pen, path: Any) -> None:
         points = [self.b.xy[i] for i in (path.ends[0], *path.spaces, path.ends[1])]
@@ -122,6 +134,10 @@ class RaidersDrawing(Drawing):
                  width=1.5)  # fmt: skip
         if instruction:
             p.text(x, y + 4, "!", fill=INK, size=11, bold=True, align="center")
+            found = self.b.instructions[sid]
+            short = EFFECT_WORDS.get(found.effect, found.effect).format(n=found.count)
+            p.text(x, y + 19, short, fill="#ffeb3b", size=9, bold=True,
+                   align="center", halo="#1f5f99")  # fmt: skip
 
     def _country(self, p: Pen, cid: str) -> None:
         x, y = self.b.xy[cid]

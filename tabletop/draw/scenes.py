@@ -65,6 +65,18 @@ class Drawing:
             self._board = pen.layer("board", self.scale)
         return self._board
 
+    def table(self, view: Any) -> Layer:
+        """What lies beside the board for ``view`` (piles, counts)."""
+        pen = Pen()
+        self.draw_table(pen, view)
+        return pen.layer("table", self.scale)
+
+    def pieces(self, view: Any) -> Layer:
+        """The pawns and tokens for ``view``."""
+        pen = Pen()
+        self.draw_pieces(pen, view)
+        return pen.layer("pieces", self.scale)
+
     def draw_board(self, pen: Pen) -> None:
         """Draw the board in board units."""
 
@@ -188,9 +200,9 @@ def scene(game: Any, moment: Moment, viewer: Any) -> Scene:
     seats_h = ROW_H * game.players + 8
     layers = (
         d.board(),
-        _drawn(d.draw_table, "table", d, moment.view),
+        d.table(moment.view),
         marks(d, moment),
-        _drawn(d.draw_pieces, "pieces", d, moment.view),
+        d.pieces(moment.view),
         status(d, game, moment, viewer),
         seats(d, game, moment.view, viewer),
     )
@@ -201,12 +213,6 @@ def scene(game: Any, moment: Moment, viewer: Any) -> Scene:
         title=f"{game.name}, step {moment.step} of {moment.steps}, "
         f"{viewer_label(viewer)}",
     )
-
-
-def _drawn(draw: Callable[[Pen, Any], None], name: str, d: Drawing, view: Any) -> Layer:
-    pen = Pen()
-    draw(pen, view)
-    return pen.layer(name, d.scale)
 
 
 def marks(d: Drawing, moment: Moment) -> Layer:

@@ -78,7 +78,10 @@ class Polygon:
 
 @dataclass(frozen=True, slots=True)
 class Text:
-    """One line of text; ``(x, y)`` is its baseline at the ``align`` point."""
+    """One line of text; ``(x, y)`` is its baseline at the ``align`` point.
+
+    ``stroke`` outlines the letters under their fill (a halo that keeps a label
+    readable on a busy background)."""
 
     x: float
     y: float
@@ -88,6 +91,7 @@ class Text:
     bold: bool = False
     family: str = "sans-serif"  # sans-serif | serif | monospace
     align: str = "left"  # left | center | right
+    stroke: Stroke | None = None
 
     @property
     def font(self) -> str:
@@ -163,8 +167,10 @@ class Pen:
         fill: str | None = None,
         stroke: str | None = None,
         width: float = 1.0,
+        dash: Sequence[float] = (),
     ) -> None:
-        self.shapes.append(Circle(x, y, r, fill, _stroke(stroke, width)))
+        outline = _stroke(stroke, width, dash)
+        self.shapes.append(Circle(x, y, r, fill, outline))
 
     def line(
         self,
@@ -229,15 +235,21 @@ class Pen:
         bold: bool = False,
         align: str = "left",
         family: str = "sans-serif",
+        halo: str | None = None,
+        halo_width: float = 3.0,
     ) -> None:
-        self.shapes.append(Text(x, y, text, fill, size, bold, family, align))
+        """A line of text; ``halo`` outlines its letters in that colour first."""
+        outline = _stroke(halo, halo_width)
+        self.shapes.append(Text(x, y, text, fill, size, bold, family, align, outline))
 
     def layer(self, name: str, scale: float = 1.0) -> Layer:
         return Layer(name, tuple(self.shapes), scale)
 
 
-def _stroke(color: str | None, width: float) -> Stroke | None:
-    return None if color is None else Stroke(color, width)
+def _stroke(
+    color: str | None, width: float, dash: Sequence[float] = ()
+) -> Stroke | None:
+    return None if color is None else Stroke(color, width, tuple(dash))
 
 
 def _points(points: Iterable[Point]) -> tuple[Point, ...]:

@@ -32,6 +32,11 @@ def num(value: float) -> str:
 
 def _paint(fill: str | None, stroke: Stroke | None) -> str:
     out = f" fill={quoteattr(fill)}" if fill else ' fill="none"'
+    return out + _outline(stroke)
+
+
+def _outline(stroke: Stroke | None) -> str:
+    out = ""
     if stroke is not None:
         out += f" stroke={quoteattr(stroke.color)}"
         if stroke.width != 1:
@@ -50,7 +55,7 @@ def _points(points: tuple[tuple[float, float], ...]) -> str:
 
 
 def shape_svg(shape: Shape) -> str:
-    """One shape as one SVG element."""
+    """One shape as SVG: one element (two for a text with a halo)."""
     kind = type(shape)
     if kind is Rect:
         return (
@@ -80,11 +85,15 @@ def shape_svg(shape: Shape) -> str:
         weight = ' font-weight="bold"' if shape.bold else ""
         anchor = ANCHOR.get(shape.align, "start")
         anchor = f' text-anchor="{anchor}"' if anchor != "start" else ""
-        return (
-            f'<text x="{num(shape.x)}" y="{num(shape.y)}" fill={quoteattr(shape.fill)} '
-            f'font-size="{num(shape.size)}" font-family={quoteattr(shape.family)}'
+        at = f'<text x="{num(shape.x)}" y="{num(shape.y)}"'
+        font = (
+            f' font-size="{num(shape.size)}" font-family={quoteattr(shape.family)}'
             f"{weight}{anchor}>{escape(shape.text)}</text>"
         )
+        # A halo is its own element under the letters (as on the canvas: stroke,
+        # then fill); ``paint-order`` would do, but not every SVG renderer has it.
+        halo = "" if shape.stroke is None else f"{at}{_paint(None, shape.stroke)}{font}"
+        return f"{halo}{at} fill={quoteattr(shape.fill)}{font}"
     raise TypeError(f"not a shape: {shape!r}")
 
 

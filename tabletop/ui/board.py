@@ -1,14 +1,17 @@
-"""The board: an ipycanvas MultiCanvas drawn by a per-game adapter.
+"""The board: an ipycanvas MultiCanvas showing the game's ``tabletop.draw`` drawing.
 
 Four layers, by how often they change: the static board (drawn once from the board
-file), the table around it (piles and counts), the pieces, and the highlights (legal
-targets, the selection) which also take the mouse. Every redraw goes out as one
-batched message (``one_batch``), and a layer is redrawn only when what it shows
-changed.
+file), the table around it (piles and counts), the pieces, and the marks (legal
+targets, the selection, the last move) which also take the mouse. The first three
+are the layers of the game's ``Drawing`` (the same shapes its SVG pictures hold),
+the marks are built here; all four are display lists drawn through
+``tabletop.ui.canvas_target``. Every redraw goes out as one batched message
+(``one_batch``), and a layer is redrawn only when its shapes changed.
 
-A ``BoardAdapter`` is the only game-specific part: it draws, says where the clickable
-spaces are and how a hand reads in a (possibly redacted) view. It knows how things
-look, never what is legal: legality comes from ``explain()``.
+A ``BoardAdapter`` is the game-specific part that is not drawing: where the
+clickable spaces are (in canvas pixels, the drawing's board units times its scale),
+how a space and a hand read in a (possibly redacted) view. It knows how things look,
+never what is legal: legality comes from ``explain()``.
 """
 
 from __future__ import annotations
@@ -20,10 +23,22 @@ from dataclasses import dataclass
 from typing import Any
 
 import ipycanvas
-from ipycanvas import MultiCanvas, hold_canvas
+from ipycanvas import MultiCanvas
 
-SEAT_COLORS = ("#d32f2f", "#1565c0", "#2e7d32", "#f9a825", "#6a1b9a", "#ef6c00")
-SEAT_COLOR_NAMES = ("red", "blue", "green", "yellow", "purple", "orange")
+from tabletop.draw.scenes import SEAT_COLOR_NAMES, SEAT_COLORS, Drawing, drawing_for
+from tabletop.draw.shapes import Layer, Pen
+from tabletop.ui.canvas_target import batch, draw_layer
+
+__all__ = [
+    "SEAT_COLORS",
+    "SEAT_COLOR_NAMES",
+    "BoardAdapter",
+    "BoardView",
+    "CardFace",
+    "forget_current_canvas",
+    "one_batch",
+    "paint_seats",
+]
 
 
 def paint_seats(fig: Any) -> Any:
@@ -59,12 +74,8 @@ def one_batch() -> Iterator[None]:
     ``hold_canvas`` alone has no ``finally``: an exception inside it would leave
     batching on and every later draw would never be sent.
     """
-    held = hold_canvas()
-    held.__enter__()
-    try:
+    with batch():
         yield
-    finally:
-        held.__exit__(None, None, None)
 
 
 def forget_current_canvas() -> None:
@@ -77,99 +88,96 @@ def forget_current_canvas() -> None:
 
 
 class BoardAdapter:
-    """How one game's board, pieces and cards look. Subclass per game.
+    """What one game's board means to the mouse and to a reader. Subclass per game.
+
+    The pictures come from ``drawing`` (the game's ``tabletop.draw.Drawing``, found
+    by ``drawing_for`` unless given); the canvas has the drawing's size.
 
     Attributes:
-        width, height: the board's fixed size in pixels.
+        drawing: what the board, the table and the pieces look like.
+        width, height: the board's size in pixels (the drawing's).
         hit_radius: how far from a space's centre a click still selects it.
-        xy: the clickable spaces, id -> centre (set by the subclass).
+        xy: the clickable spaces, id -> centre in canvas pixels (set by the
+            subclass; ``board_xy`` turns the drawing's board units into them).
         faces: card kind -> ``CardFace``.
     """
 
-    width = 800
-    height = 400
     hand_width = 640  # seven cards side by side; more overlap
     hit_radius = 22.0
     seat_colors = SEAT_COLORS
     faces: Mapping[str, CardFace] = {}
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, drawing: Drawing | None = None) -> None:
         self.game = game
+        self.drawing = drawing if drawing is not None else _drawing(game)
         self.xy: dict[str, tuple[float, float]] = {}
 
-    # -- drawing ------------------------------------------------------------------
-    def draw_static(self, canvas: Any) -> None:
-        """Draw the board itself (once; it never changes)."""
+    @property
+    def width(self) -> int:
+        return int(self.drawing.width)
 
-    def table(self, view: Any) -> Hashable:
-        """What lies beside the board (piles, counts), hashable; its own layer."""
-        return ()
+    @property
+    def height(self) -> int:
+        return int(self.drawing.height)
 
-    def draw_table(self, canvas: Any, table: Any) -> None:
-        """Draw what ``table()`` describes."""
+    def board_xy(self, x: float, y: float) -> tuple[float, float]:
+        """A point in the drawing's board units, in canvas pixels."""
+        scale = self.drawing.scale
+        return x * scale, y * scale
 
-    def pieces(self, view: Any) -> Hashable:
-        """What the pieces layer shows, hashable (the layer redraws when it changes)."""
-        return ()
+    # -- the marks layer ----------------------------------------------------------
+    def marks(
+        self,
+        targets: Iterable[str],
+        selected: str,
+        moved: Any = (),
+        rings: Iterable[str] = (),
+    ) -> Layer:
+        """The marks over the pieces (canvas pixels): a lesson's rings, the last
+        move, then the legal targets and the selection."""
+        pen = Pen()
+        self.mark_rings(pen, rings)
+        self.mark_last_move(pen, moved)
+        self.mark_targets(pen, targets, selected)
+        return pen.layer("marks")
 
-    def draw_pieces(self, canvas: Any, pieces: Any) -> None:
-        """Draw the pieces described by ``pieces()``."""
-
-    def draw_highlights(self, canvas: Any, ids: Iterable[str], selected: str) -> None:
+    def mark_targets(self, pen: Pen, ids: Iterable[str], selected: str) -> None:
         """Ring every legal target; the selected one thicker."""
-        canvas.line_width = 3
-        canvas.stroke_style = "#00e5ff"
         for sid in ids:
             if sid in self.xy and sid != selected:
-                x, y = self.xy[sid]
-                canvas.stroke_circle(x, y, self.radius(sid) - 4)
+                pen.circle(*self.xy[sid], self.radius(sid) - 4, stroke="#00e5ff",
+                           width=3)  # fmt: skip
         if selected in self.xy:
-            x, y = self.xy[selected]
-            canvas.line_width = 5
-            canvas.stroke_style = "#ff1744"
-            canvas.stroke_circle(x, y, self.radius(selected) - 2)
+            pen.circle(*self.xy[selected], self.radius(selected) - 2,
+                       stroke="#ff1744", width=5)  # fmt: skip
 
-    def draw_last_move(self, canvas: Any, moved: Any) -> None:
+    def mark_last_move(self, pen: Pen, moved: Any) -> None:
         """Mark the last move: each moved piece's path (in its seat's colour,
         dashed, ringed at the end) and the die rolled."""
         if not moved:
             return
         pieces, die = moved
-        canvas.set_line_dash([8, 5])
         for seat, path in pieces:
-            canvas.line_width = 4
-            canvas.stroke_style = self.seat_colors[seat % len(self.seat_colors)]
+            color = self.seat_colors[seat % len(self.seat_colors)]
             for a, b in zip(path, path[1:], strict=False):
                 (x1, y1), (x2, y2) = self.xy[a], self.xy[b]
                 if abs(x2 - x1) < self.width / 2:  # not across a wrapping edge
-                    canvas.stroke_line(x1, y1, x2, y2)
-            x2, y2 = self.xy[path[-1]]
-            canvas.stroke_circle(x2, y2, self.radius(path[-1]) + 2)
-        canvas.set_line_dash([])
+                    pen.line(x1, y1, x2, y2, color, 4, dash=(8, 5))
+            end = path[-1]
+            pen.circle(*self.xy[end], self.radius(end) + 2, stroke=color, width=4,
+                       dash=(8, 5))  # fmt: skip
         if die:
-            canvas.fill_style = "#ffffff"
-            canvas.fill_rect(8, 8, 40, 40)
-            canvas.stroke_style = "#222"
-            canvas.line_width = 2
-            canvas.stroke_rect(8, 8, 40, 40)
-            canvas.fill_style = "#222"
-            canvas.font = "bold 24px sans-serif"
-            canvas.text_align = "center"
-            canvas.fill_text(str(die), 28, 37)
-            canvas.font = "10px sans-serif"
-            canvas.fill_text("rolled", 28, 60)
-            canvas.text_align = "left"
+            ink = "#222222"
+            pen.rect(8, 8, 40, 40, fill="#ffffff", stroke=ink, width=2)
+            pen.text(28, 37, str(die), fill=ink, size=24, bold=True, align="center")
+            pen.text(28, 60, "rolled", fill=ink, size=10, align="center")
 
-    def draw_rings(self, canvas: Any, ids: Iterable[str]) -> None:
+    def mark_rings(self, pen: Pen, ids: Iterable[str]) -> None:
         """Ring the spaces a lesson is about (orange, dashed, wider than targets)."""
-        canvas.line_width = 3
-        canvas.stroke_style = "#ff9800"
-        canvas.set_line_dash([6, 4])
         for sid in ids:
             if sid in self.xy:
-                x, y = self.xy[sid]
-                canvas.stroke_circle(x, y, self.radius(sid) + 6)
-        canvas.set_line_dash([])
+                pen.circle(*self.xy[sid], self.radius(sid) + 6, stroke="#ff9800",
+                           width=3, dash=(6, 4))  # fmt: skip
 
     def route(self, a: str, b: str) -> tuple[str, ...]:
         """The spaces from ``a`` to ``b`` along the board (a hook: straight here)."""
@@ -240,10 +248,14 @@ class BoardAdapter:
 
 
 class BoardView:
-    """The board widget: a three-layer ``MultiCanvas`` kept in step with a view.
+    """The board widget: a four-layer ``MultiCanvas`` kept in step with a view.
+
+    Layers 0-2 show the drawing's ``board()``, ``table(view)`` and
+    ``pieces(view)``; layer 3 the adapter's ``marks``. A layer is redrawn only when
+    its shapes differ from those it shows (the board never, once drawn).
 
     Args:
-        adapter: the game's drawing adapter.
+        adapter: the game's board adapter (its ``drawing`` draws).
         on_click: called with the (x, y) of a mouse press on the board.
     """
 
@@ -273,26 +285,25 @@ class BoardView:
 
         Call inside ``one_batch()`` so all layers go out in one message.
         """
-        a = self.adapter
-        layers = {
-            self.STATIC: (("board",), lambda c, key: a.draw_static(c)),
-            self.TABLE: (a.table(view), a.draw_table),
-            self.PIECES: (a.pieces(view), a.draw_pieces),
-            self.MARKS: (
-                (tuple(sorted(targets)), selected, moved, rings),
-                lambda c, key: _marks(a, c, key),
-            ),
+        a, d = self.adapter, self.adapter.drawing
+        table, pieces = d.table(view), d.pieces(view)
+        key = (tuple(sorted(targets)), selected, moved, rings)
+        layers: dict[int, tuple[Hashable, Callable[[], Layer]]] = {
+            self.STATIC: ("board", d.board),
+            self.TABLE: (table, lambda: table),
+            self.PIECES: (pieces, lambda: pieces),
+            self.MARKS: (key, lambda: a.marks(*key)),
         }
         redrawn = []
-        for layer, (key, draw) in layers.items():
-            if self._drawn.get(layer, object()) == key:
+        for index, (shown, make) in layers.items():
+            if self._drawn.get(index, _NOTHING) == shown:
                 continue
-            self._drawn.pop(layer, None)
-            canvas = self.canvas[layer]
+            self._drawn.pop(index, None)
+            canvas = self.canvas[index]
             canvas.clear()
-            draw(canvas, key)
-            self._drawn[layer] = key
-            redrawn.append(layer)
+            draw_layer(canvas, make())
+            self._drawn[index] = shown
+            redrawn.append(index)
         return redrawn
 
     def invalidate(self) -> None:
@@ -300,8 +311,12 @@ class BoardView:
         self._drawn = {}
 
 
-def _marks(adapter: BoardAdapter, canvas: Any, key: tuple) -> None:
-    targets, selected, moved, rings = key
-    adapter.draw_rings(canvas, rings)
-    adapter.draw_last_move(canvas, moved)
-    adapter.draw_highlights(canvas, targets, selected)
+_NOTHING = object()
+
+
+def _drawing(game: Any) -> Drawing:
+    """The game's drawing, or a blank board where none is registered."""
+    try:
+        return drawing_for(game)
+    except LookupError:
+        return Drawing(game)

@@ -80,9 +80,12 @@ def draw_layer(canvas: Any, layer: Layer) -> None:
 def _draw(c: Any, style: _Styler, shape: Any) -> None:
     kind = type(shape)
     if kind is Text:
-        style.set("fill_style", shape.fill)
         style.set("font", shape.font)
         style.set("text_align", shape.align)
+        if shape.stroke is not None:  # the halo first, under the letters
+            style.stroke(shape.stroke)
+            c.stroke_text(shape.text, shape.x, shape.y)
+        style.set("fill_style", shape.fill)
         c.fill_text(shape.text, shape.x, shape.y)
     elif kind is Line:
         style.stroke(shape.stroke)

@@ -1,7 +1,9 @@
 """One-line tables per game: ``pitfall_table(players=3, seed=7, bots=2)``.
 
-A game's drawing adapter is found by name: the ones shipped here, or the ``drawing``
-part of the game's registry entry; any other game is drawn by the generic adapter.
+A game's board adapter (clickable spaces, hands in words) is found by name: the ones
+shipped here, or the ``drawing`` part of the game's registry entry; a game with a
+``GenericBoard`` gets the generic one. The board itself is drawn by the game's
+``tabletop.draw`` drawing, whichever adapter reads the clicks.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ _BUILT_IN_DRAWINGS = {
 
 
 def adapter_for(game: Any) -> BoardAdapter:
-    """The drawing adapter for a game, by its name."""
+    """The board adapter for a game, by its name."""
     try:
         adapter = lookup(game.name).part("drawing")
     except KeyError:
