@@ -178,6 +178,7 @@ def test_review_tab_lists_graded_moves_and_a_click_moves_the_timeline(comms):
     marked = result.marked()
     assert len(marked) >= 1 and len(table.review.moves.children) == len(marked)
     assert table.review.chart.value[:4] == b"\x89PNG"
+    assert "every seat" in table.review.status.value  # no human seat: all of them
     table.review.moves.children[-1].click()
     assert table.step == marked[-1].step - 1
     assert not table.error
@@ -185,6 +186,7 @@ def test_review_tab_lists_graded_moves_and_a_click_moves_the_timeline(comms):
 
 def test_hint_button_answers_in_the_background(comms):
     table = pitfall_table(players=2, seed=3, bots=1, bot="heuristic")
+    assert table.review.whose() == 0  # the review grades the one human's moves
     table.review.budget, table.review.width = 3, 3
     table.review.hint_button.click()
     table.review.wait(60)

@@ -297,7 +297,8 @@ class ReviewPanel(w.VBox):
         table: the Table whose match is reviewed.
         budget: worlds per decision (each candidate played out in each).
         width: candidate moves per decision.
-        seat: review only this seat's decisions (``None``: every seat's).
+        seat: review only this seat's decisions (``None``: the human's at a table
+            with one human seat, every seat's otherwise).
     """
 
     def __init__(
@@ -392,7 +393,7 @@ class ReviewPanel(w.VBox):
             if done % 5 == 0:
                 self.status.value = f"reviewing\u2026 {done}/{len(steps)} moves"
             part = review_match(
-                match, self.seat, self.budget, width=self.width, steps=[step]
+                match, self.whose(), self.budget, width=self.width, steps=[step]
             )
             moves.extend(part.moves)
         if cancel is not None and cancel.is_set():
@@ -401,6 +402,14 @@ class ReviewPanel(w.VBox):
         self.reviewed = match
         self.show(result)
         return result
+
+    def whose(self) -> int | None:
+        """The seat whose decisions are reviewed (``None``: every seat's): the one
+        human's against bots, unless ``seat`` says otherwise."""
+        if self.seat is not None:
+            return self.seat
+        humans = [s for s, kind in enumerate(self.table.seats) if kind == HUMAN]
+        return humans[0] if len(humans) == 1 else None
 
     def _match(self) -> Match:
         match = self.table.match
@@ -413,7 +422,8 @@ class ReviewPanel(w.VBox):
     def show(self, result: Review) -> None:
         self.review = result
         marked = result.marked()
-        whose = "every seat" if self.seat is None else f"seat {self.seat}"
+        seat = self.whose()
+        whose = "every seat" if seat is None else f"{self._seat_name(seat)}'s"
         self.status.value = (
             f"{len(result.moves)} decisions reviewed ({whose}), {len(marked)} "
             f"marked ({self.budget} worlds each; graded only when the 95% interval "
