@@ -130,6 +130,16 @@ def test_a_step_cancels_the_running_evaluation_and_close_stops_it(comms):
     assert not first.is_alive(), "the old computation stopped at the new step"
     assert evaluator.number == 2 and evaluator.running
     second = evaluator._thread
+    table.new_game()  # the match is replaced
+    second.join(10)
+    assert not second.is_alive() and evaluator.number == 3
+    third = evaluator._thread
+    table.evaluation.toggle.value = False
+    third.join(10)
+    assert not third.is_alive(), "turned off: the computation stops"
+    table.evaluation.toggle.value = True
+    second = evaluator._thread
+    assert evaluator.number == 4 and second.is_alive()
     table.close()
     second.join(10)
     assert not second.is_alive(), "closing the table stops the computation"
