@@ -319,3 +319,32 @@ def test_the_table_board_draws_the_pictures_shapes(comms, make, seed, steps, vie
             x, y = a.xy[place]
             assert abs(spot[0] * d.scale - x) <= near * d.scale
             assert abs(spot[1] * d.scale - y) <= near * d.scale
+
+
+@pytest.mark.parametrize(
+    "make, seed",
+    [(lambda: Pitfall(players=2), 5), (lambda: Raiders(players=2), 5)],
+    ids=["pitfall", "raiders"],
+)
+def test_the_last_move_is_marked_alike_on_the_board_and_in_the_picture(make, seed):
+    """Roll, then move: the live board's last-move marks (path along the track,
+    ring at the end, the die) are the shapes of the picture's marks layer."""
+    from tabletop.ui import Table
+    from tabletop.ui.texts import last_move
+
+    table = Table(Match(make(), seed=seed), seats=["human", "human"], auto=False,
+                  hot_seat=False)  # fmt: skip
+    marked = ()
+    for _ in range(200):  # play until a roll, then a walk of several spaces
+        table.choose(table.legal[0].action)
+        marked = last_move(table)
+        if marked and marked[1] and any(len(path) > 2 for _, path in marked[0]):
+            break
+    pieces, die = marked
+    assert pieces and die, "a walked move after a roll"
+    assert any(len(path) > 2 for _, path in pieces), "the path follows the track"
+    board = table.adapter.marks((), "", marked).shapes
+    picture = match_scene(table.match, PUBLIC)
+    layer = next(layer for layer in picture.layers if layer.name == "marks")
+    assert layer.scale == 1.0 and board == layer.shapes
+    assert any(getattr(s, "text", None) == die for s in board), "the die is shown"

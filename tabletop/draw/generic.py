@@ -22,13 +22,17 @@ CARD_COLORS = ("#5c6bc0", "#26a69a", "#ef6c00", "#8d6e63", "#ab47bc", "#43a047")
 class GenericDrawing(Drawing):
     """Draws a ``GenericBoard`` and the pawns on it."""
 
-    ring = 16.0
-
     def __init__(self, game: Any) -> None:
         super().__init__(game)
         self.b = game.board
         self.width, self.height = int(self.b.width), int(self.b.height)
         self.xy = {sid: (s.x, s.y) for sid, s in self.b.spaces.items()}
+
+    def space_point(self, sid: str) -> tuple[float, float] | None:
+        return self.xy.get(sid)
+
+    def space_radius(self, sid: str) -> float:
+        return SPACE_R
 
     def draw_board(self, p: Pen) -> None:
         p.rect(0, 0, self.width, self.height, fill="#f5f0e6")

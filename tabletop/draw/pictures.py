@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from tabletop.draw.lastmove import rolled
 from tabletop.draw.scenes import PUBLIC, Moment, checked_viewer, scene, view_of
 from tabletop.draw.shapes import Scene
 from tabletop.draw.svg import scene_svg
@@ -25,7 +26,13 @@ def moment(match: Any, step: int | None, viewer: Any) -> Moment:
     before = view_of(game, match.state_at(step - 1), viewer) if step else None
     events = match.steps[step - 1].events if step else ()
     lines = tuple(_plain(event.seen_by(viewer)) for event in events)
-    return Moment(view, before, step, len(match), lines)
+    seen = tuple(event.for_viewer(viewer) for event in events)
+    # The die the move was made with: rolled in this step, or in the step before
+    # when the same seat rolled there (roll, then move), as the live board shows.
+    dice = list(seen)
+    if step >= 2 and match.steps[step - 2].player == match.steps[step - 1].player:
+        dice = [e.for_viewer(viewer) for e in match.steps[step - 2].events] + dice
+    return Moment(view, before, step, len(match), lines, seen, rolled(dice))
 
 
 def match_scene(match: Any, viewer: Any = PUBLIC, step: int | None = None) -> Scene:

@@ -51,6 +51,19 @@ class PitfallDrawing(Drawing):
         self.width = int(self.b.canvas[0] * SCALE)
         self.height = int(self.b.canvas[1] * SCALE)
 
+    def space_radius(self, sid: str) -> float:
+        return ABOVE_R * self.scale + 4
+
+    def route(self, a: str, b: str) -> tuple[str, ...]:
+        """Along the jungle path or the tunnel when both spaces are on it."""
+        for track in (self.b.above, self.b.below):
+            if a in track and b in track:
+                i, j = track.index(a), track.index(b)
+                if i <= j:
+                    return tuple(track[i : j + 1])
+                return tuple(reversed(track[j : i + 1]))
+        return (a, b)
+
     # -- the board ------------------------------------------------------------------
     def draw_board(self, p: Pen) -> None:
         w, h = self.b.canvas

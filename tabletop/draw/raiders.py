@@ -51,7 +51,6 @@ class RaidersDrawing(Drawing):
     """The Raiders world map, scaled to fit a notebook column."""
 
     scale = SCALE
-    ring = 14.0
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -63,6 +62,19 @@ class RaidersDrawing(Drawing):
         self.colors = {
             c["id"]: c.get("color", "#8d6e63") for c in self.b.data["countries"]
         }
+
+    def space_radius(self, sid: str) -> float:
+        kind = self.b.kind.get(sid, "space")
+        return {"country": 30.0, "intersection": 13.0}.get(kind, 12.0)
+
+    def route(self, a: str, b: str) -> tuple[str, ...]:
+        """Along a path of the map when both spaces lie on the same one."""
+        for path in self.b.paths.values():
+            row = (path.ends[0], *path.spaces, path.ends[1])
+            if a in row and b in row:
+                i, j = row.index(a), row.index(b)
+                return row[i : j + 1] if i <= j else tuple(reversed(row[j : i + 1]))
+        return (a, b)
 
     # -- the map --------------------------------------------------------------------
     def draw_board(self, p: Pen) -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.viewers import PUBLIC, Viewer, as_viewer
+from tabletop.draw.lastmove import draw_last_move, walked
 from tabletop.draw.shapes import Layer, Pen, Scene
 
 __all__ = ["PUBLIC", "Drawing", "Face", "drawing_for", "register", "scene"]
@@ -50,7 +51,6 @@ class Drawing:
     width = 800
     height = 400
     scale = 1.0
-    ring = 20.0  # the radius of the ring around a pawn that just moved
     seat_colors = SEAT_COLORS
 
     def __init__(self, game: Any) -> None:
@@ -85,6 +85,21 @@ class Drawing:
 
     def draw_pieces(self, pen: Pen, view: Any) -> None:
         """Draw the pawns and tokens in board units."""
+
+    def space_point(self, sid: str) -> tuple[float, float] | None:
+        """A space's centre in board units, or None (default: the board's ``xy``)."""
+        board = getattr(self.game, "board", None)
+        xy = getattr(board, "xy", None)
+        return None if xy is None else xy.get(sid)
+
+    def space_radius(self, sid: str) -> float:
+        """A space's size in pixels: a click this close selects it, and the rings
+        around it (targets, the last move) are drawn at about this radius."""
+        return 22.0
+
+    def route(self, a: str, b: str) -> tuple[str, ...]:
+        """The spaces from ``a`` to ``b`` along the board (straight by default)."""
+        return (a, b)
 
     def place(self, view: Any, seat: int) -> Any:
         """Where a seat is, as the rules name it (a move changes it)."""
@@ -191,6 +206,8 @@ class Moment:
     step: int
     steps: int
     lines: tuple[str, ...]  # the last step's events as the viewer may read them
+    events: tuple[Any, ...] = ()  # the last step's events, as the viewer may read them
+    die: str = ""  # the die the last move was made with ("" if none)
 
 
 def scene(game: Any, moment: Moment, viewer: Any) -> Scene:
@@ -216,23 +233,32 @@ def scene(game: Any, moment: Moment, viewer: Any) -> Scene:
 
 
 def marks(d: Drawing, moment: Moment) -> Layer:
-    """The last move on the board: a trail from where each moved pawn stood."""
+    """The last move (``tabletop.draw.lastmove``, as the live board marks it): each
+    moved piece's path through the spaces its events name, and the die."""
     pen = Pen()
     if moment.before is not None:
-        for seat in range(d.game.players):
-            if d.place(moment.before, seat) == d.place(moment.view, seat):
-                continue
-            old, new = d.spot(moment.before, seat), d.spot(moment.view, seat)
-            if new is None:
-                continue
-            color = d.seat_colors[seat]
-            if old is not None:
-                pen.line(*old, *new, "#ffffff", 7, cap="round")
-                pen.line(*old, *new, color, 3, dash=(6, 4), cap="round")
-                pen.circle(*old, 6, fill="#ffffff", stroke=color, width=2)
-            pen.circle(*new, d.ring, stroke="#ffffff", width=5)
-            pen.circle(*new, d.ring, stroke=color, width=3)
-    return pen.layer("marks", d.scale)
+        seats = range(d.game.players)
+        before = [str(d.place(moment.before, s) or "") for s in seats]
+        after = [str(d.place(moment.view, s) or "") for s in seats]
+        pieces = walked(before, after, moment.events, _Placed(d), d.route)
+
+        def point(sid: str) -> tuple[float, float]:
+            x, y = d.space_point(sid) or (0.0, 0.0)
+            return x * d.scale, y * d.scale
+
+        draw_last_move(pen, pieces, moment.die, point, d.space_radius,
+                       d.seat_colors, d.width)  # fmt: skip
+    return pen.layer("marks")
+
+
+class _Placed:
+    """The spaces a drawing can place (a container for ``walked``)."""
+
+    def __init__(self, d: Drawing) -> None:
+        self.d = d
+
+    def __contains__(self, sid: object) -> bool:
+        return isinstance(sid, str) and self.d.space_point(sid) is not None
 
 
 def status(d: Drawing, game: Any, moment: Moment, viewer: Any) -> Layer:

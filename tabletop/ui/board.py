@@ -25,6 +25,7 @@ from typing import Any
 import ipycanvas
 from ipycanvas import MultiCanvas
 
+from tabletop.draw.lastmove import draw_last_move
 from tabletop.draw.scenes import SEAT_COLOR_NAMES, SEAT_COLORS, Drawing, drawing_for
 from tabletop.draw.shapes import Layer, Pen
 from tabletop.ui.canvas_target import batch, draw_layer
@@ -96,14 +97,12 @@ class BoardAdapter:
     Attributes:
         drawing: what the board, the table and the pieces look like.
         width, height: the board's size in pixels (the drawing's).
-        hit_radius: how far from a space's centre a click still selects it.
         xy: the clickable spaces, id -> centre in canvas pixels (set by the
             subclass; ``board_xy`` turns the drawing's board units into them).
         faces: card kind -> ``CardFace``.
     """
 
     hand_width = 640  # seven cards side by side; more overlap
-    hit_radius = 22.0
     seat_colors = SEAT_COLORS
     faces: Mapping[str, CardFace] = {}
 
@@ -152,25 +151,14 @@ class BoardAdapter:
                        stroke="#ff1744", width=5)  # fmt: skip
 
     def mark_last_move(self, pen: Pen, moved: Any) -> None:
-        """Mark the last move: each moved piece's path (in its seat's colour,
-        dashed, ringed at the end) and the die rolled."""
+        """Mark the last move as the pictures do (``tabletop.draw.lastmove``): each
+        moved piece's path (in its seat's colour, dashed, ringed at the end) and
+        the die rolled."""
         if not moved:
             return
         pieces, die = moved
-        for seat, path in pieces:
-            color = self.seat_colors[seat % len(self.seat_colors)]
-            for a, b in zip(path, path[1:], strict=False):
-                (x1, y1), (x2, y2) = self.xy[a], self.xy[b]
-                if abs(x2 - x1) < self.width / 2:  # not across a wrapping edge
-                    pen.line(x1, y1, x2, y2, color, 4, dash=(8, 5))
-            end = path[-1]
-            pen.circle(*self.xy[end], self.radius(end) + 2, stroke=color, width=4,
-                       dash=(8, 5))  # fmt: skip
-        if die:
-            ink = "#222222"
-            pen.rect(8, 8, 40, 40, fill="#ffffff", stroke=ink, width=2)
-            pen.text(28, 37, str(die), fill=ink, size=24, bold=True, align="center")
-            pen.text(28, 60, "rolled", fill=ink, size=10, align="center")
+        draw_last_move(pen, pieces, die, self.xy.__getitem__, self.radius,
+                       self.seat_colors, self.width)  # fmt: skip
 
     def mark_rings(self, pen: Pen, ids: Iterable[str]) -> None:
         """Ring the spaces a lesson is about (orange, dashed, wider than targets)."""
@@ -180,8 +168,8 @@ class BoardAdapter:
                            width=3, dash=(6, 4))  # fmt: skip
 
     def route(self, a: str, b: str) -> tuple[str, ...]:
-        """The spaces from ``a`` to ``b`` along the board (a hook: straight here)."""
-        return (a, b)
+        """The spaces from ``a`` to ``b`` along the board (the drawing's)."""
+        return self.drawing.route(a, b)
 
     def space_label(self, sid: str) -> str:
         """A space as the board shows it: its name from the board file, else its id."""
@@ -228,8 +216,9 @@ class BoardAdapter:
 
     # -- input --------------------------------------------------------------------
     def radius(self, sid: str) -> float:
-        """How far from a space's centre a click still selects it (its ring's size)."""
-        return self.hit_radius
+        """How far from a space's centre a click still selects it (its ring's size;
+        the drawing's, so the pictures ring spaces alike)."""
+        return self.drawing.space_radius(sid)
 
     def hit(self, x: float, y: float, prefer: Iterable[str] = ()) -> str | None:
         """The space a click at (x, y) means: a preferred one in reach, else nearest."""

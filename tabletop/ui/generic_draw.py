@@ -13,14 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core.boards import GenericBoard
-from tabletop.draw.generic import SPACE_R
 from tabletop.ui.board import BoardAdapter
 
 
 class GenericDraw(BoardAdapter):
     """The spaces of a ``GenericBoard`` under the mouse, and the hands."""
-
-    hit_radius = SPACE_R
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tabletop.draw.pitfall import ABOVE_R, CARD_COLORS, KIND_NAMES
+from tabletop.draw.pitfall import CARD_COLORS, KIND_NAMES
 from tabletop.ui.board import BoardAdapter, CardFace
 
 
@@ -31,7 +31,6 @@ class PitfallDraw(BoardAdapter):
         super().__init__(game)
         board = game.board
         self.board = board
-        self.hit_radius = ABOVE_R * self.drawing.scale + 4
         self.xy = {s: self.board_xy(x, y) for s, (x, y) in board.xy.items()}
         self.faces = _card_faces()
 
@@ -53,16 +52,6 @@ class PitfallDraw(BoardAdapter):
                 head.append(word)
         text = " ".join(head + ([", ".join(cards)] if cards else []) + tail)
         return re.sub(r"\bP(\d)\b", r"player \1", text)
-
-    def route(self, a: str, b: str) -> tuple[str, ...]:
-        """Along the jungle path or the tunnel when both spaces are on it."""
-        for track in (self.board.above, self.board.below):
-            if a in track and b in track:
-                i, j = track.index(a), track.index(b)
-                if i <= j:
-                    return tuple(track[i : j + 1])
-                return tuple(reversed(track[j : i + 1]))
-        return (a, b)
 
     def describe(self, sid: str) -> str:
         kind = self.board.kind.get(sid, "")

@@ -21,15 +21,10 @@ class RaidersDraw(BoardAdapter):
         super().__init__(game)
         board = game.board
         self.board = board
-        self.hit_radius = 14
         self.xy = {s: self.board_xy(x, y) for s, (x, y) in board.xy.items()}
         self.colors = {
             c["id"]: c.get("color", "#8d6e63") for c in board.data["countries"]
         }
-
-    def radius(self, sid: str) -> float:
-        kind = self.board.kind.get(sid, "space")
-        return {"country": 30.0, "intersection": 13.0}.get(kind, 12.0)
 
     # -- words ----------------------------------------------------------------------
     def label_words(self, label: str) -> str:
@@ -52,15 +47,6 @@ class RaidersDraw(BoardAdapter):
         if head == "send" and len(words) >= 3 and words[1] == "to":
             return f"Send them to {' '.join(words[2:])}"
         return label
-
-    def route(self, a: str, b: str) -> tuple[str, ...]:
-        """Along a path of the map when both spaces lie on the same one."""
-        for path in self.board.paths.values():
-            row = (path.ends[0], *path.spaces, path.ends[1])
-            if a in row and b in row:
-                i, j = row.index(a), row.index(b)
-                return row[i : j + 1] if i <= j else tuple(reversed(row[j : i + 1]))
-        return (a, b)
 
     def describe(self, sid: str) -> str:
         name = self.space_label(sid)

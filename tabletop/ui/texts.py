@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.draw.lastmove import rolled, walked
 from tabletop.ui.panels import inspector_html, json_diff
 
 PUBLIC = "public"  # the viewer who sees only what lies face up
@@ -219,36 +220,6 @@ def lost_cards(table: Any, step: Any) -> dict[int, list[str]]:
     return out
 
 
-# Events whose "from"/"to" move something other than a seat's piece.
-MOVES_NO_PAWN = frozenset({"scorpion"})
-
-
-def pawn_stops(event: Any, seat: int) -> list[str]:
-    """The spaces an event's data says ``seat``'s piece went through, in order
-    ("from", then "space"/"at", then "to"; a hostage's are the victim's).
-
-    Read from the public form of the event: what the public may not read about
-    it is not drawn either.
-    """
-    if event.kind in MOVES_NO_PAWN:
-        return []
-    data = event.for_viewer(PUBLIC).data
-    moves = "from" in data or "to" in data
-    mover = data.get("victim", data.get("seat")) if moves else data.get("seat")
-    if mover is None:
-        mover = event.player
-    if mover != seat:
-        return []
-    keys = ("from", "space", "at", "to")
-    return [data[k] for k in keys if isinstance(data.get(k), str)]
-
-
-def rolled(event: Any) -> str:
-    """The die an event shows, as text ("" if none)."""
-    roll = event.for_viewer(PUBLIC).data.get("roll")
-    return str(roll) if event.kind == "roll" and isinstance(roll, int) else ""
-
-
 def last_move(table: Any) -> tuple:
     """What the board marks as the last move: pieces moved and the die rolled.
 
@@ -268,29 +239,14 @@ def last_move(table: Any) -> tuple:
     adapter = table.adapter
     a = adapter.piece_spaces(table.game.view(before, PUBLIC))
     b = adapter.piece_spaces(table.game.view(match.state, PUBLIC))
-    moved = []
-    for seat, (x, y) in enumerate(zip(a, b, strict=False)):
-        if x == y or x not in adapter.xy or y not in adapter.xy:
-            continue
-        stops = [x]  # where the events' data say the seat's piece went, in order
-        for step in steps:
-            for e in step.events:
-                stops += [s for s in pawn_stops(e, seat) if s in adapter.xy]
-        stops.append(y)
-        path = [x]
-        for p, q in zip(stops, stops[1:], strict=False):
-            if p != q:
-                path += list(adapter.route(p, q))[1:]
-        moved.append((seat, tuple(path)))
-    die = ""
+    events = [e for step in steps for e in step.events]
+    moved = walked(a, b, events, adapter.xy, adapter.route)
     first = steps[0].index
     roll_before = match.steps[first - 2 : first - 1] if first >= 2 else ()
     if roll_before and roll_before[0].player != steps[0].player:
         roll_before = ()  # the roll that led to this move, if it was the same seat's
-    for step in (*roll_before, *steps):
-        for e in step.events:
-            die = rolled(e) or die
-    return (tuple(moved), die)
+    die = rolled([e for step in (*roll_before, *steps) for e in step.events])
+    return (moved, die)
 
 
 def banner_html(table: Any, outcome: Any, resume: bool) -> str:
