@@ -7,8 +7,10 @@ the page and check that the board is drawn again. Screenshots go to test-artifac
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+import urllib.parse
 import urllib.request
 
 import nbformat
@@ -172,6 +174,28 @@ def test_play_pitfall_in_jupyterlab_button_board_click_and_reload(lab, page):
     assert step_text(page) == moved
     show_board(page)
     shoot(page, "pitfall_reloaded.png")
+
+    # Without its kernel's widgets (a new kernel, the page opened again), the
+    # widget cannot be shown; the saved picture of the last step is, in its place.
+    page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session"
+        ".kernel.restart()"
+    )
+    page.reload()
+    page.wait_for_function(KERNEL_READY, timeout=60_000)
+    picture = page.locator(f"{CURRENT} .jp-RenderedSVG img")
+    picture.first.wait_for(state="visible", timeout=30_000)
+    assert page.locator(f"{CURRENT} canvas.tabletop-board").count() == 0
+    source = picture.first.get_attribute("src") or ""
+    head, _, body = source.partition(",")
+    shown = (
+        base64.b64decode(body).decode("utf-8", "replace")
+        if head.endswith(";base64")
+        else urllib.parse.unquote(body)
+    )
+    assert f"step {step} of {length}" in shown
+    picture.first.scroll_into_view_if_needed()
+    shoot(page, "pitfall_saved_picture_no_kernel.png")
 
 
 @pytest.mark.parametrize("name", ["mid_pitfall.ipynb", "mid_raiders.ipynb"])

@@ -25,8 +25,10 @@ def moment(match: Any, step: int | None, viewer: Any) -> Moment:
     view = view_of(game, match.state_at(step), viewer)
     before = view_of(game, match.state_at(step - 1), viewer) if step else None
     events = match.steps[step - 1].events if step else ()
-    lines = tuple(_plain(event.seen_by(viewer)) for event in events)
     seen = tuple(event.for_viewer(viewer) for event in events)
+    # Words for people: the picture's status line leaves the clause IDs out (the
+    # replay's event log and the table's rules details show them).
+    lines = tuple(_plain(event.text) for event in seen)
     # The die the move was made with: rolled in this step, or in the step before
     # when the same seat rolled there (roll, then move), as the live board shows.
     dice = list(seen)
