@@ -1,12 +1,19 @@
-"""The one memo a ``Pitfall`` game owns: the exchange choices of a hand.
+"""The one memo a ``Pitfall`` game owns, and the exchange actions it lists.
 
 A turn may exchange any four cards of the hand (PH-2B-DISCARD, PH-2B-SWAP), so the
 start of every turn lists up to 35 choices of four, each as a discard and as a swap
-with every opponent. ``Exchanges`` keeps, per hand vector, those choices, their set
-(for the verdicts' membership test) and the action objects, shared between states;
-and ``legal``: the legal actions of a turn's start, under what their verdicts read
-(the hand, the seat to move, the number of seats, whether a Scorpion card was
-played).
+with every opponent.
+
+``ExchangeActions`` is not a memo but a table: every exchange action a game can ever
+list (a ``Discard`` for each of the 210 sorted choices of four card kinds, a
+``Swap`` for each choice and seat), made once when the game object is made and never
+changed. A turn's start then picks its candidates from it instead of making new
+action objects for every new hand.
+
+``Exchanges`` keeps, per hand vector, its choices of four, their set (for the
+verdicts' membership test) and its candidates; and ``legal``: the legal actions of a
+turn's start, under what their verdicts read (the hand, the seat to move, the number
+of seats, whether a Scorpion card was played).
 It is derived data only: it never changes what the game answers, only how fast. It is
 bounded (emptied when it holds ``limit`` hands) and belongs to one game object, so
 nothing is kept at module level. The engine benchmark measured what it buys (see
@@ -15,17 +22,43 @@ nothing is kept at module level. The engine benchmark measured what it buys (see
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from tabletop.games.pitfall.actions import Discard, Swap
-from tabletop.games.pitfall.cards import CARDS
+from tabletop.games.pitfall.cards import CARDS, FOURS
+
+
+class ExchangeActions:
+    """Every exchange action of a game with ``players`` seats, made once.
+
+    Attributes:
+        discard: choice of four -> its ``Discard`` (read-only).
+        swap: per seat, choice of four -> the ``Swap`` with that seat (read-only).
+    """
+
+    __slots__ = ("discard", "swap")
+
+    def __init__(self, players: int) -> None:
+        self.discard = MappingProxyType({f: Discard(f) for f in FOURS})
+        self.swap = tuple(
+            MappingProxyType({f: Swap(seat, f) for f in FOURS})
+            for seat in range(players)
+        )
 
 
 class Exchanges:
-    """Exchange choices per hand, remembered for at most ``limit`` hands."""
+    """Exchange choices per hand, remembered for at most ``limit`` hands.
 
-    __slots__ = ("limit", "legal", "_hands", "_last", "_last_entry")
+    Args:
+        players: the game's number of seats (the seats a swap may name).
+        limit: the most hands (and, apart, turn starts) kept; 0 keeps nothing.
+    """
 
-    def __init__(self, limit: int = 20_000) -> None:
+    __slots__ = ("limit", "legal", "actions", "_hands", "_last", "_last_entry")
+
+    def __init__(self, players: int = 4, limit: int = 20_000) -> None:
         self.limit = limit
+        self.actions = ExchangeActions(players)
         self.legal: dict[tuple, tuple] = {}
         self._hands: dict[tuple[int, ...], tuple] = {}
         self._last: tuple[int, ...] | None = None
@@ -42,17 +75,20 @@ class Exchanges:
             self.legal[key] = actions
         return actions
 
-    def _entry(self, hand: tuple[int, ...]) -> tuple:
+    def _new_entry(self, hand: tuple[int, ...]) -> tuple:
         """(choices of four, their set, discards, {seat: swaps}) for ``hand``."""
+        fours = four_cards(hand)
+        discard = self.actions.discard
+        return fours, frozenset(fours), tuple([discard[f] for f in fours]), {}
+
+    def _entry(self, hand: tuple[int, ...]) -> tuple:
         if not self.limit:
-            fours = four_cards(hand)
-            return fours, frozenset(fours), tuple(Discard(f) for f in fours), {}
+            return self._new_entry(hand)
         if hand is self._last:
             return self._last_entry
         entry = self._hands.get(hand)
         if entry is None:
-            fours = four_cards(hand)
-            entry = (fours, frozenset(fours), tuple(Discard(f) for f in fours), {})
+            entry = self._new_entry(hand)
             if len(self._hands) >= self.limit:
                 self._hands.clear()
             self._hands[hand] = entry
@@ -61,6 +97,8 @@ class Exchanges:
 
     def four_set(self, hand: tuple[int, ...]) -> frozenset:
         """The choices of four cards of ``hand`` (sorted index tuples), as a set."""
+        if hand is self._last:
+            return self._last_entry[1]
         return self._entry(hand)[1]
 
     def discards(self, hand: tuple[int, ...]) -> tuple[Discard, ...]:
@@ -72,7 +110,8 @@ class Exchanges:
         entry = self._entry(hand)
         found = entry[3].get(seat)
         if found is None:
-            found = entry[3][seat] = tuple(Swap(seat, f) for f in entry[0])
+            swap = self.actions.swap[seat]
+            found = entry[3][seat] = tuple([swap[f] for f in entry[0]])
         return found
 
 

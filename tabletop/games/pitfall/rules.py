@@ -90,7 +90,7 @@ class Pitfall(GameRules):
         if isinstance(board, os.PathLike):
             board = os.fspath(board)
         self.options: dict[str, Any] = {} if board == "pitfall" else {"board": board}
-        self.exchanges = Exchanges()
+        self.exchanges = Exchanges(players)
         self.scorpion_moves = tuple(PlaceScorpion(sp) for sp in self.board.below)
 
     def __repr__(self) -> str:
