@@ -10,13 +10,13 @@ list (a ``Discard`` for each of the 210 sorted choices of four card kinds, a
 changed. A turn's start then picks its candidates from it instead of making new
 action objects for every new hand.
 
-``Exchanges`` keeps, per hand vector, its choices of four, their set (for the
-verdicts' membership test) and its candidates; and ``legal``: the legal actions of a
-turn's start, under what their verdicts read (the hand, the seat to move, the number
-of seats, whether a Scorpion card was played).
+``Exchanges`` keeps, per hand vector, its choices of four, their set (the verdicts'
+membership test) and, per seat to move and number of seats, every exchange that
+hand may make: the candidates of a turn's start that its verdicts allow.
 It is derived data only: it never changes what the game answers, only how fast. It is
-bounded (emptied when it holds ``limit`` hands) and belongs to one game object, so
-nothing is kept at module level. The engine benchmark measured what it buys (see
+bounded (emptied when it holds ``limit`` hands; a hand of 7 or 6 cards of 7 kinds
+is one of 2,640, so the bound is never met in play) and belongs to one game object,
+so nothing is kept at module level. The engine benchmark measured what it buys (see
 ``docs/rules-pitfall.md``).
 """
 
@@ -27,9 +27,13 @@ from types import MappingProxyType
 from tabletop.games.pitfall.actions import Discard, Swap
 from tabletop.games.pitfall.cards import CARDS, FOURS
 
+MAX_SEATS = 4
+"""The most seats a game has (PH-S-PLAYERS)."""
+
 
 class ExchangeActions:
-    """Every exchange action of a game with ``players`` seats, made once.
+    """Every exchange action of a game, made once: for each choice of four, a
+    ``Discard`` and a ``Swap`` with each of the four seats a game may have.
 
     Attributes:
         discard: choice of four -> its ``Discard`` (read-only).
@@ -38,11 +42,11 @@ class ExchangeActions:
 
     __slots__ = ("discard", "swap")
 
-    def __init__(self, players: int) -> None:
+    def __init__(self) -> None:
         self.discard = MappingProxyType({f: Discard(f) for f in FOURS})
         self.swap = tuple(
             MappingProxyType({f: Swap(seat, f) for f in FOURS})
-            for seat in range(players)
+            for seat in range(MAX_SEATS)
         )
 
 
@@ -50,48 +54,33 @@ class Exchanges:
     """Exchange choices per hand, remembered for at most ``limit`` hands.
 
     Args:
-        players: the game's number of seats (the seats a swap may name).
-        limit: the most hands (and, apart, turn starts) kept; 0 keeps nothing.
+        limit: the most hands kept; 0 keeps nothing.
     """
 
-    __slots__ = ("limit", "legal", "actions", "_hands", "_last", "_last_entry")
+    __slots__ = ("limit", "actions", "_hands", "_last", "_last_entry")
 
-    def __init__(self, players: int = 4, limit: int = 20_000) -> None:
+    def __init__(self, limit: int = 20_000) -> None:
         self.limit = limit
-        self.actions = ExchangeActions(players)
-        self.legal: dict[tuple, tuple] = {}
+        self.actions = ExchangeActions()
         self._hands: dict[tuple[int, ...], tuple] = {}
         self._last: tuple[int, ...] | None = None
         self._last_entry: tuple = ()
 
     def __len__(self) -> int:
-        return len(self._hands) + len(self.legal)
-
-    def remember(self, key: tuple, actions: tuple) -> tuple:
-        """Keep a start's legal actions under ``key`` (bounded); return them."""
-        if self.limit:
-            if len(self.legal) >= self.limit:
-                self.legal.clear()
-            self.legal[key] = actions
-        return actions
-
-    def _new_entry(self, hand: tuple[int, ...]) -> tuple:
-        """(choices of four, their set, discards, {seat: swaps}) for ``hand``."""
-        fours = four_cards(hand)
-        discard = self.actions.discard
-        return fours, frozenset(fours), tuple([discard[f] for f in fours]), {}
+        return len(self._hands)
 
     def _entry(self, hand: tuple[int, ...]) -> tuple:
-        if not self.limit:
-            return self._new_entry(hand)
+        """(choices of four, their set, {(mover, seats): exchanges}) for ``hand``."""
         if hand is self._last:
             return self._last_entry
         entry = self._hands.get(hand)
         if entry is None:
-            entry = self._new_entry(hand)
-            if len(self._hands) >= self.limit:
-                self._hands.clear()
-            self._hands[hand] = entry
+            fours = four_cards(hand)
+            entry = (fours, frozenset(fours), {})
+            if self.limit:
+                if len(self._hands) >= self.limit:
+                    self._hands.clear()
+                self._hands[hand] = entry
         self._last, self._last_entry = hand, entry
         return entry
 
@@ -101,17 +90,30 @@ class Exchanges:
             return self._last_entry[1]
         return self._entry(hand)[1]
 
-    def discards(self, hand: tuple[int, ...]) -> tuple[Discard, ...]:
+    def discards(self, hand: tuple[int, ...]) -> list[Discard]:
         """A ``Discard`` for each choice of four, in a stable order."""
-        return self._entry(hand)[2]
+        discard = self.actions.discard
+        return [discard[f] for f in self._entry(hand)[0]]
 
-    def swaps(self, hand: tuple[int, ...], seat: int) -> tuple[Swap, ...]:
+    def swaps(self, hand: tuple[int, ...], seat: int) -> list[Swap]:
         """A ``Swap`` with ``seat`` for each choice of four, in a stable order."""
+        swap = self.actions.swap[seat]
+        return [swap[f] for f in self._entry(hand)[0]]
+
+    def exchanges(self, hand: tuple[int, ...], me: int, seats: int) -> tuple:
+        """Every exchange ``me`` may make with ``hand`` at a table of ``seats``: the
+        discards, then the swaps with each opponent in seat order (as
+        ``discards`` and ``swaps`` list them)."""
         entry = self._entry(hand)
-        found = entry[3].get(seat)
+        found = entry[2].get((me, seats))
         if found is None:
-            swap = self.actions.swap[seat]
-            found = entry[3][seat] = tuple([swap[f] for f in entry[0]])
+            out = self.discards(hand)
+            for seat in range(seats):
+                if seat != me:
+                    out += self.swaps(hand, seat)
+            found = tuple(out)
+            if self.limit:
+                entry[2][me, seats] = found
         return found
 
 

@@ -59,7 +59,9 @@ class Pitfall(GameRules):
 
     Attributes:
         exchanges: the game's one memo (``memo.Exchanges``): the exchange choices of
-            the hands met so far, bounded; derived data that never changes a result.
+            the hands met so far and the exchanges each may make, bounded; derived
+            data that never changes a result. Its ``actions`` table holds every
+            exchange action, made once with the game.
         scorpion_moves: a ``PlaceScorpion`` for every underground space, the
             candidates of that decision.
     """
@@ -90,7 +92,7 @@ class Pitfall(GameRules):
         if isinstance(board, os.PathLike):
             board = os.fspath(board)
         self.options: dict[str, Any] = {} if board == "pitfall" else {"board": board}
-        self.exchanges = Exchanges(players)
+        self.exchanges = Exchanges()
         self.scorpion_moves = tuple(PlaceScorpion(sp) for sp in self.board.below)
 
     def __repr__(self) -> str:

@@ -170,6 +170,32 @@ def refill(w: Work) -> None:
     need = w.board.hand_size - sum(hand)
     if need <= 0:
         return
+    deck = w.deck
+    if need <= len(deck):  # the usual case: the draw pile holds enough
+        drawn: tuple[int, ...] | list[int] = deck[need - 1 :: -1]
+        w.deck = deck[need:]
+    else:
+        drawn = _draw_reshuffling(w, need)
+    w.hands = put(w.hands, seat, hand_vector(drawn, hand))
+    names = [CARDS[c] for c in drawn]
+    n = len(drawn)
+    w.events.append(
+        Event(
+            "PH-2A-REFILL",
+            f"player {seat} drew {' '.join(names)}",
+            seat,
+            "draw",
+            True,
+            f"player {seat} drew {n} card{'s' * (n != 1)}",
+            {"seat": seat, "count": n, "cards": names},
+            ("cards",),
+        )
+    )
+
+
+def _draw_reshuffling(w: Work, need: int) -> list[int]:
+    """Draw ``need`` cards (fewer if none are left anywhere), the discard pile
+    becoming the draw pile whenever the draw pile runs out (PH-8-RESHUFFLE)."""
     drawn: list[int] = []
     while need:
         if not w.deck:
@@ -188,18 +214,4 @@ def refill(w: Work) -> None:
         drawn.extend(w.deck[take - 1 :: -1])  # named in the order they were dealt
         w.deck = w.deck[take:]
         need -= take
-    w.hands = put(w.hands, seat, hand_vector(drawn, hand))
-    names = [CARDS[c] for c in drawn]
-    n = len(drawn)
-    w.events.append(
-        Event(
-            "PH-2A-REFILL",
-            f"player {seat} drew {' '.join(names)}",
-            seat,
-            "draw",
-            True,
-            f"player {seat} drew {n} card{'s' * (n != 1)}",
-            {"seat": seat, "count": n, "cards": names},
-            ("cards",),
-        )
-    )
+    return drawn
