@@ -196,7 +196,7 @@ def deal(g: Raiders, w: Work) -> None:
     n = g.players
     dealt = deck[: HAND_SIZE * n]
     for q in range(n):
-        w.hands[q] = list(dealt[q::n])
+        w.hand(q)[:] = dealt[q::n]
         cards = tuple(sorted(w.hands[q]))
         names = ", ".join(card_name(c) for c in cards)
         w.emit(
