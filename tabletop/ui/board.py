@@ -173,14 +173,7 @@ class BoardAdapter:
 
     def space_label(self, sid: str) -> str:
         """A space as the board shows it: its name from the board file, else its id."""
-        board = getattr(self, "board", None)
-        name = getattr(board, "space_name", None)
-        if name is None:
-            return sid
-        try:
-            return str(name(sid)) or sid
-        except (KeyError, ValueError):
-            return sid
+        return self.drawing.space_name(sid)
 
     def label_words(self, label: str) -> str:
         """An action label with the game's short codes in words (a hook per game)."""
@@ -207,8 +200,7 @@ class BoardAdapter:
         return tuple(self.faces)
 
     def seat_name(self, seat: int) -> str:
-        # Seats count from 0, as the engines' event texts do ("player 0 rolled 4").
-        return f"Player {seat} ({SEAT_COLOR_NAMES[seat % len(SEAT_COLOR_NAMES)]})"
+        return self.drawing.seat_name(seat)
 
     def seat_notes(self, view: Any, seat: int) -> str:
         """A short line under a seat's hand (treasures held, turns to miss...)."""
