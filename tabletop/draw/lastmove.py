@@ -85,11 +85,13 @@ def draw_last_move(
     radius: Callable[[str], float],
     colors: Sequence[str],
     width: float,
+    corner: Point = (0.0, 0.0),
 ) -> None:
     """Each moved piece's path (in its seat's colour, dashed, ringed at the end) and
     the die rolled, in pixels (``point`` and ``radius`` give a space's centre and
     ring size; a step longer than half of ``width`` wraps around the board's edge
-    and is not drawn across it)."""
+    and is not drawn across it). The die sits in the top left ``corner`` of the
+    area shown."""
     for seat, path in pieces:
         color = colors[seat % len(colors)]
         for a, b in zip(path, path[1:], strict=False):
@@ -100,6 +102,8 @@ def draw_last_move(
         pen.circle(*point(end), radius(end) + 2, stroke=color, width=4, dash=(8, 5))
     if die:
         ink = "#222222"
-        pen.rect(8, 8, 40, 40, fill="#ffffff", stroke=ink, width=2)
-        pen.text(28, 37, str(die), fill=ink, size=24, bold=True, align="center")
-        pen.text(28, 60, "rolled", fill=ink, size=10, align="center")
+        x, y = corner
+        pen.rect(x + 8, y + 8, 40, 40, fill="#ffffff", stroke=ink, width=2)
+        pen.text(x + 28, y + 37, str(die), fill=ink, size=24, bold=True,
+                 align="center")  # fmt: skip
+        pen.text(x + 28, y + 60, "rolled", fill=ink, size=10, align="center")

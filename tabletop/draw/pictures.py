@@ -12,7 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.draw.lastmove import rolled
-from tabletop.draw.scenes import PUBLIC, Moment, checked_viewer, scene, view_of
+from tabletop.draw.scenes import (
+    PUBLIC,
+    Moment,
+    checked_viewer,
+    drawing_for,
+    scene,
+    view_of,
+)
 from tabletop.draw.shapes import Scene
 from tabletop.draw.svg import scene_svg
 
@@ -28,7 +35,8 @@ def moment(match: Any, step: int | None, viewer: Any) -> Moment:
     seen = tuple(event.for_viewer(viewer) for event in events)
     # Words for people: the picture's status line leaves the clause IDs out (the
     # replay's event log and the table's rules details show them).
-    lines = tuple(_plain(event.text) for event in seen)
+    words = drawing_for(game).words
+    lines = tuple(_plain(words(event.text)) for event in seen)
     # The die the move was made with: rolled in this step, or in the step before
     # when the same seat rolled there (roll, then move), as the live board shows.
     dice = list(seen)

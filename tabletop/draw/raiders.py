@@ -94,6 +94,10 @@ class RaidersDrawing(Drawing):
             p.circle(x, y, 10, fill="#263238")
             p.line(x - 5, y - 5, x + 5, y + 5, "#eceff1", 2)
             p.line(x - 5, y + 5, x + 5, y - 5, "#eceff1", 2)
+            # Path spaces are named after their ends ("United States–North
+            # Atlantic 2"), so the crossings carry their names on the map.
+            p.text(x, y - 15, self.b.names.get(xid, xid), fill="#eceff1", size=10,
+                   bold=True, align="center", halo="#263238")  # fmt: skip
         for cid in self.b.countries:
             self._country(p, cid)
         p.text(20, self.map_h - 20, "RAIDERS OF THE LOST ARK", fill="#fff8e1",

@@ -12,6 +12,7 @@ view redacts was never there to draw. Event texts come through ``Event.seen_by``
 
 from __future__ import annotations
 
+import re
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -38,6 +39,11 @@ class Face:
 
     name: str
     color: str = "#555555"
+
+
+_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
+_TWICE = re.compile(r"\b([A-Za-z]+) (\1\b)", re.IGNORECASE)
+_SPACE = re.compile(r"\b[A-Z][A-Z0-9]+\b")
 
 
 class Drawing:
@@ -121,7 +127,37 @@ class Drawing:
         return ""
 
     def seat_name(self, seat: int) -> str:
+        # Seats count from 0, as the engines' event texts do ("player 0 rolled 4").
         return f"Player {seat} ({SEAT_COLOR_NAMES[seat % len(SEAT_COLOR_NAMES)]})"
+
+    def space_name(self, sid: str) -> str:
+        """A space as the board shows it: its name from the board file, else its id."""
+        board = getattr(self.game, "board", None)
+        name = getattr(board, "space_name", None)
+        if name is None:
+            return sid
+        try:
+            return str(name(sid)) or sid
+        except (KeyError, ValueError):
+            return sid
+
+    def words(self, text: str) -> str:
+        """An engine sentence with seats and spaces named as the board shows them
+        ("player 0 moved A0 -> A1" -> "Player 0 (red) moved Riverboat \u2192 ...")."""
+        players = self.game.players
+
+        def seat(m: re.Match) -> str:
+            n = int(m.group(1))
+            return self.seat_name(n) if 0 <= n < players else m.group(0)
+
+        def space(m: re.Match) -> str:
+            sid = m.group(0)
+            return self.space_name(sid) if self.space_point(sid) is not None else sid
+
+        text = _PLAYER.sub(seat, text)
+        text = _SPACE.sub(space, text)
+        text = _TWICE.sub(r"\2", text)  # "the log Log 1" -> "the Log 1"
+        return text.replace(" -> ", " \u2192 ")
 
 
 _REGISTRY: dict[str, Callable[[Any], Drawing]] = {}

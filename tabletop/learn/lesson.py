@@ -223,6 +223,7 @@ class Lesson:
         table = Table(self.match(), teach=teach, handover=False, compact=True)
         table.ring(self.moment_spaces())
         table.goto(0)
+        table.focus(self.moment_spaces())
         return table
 
     def show(self, table: bool = True) -> None:

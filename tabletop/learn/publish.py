@@ -121,12 +121,8 @@ def publish(name: str) -> Path:
     path = NOTEBOOKS / name
     notebook = run_lesson(path)
     notebook["metadata"].pop("widgets", None)
-    for cell in notebook["cells"]:
-        if cell["cell_type"] == "code":
-            cell["execution_count"] = None
-            for out in cell.get("outputs", []):
-                if "execution_count" in out:
-                    out["execution_count"] = None
+    # Execution counts stay (1, 2, 3... from the fresh run): a saved output without
+    # one reads as a cell that never ran, and nbval refuses such a notebook.
     nbformat.validate(notebook)
     nbformat.write(notebook, path)
     return path

@@ -131,12 +131,14 @@ class BoardAdapter:
         selected: str,
         moved: Any = (),
         rings: Iterable[str] = (),
+        corner: tuple[float, float] = (0.0, 0.0),
     ) -> Layer:
         """The marks over the pieces (canvas pixels): a lesson's rings, the last
-        move, then the legal targets and the selection."""
+        move (its die in the shown area's ``corner``), then the legal targets and
+        the selection."""
         pen = Pen()
         self.mark_rings(pen, rings)
-        self.mark_last_move(pen, moved)
+        self.mark_last_move(pen, moved, corner)
         self.mark_targets(pen, targets, selected)
         return pen.layer("marks")
 
@@ -150,7 +152,9 @@ class BoardAdapter:
             pen.circle(*self.xy[selected], self.radius(selected) - 2,
                        stroke="#ff1744", width=5)  # fmt: skip
 
-    def mark_last_move(self, pen: Pen, moved: Any) -> None:
+    def mark_last_move(
+        self, pen: Pen, moved: Any, corner: tuple[float, float] = (0.0, 0.0)
+    ) -> None:
         """Mark the last move as the pictures do (``tabletop.draw.lastmove``): each
         moved piece's path (in its seat's colour, dashed, ringed at the end) and
         the die rolled."""
@@ -158,7 +162,7 @@ class BoardAdapter:
             return
         pieces, die = moved
         draw_last_move(pen, pieces, die, self.xy.__getitem__, self.radius,
-                       self.seat_colors, self.width)  # fmt: skip
+                       self.seat_colors, self.width, corner)  # fmt: skip
 
     def mark_rings(self, pen: Pen, ids: Iterable[str]) -> None:
         """Ring the spaces a lesson is about (orange, dashed, wider than targets)."""
@@ -173,14 +177,7 @@ class BoardAdapter:
 
     def space_label(self, sid: str) -> str:
         """A space as the board shows it: its name from the board file, else its id."""
-        board = getattr(self, "board", None)
-        name = getattr(board, "space_name", None)
-        if name is None:
-            return sid
-        try:
-            return str(name(sid)) or sid
-        except (KeyError, ValueError):
-            return sid
+        return self.drawing.space_name(sid)
 
     def label_words(self, label: str) -> str:
         """An action label with the game's short codes in words (a hook per game)."""
@@ -207,8 +204,7 @@ class BoardAdapter:
         return tuple(self.faces)
 
     def seat_name(self, seat: int) -> str:
-        # Seats count from 0, as the engines' event texts do ("player 0 rolled 4").
-        return f"Player {seat} ({SEAT_COLOR_NAMES[seat % len(SEAT_COLOR_NAMES)]})"
+        return self.drawing.seat_name(seat)
 
     def seat_notes(self, view: Any, seat: int) -> str:
         """A short line under a seat's hand (treasures held, turns to miss...)."""
@@ -243,6 +239,9 @@ class BoardView:
     ``pieces(view)``; layer 3 the adapter's ``marks``. A layer is redrawn only when
     its shapes differ from those it shows (the board never, once drawn).
 
+    The canvas may show only part of the board (``show_area``: a lesson shows the
+    area it is about); the mouse callbacks always get board pixels.
+
     Args:
         adapter: the game's board adapter (its ``drawing`` draws).
         on_click: called with the (x, y) of a mouse press on the board.
@@ -252,6 +251,7 @@ class BoardView:
 
     def __init__(self, adapter: BoardAdapter, on_click: Callable[[float, float], None]):
         self.adapter = adapter
+        self.area = (0.0, 0.0, float(adapter.width), float(adapter.height))
         self.canvas = MultiCanvas(
             4,
             width=adapter.width,
@@ -259,8 +259,47 @@ class BoardView:
             layout={"width": f"{adapter.width}px", "height": f"{adapter.height}px"},
         )
         self.canvas.add_class("tabletop-board")
-        self.canvas.on_mouse_down(on_click)
+        self.canvas.on_mouse_down(lambda x, y: on_click(*self.board_point(x, y)))
         self._drawn: dict[int, Hashable] = {}
+
+    @property
+    def cropped(self) -> bool:
+        """Whether the canvas shows only part of the board."""
+        return self.area != (0.0, 0.0, float(self.adapter.width),
+                             float(self.adapter.height))  # fmt: skip
+
+    def board_point(self, x: float, y: float) -> tuple[float, float]:
+        """A point on the canvas in board pixels."""
+        return x + self.area[0], y + self.area[1]
+
+    def on_move(self, callback: Callable[[float, float], Any]) -> None:
+        """Call ``callback`` with board pixels when the pointer moves over the board."""
+        self.canvas.on_mouse_move(lambda x, y: callback(*self.board_point(x, y)))
+
+    def show_area(self, x: float, y: float, w: float, h: float) -> None:
+        """Show the part of the board from (x, y), ``w`` by ``h`` board pixels
+        (clipped to the board); the whole board is ``show_area(0, 0, width,
+        height)``. Everything is drawn again at the next render."""
+        full_w, full_h = self.adapter.width, self.adapter.height
+        w, h = min(w, full_w), min(h, full_h)
+        x = min(max(0.0, x), full_w - w)
+        y = min(max(0.0, y), full_h - h)
+        area = (float(round(x)), float(round(y)), float(round(w)), float(round(h)))
+        if area == self.area:
+            return
+        self.area = area
+        self.canvas.width, self.canvas.height = int(area[2]), int(area[3])
+        self.canvas.layout.width = f"{int(area[2])}px"
+        self.canvas.layout.height = f"{int(area[3])}px"
+        self.invalidate()
+
+    def shows(self, x: float, y: float, margin: float = 0.0) -> bool:
+        """Whether board pixel (x, y) lies inside the shown area, ``margin`` in."""
+        ax, ay, aw, ah = self.area
+        return (
+            ax + margin <= x <= ax + aw - margin
+            and ay + margin <= y <= ay + ah - margin
+        )
 
     def render(
         self,
@@ -277,11 +316,12 @@ class BoardView:
         a, d = self.adapter, self.adapter.drawing
         table, pieces = d.table(view), d.pieces(view)
         key = (tuple(sorted(targets)), selected, moved, rings)
+        corner = self.area[:2]
         layers: dict[int, tuple[Hashable, Callable[[], Layer]]] = {
             self.STATIC: ("board", d.board),
             self.TABLE: (table, lambda: table),
             self.PIECES: (pieces, lambda: pieces),
-            self.MARKS: (key, lambda: a.marks(*key)),
+            self.MARKS: (key, lambda: a.marks(*key, corner=corner)),
         }
         redrawn = []
         for index, (shown, make) in layers.items():
@@ -290,7 +330,13 @@ class BoardView:
             self._drawn.pop(index, None)
             canvas = self.canvas[index]
             canvas.clear()
-            draw_layer(canvas, make())
+            if self.cropped:
+                canvas.save()
+                canvas.translate(-self.area[0], -self.area[1])
+                draw_layer(canvas, make())
+                canvas.restore()
+            else:
+                draw_layer(canvas, make())
             self._drawn[index] = shown
             redrawn.append(index)
         return redrawn

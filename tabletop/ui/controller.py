@@ -72,6 +72,8 @@ LOG_TAB, INSPECTOR_TAB, SEATS_TAB, GAME_TAB, REVIEW_TAB = 0, 1, 2, 3, 4
 # with the kernel), and the pause after a step before it starts.
 EVALUATION_BUDGET, EVALUATION_CPU_SECONDS, EVALUATION_DELAY = 200, 1.0, 0.25
 SETTLE_MS = 400
+FOCUS_MARGIN = 80  # board pixels around what a focused (lesson) board shows
+FOCUS_MIN = (420, 260)  # the smallest area a focused board shows
 
 CSS = f"""<style>
 @keyframes tabletop-settle-a
@@ -215,6 +217,7 @@ class Table(w.VBox):
         self.rings: tuple[str, ...] = ()
         self.resume_from: Path | None = None
         self.picture = BoardPicture()
+        self._focus: tuple[str, ...] = ()
         self._build()
         self.teach_panel = TeachPanel(self, self._guard)
         with self._one_update():
@@ -243,7 +246,7 @@ class Table(w.VBox):
         self.echo = w.IntText(-1, layout=w.Layout(display="none"))
         self._echo_link = w.jsdlink((self.beacon, "value"), (self.echo, "value"))
         self.board = BoardView(self.adapter, self._gesture(self.click_xy))
-        self.board.canvas.on_mouse_move(self._guard(self.hover_xy))
+        self.board.on_move(self._guard(self.hover_xy))
         self.hover = w.HTML(layout=w.Layout(height="20px", overflow="hidden"))
         self.hover.add_class("tabletop-hover")
         self._hovered: str | None = None
@@ -649,6 +652,59 @@ class Table(w.VBox):
         self.rings = tuple(s for s in spaces if s in self.adapter.xy)
         self.render()
 
+    def focus(self, spaces: Any) -> None:
+        """Show only the area of the board around ``spaces``, the piece of the seat
+        to move and the legal targets (a lesson's board); the area grows when a
+        piece or a target leaves it. ``focus(())`` shows the whole board again."""
+        self._focus = tuple(s for s in spaces if s in self.adapter.xy)
+        if not self._focus:
+            self.board.show_area(0, 0, self.adapter.width, self.adapter.height)
+        else:
+            self.board.show_area(*self._area_around(self._needed_spaces()))
+        self.render()
+
+    def _needed_spaces(self) -> tuple[str, ...]:
+        """What a focused board must show: the focus, the mover's piece, targets."""
+        seat = self.to_move
+        pieces = self.adapter.piece_spaces(self.view_state)
+        mover = (pieces[seat],) if seat is not None and seat < len(pieces) else ()
+        targets = tuple(s for e in self.shown_actions() for s in e.spaces)
+        return tuple(
+            s for s in (*self._focus, *mover, *targets) if s in self.adapter.xy
+        )
+
+    def _area_around(self, spaces: tuple[str, ...]) -> tuple[float, ...]:
+        """The board area (x, y, w, h) holding ``spaces`` with room around them."""
+        xs = [self.adapter.xy[s][0] for s in spaces]
+        ys = [self.adapter.xy[s][1] for s in spaces]
+        margin = FOCUS_MARGIN
+        x0, x1 = min(xs) - margin, max(xs) + margin
+        y0, y1 = min(ys) - margin, max(ys) + margin
+        w, h = max(x1 - x0, FOCUS_MIN[0]), max(y1 - y0, FOCUS_MIN[1])
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        return cx - w / 2, cy - h / 2, w, h
+
+    def _keep_in_focus(self) -> None:
+        """Grow a focused board's area when what it must show has left it."""
+        if not self._focus:
+            return
+        needed = self._needed_spaces()
+        inside = self.board.shows
+        if all(inside(*self.adapter.xy[s], margin=FOCUS_MARGIN / 2) for s in needed):
+            return
+        ax, ay, aw, ah = self.board.area
+        xs = [self.adapter.xy[s][0] for s in needed] + [
+            ax + FOCUS_MARGIN,
+            ax + aw - FOCUS_MARGIN,
+        ]
+        ys = [self.adapter.xy[s][1] for s in needed] + [
+            ay + FOCUS_MARGIN,
+            ay + ah - FOCUS_MARGIN,
+        ]
+        margin = FOCUS_MARGIN
+        x0, y0 = min(xs) - margin, min(ys) - margin
+        self.board.show_area(x0, y0, max(xs) + margin - x0, max(ys) + margin - y0)
+
     def hover_xy(self, x: float, y: float) -> str | None:
         """The pointer rests at (x, y): name the space under it (and what it does)
         in the line under the board; nothing is sent unless the space changed."""
@@ -1006,6 +1062,7 @@ class Table(w.VBox):
         space = space or self.teach_panel.focus_space()
         seat = self.to_move
         moved = last_move(self)
+        self._keep_in_focus()
         try:
             with one_batch():
                 self.sprites.prepare(self.adapter.card_kinds())

@@ -9,7 +9,6 @@ so no hidden value reaches a text.
 from __future__ import annotations
 
 import html
-import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -18,27 +17,12 @@ from tabletop.draw.lastmove import rolled, walked
 from tabletop.ui.panels import inspector_html, json_diff
 
 PUBLIC = "public"  # the viewer who sees only what lies face up
-_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
-_TWICE = re.compile(r"\b([A-Za-z]+) (\1\b)", re.IGNORECASE)
-_SPACE = re.compile(r"\b[A-Z][A-Z0-9]+\b")
 
 
 def words(table: Any, text: str) -> str:
-    """An engine sentence with seats and spaces named as the table shows them."""
-    names = table.adapter
-
-    def seat(m: re.Match) -> str:
-        n = int(m.group(1))
-        return names.seat_name(n) if 0 <= n < table.game.players else m.group(0)
-
-    def space(m: re.Match) -> str:
-        sid = m.group(0)
-        return names.space_label(sid) if sid in names.xy else sid
-
-    text = _PLAYER.sub(seat, text)
-    text = _SPACE.sub(space, text)
-    text = _TWICE.sub(r"\2", text)  # "the log Log 1" -> "the Log 1"
-    return text.replace(" -> ", " \u2192 ")
+    """An engine sentence with seats and spaces named as the table shows them (the
+    drawing's words, as the pictures show them)."""
+    return table.adapter.drawing.words(text)
 
 
 def action_words(table: Any, entry: Any) -> str:

@@ -1,0 +1,58 @@
+"""A lesson's board shows the area it is about (issue: lessons read as lessons):
+the canvas holds that part of the board, clicks on it still mean the space under
+the pointer, the die stays in view, and the area grows when a piece or a legal
+target leaves it."""
+
+from __future__ import annotations
+
+from tabletop.learn.pitfall import LESSONS as PITFALL_LESSONS
+from tabletop.learn.raiders import LESSONS as RAIDERS_LESSONS
+
+
+def _press(table, x: float, y: float) -> None:
+    """A mouse press at canvas pixel (x, y), as the page reports it."""
+    table.board.canvas._canvases[-1]._mouse_down_callbacks(x, y)
+
+
+def test_a_lesson_board_shows_the_area_it_is_about():
+    cropped = 0
+    for lesson in (*PITFALL_LESSONS, *RAIDERS_LESSONS):
+        table = lesson.table()
+        board, adapter = table.board, table.adapter
+        ax, ay, aw, ah = board.area
+        assert (board.canvas.width, board.canvas.height) == (int(aw), int(ah))
+        cropped += board.cropped
+        needed = (*table.rings, *(s for e in table.legal for s in e.spaces))
+        for sid in needed:
+            assert board.shows(*adapter.xy[sid]), (lesson.title, sid)
+    assert cropped > len(PITFALL_LESSONS + RAIDERS_LESSONS) / 2, "most are cropped"
+
+
+def test_a_click_on_a_cropped_board_means_the_space_under_it():
+    lesson = next(
+        lesson
+        for lesson in PITFALL_LESSONS
+        if lesson.table().board.cropped and lesson.table().legal[0].spaces
+    )
+    table = lesson.table()
+    entry = next(e for e in table.legal if e.spaces)
+    x, y = table.adapter.xy[entry.spaces[0]]
+    ax, ay, _, _ = table.board.area
+    before = table.step
+    _press(table, x - ax, y - ay)  # canvas pixels: the board's minus the area's corner
+    assert table.error == "" and table.message == ""
+    assert table.step == before + 1 or table.selection is not None
+
+
+def test_the_area_grows_when_a_target_leaves_it():
+    table = next(
+        t for t in (lesson.table() for lesson in PITFALL_LESSONS) if t.board.cropped
+    )
+    before = table.board.area
+    table.focus(("A0", "A46"))  # the riverboat and the diamond: across the board
+    ax, ay, aw, ah = table.board.area
+    assert aw * ah > before[2] * before[3]
+    for sid in ("A0", "A46"):
+        assert table.board.shows(*table.adapter.xy[sid])
+    table.focus(())
+    assert not table.board.cropped
