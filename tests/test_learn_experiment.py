@@ -12,7 +12,15 @@ from tabletop import IllegalEditError, Match
 SAVES = Path(__file__).resolve().parent.parent / "notebooks" / "saves"
 
 
-@pytest.mark.parametrize("name", ["pitfall_3p_seed11.json", "raiders_3p_seed5.json"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pitfall_3p_seed11.json",
+        "raiders_3p_seed5.json",
+        "pitfall_4p_seed12.json",  # benchmarks/playouts.py plays out from these
+        "raiders_4p_seed5.json",
+    ],
+)
 def test_saves_load_and_replay(name):
     match = Match.load(SAVES / name)
     assert len(match) >= 40 and match.outcome() is None

@@ -1,4 +1,5 @@
-"""Make the small seeded saves that notebooks/experiment.ipynb loads.
+"""Make the small seeded saves that notebooks/experiment.ipynb loads (3 players) and
+that ``benchmarks/playouts.py`` plays out from (4 players).
 
 Run from the checkout: ``.venv/bin/python notebooks/saves/make_saves.py``. Bots play
 each game for a fixed number of actions from a fixed seed, so the saves come out the
@@ -18,6 +19,8 @@ HERE = Path(__file__).resolve().parent
 SAVES = {
     "pitfall_3p_seed11.json": (Pitfall, 3, 11, 60, "heuristic"),
     "raiders_3p_seed5.json": (Raiders, 3, 5, 40, "random"),
+    "pitfall_4p_seed12.json": (Pitfall, 4, 12, 80, "heuristic"),
+    "raiders_4p_seed5.json": (Raiders, 4, 5, 40, "random"),
 }
 
 
