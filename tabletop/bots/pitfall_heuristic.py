@@ -192,7 +192,8 @@ def _obstacle(state: Any, me: int, legal: Any) -> Any:
 
 
 def _start(game: Any, state: Any, me: int, legal: Any) -> Any:
-    if Play(SCORPION) in legal and _scorpion_victim(game, state, me) is not None:
+    # The victim first: it is rarely there, and the list holds every exchange.
+    if _scorpion_victim(game, state, me) is not None and Play(SCORPION) in legal:
         return Play(SCORPION)
     hand = state.hands[me]
     hunting = kinds(state, me) < 3 and any(state.facedown)

@@ -10,7 +10,6 @@ keeping the rolls an experiment forced.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tabletop.core import HIDDEN, Rng
@@ -22,6 +21,10 @@ if TYPE_CHECKING:
     from tabletop.games.pitfall.rules import Pitfall
 
 
+_BLANK = Rng(0)
+"""The blank generator a view holds (a value, like any ``Rng``)."""
+
+
 def view(state: PitfallState, viewer: object) -> PitfallState:
     """What ``viewer`` (a seat, None for the referee, ``"public"`` or a Viewer) may
     see: the hands it may not see become hidden counts, the deck order and the
@@ -29,16 +32,49 @@ def view(state: PitfallState, viewer: object) -> PitfallState:
     v = as_viewer(viewer)
     if v.is_referee:
         return state
+    sees = v.sees
     hands = tuple(
-        h if v.sees(seat) else (0,) * HIDDEN_SLOT + (sum(h),)
-        for seat, h in enumerate(state.hands)
+        [
+            h if sees(seat) else (0,) * HIDDEN_SLOT + (sum(h),)
+            for seat, h in enumerate(state.hands)
+        ]
     )
-    return replace(
+    return _with_hidden(
         state,
+        hands,
+        (HIDDEN,) * len(state.deck),
+        (HIDDEN,) * len(state.facedown),
+        _BLANK,
+    )
+
+
+def _with_hidden(
+    s: PitfallState, hands: tuple, deck: tuple, facedown: tuple, rng: Rng
+) -> PitfallState:
+    """``s`` with its hidden parts (hands, deck, facedown tokens, generator) given;
+    ``dataclasses.replace`` does the same, more slowly (views are made at every
+    decision of a bot)."""
+    return PitfallState(
+        phase=s.phase,
+        to_move=s.to_move,
+        turn=s.turn,
+        positions=s.positions,
         hands=hands,
-        deck=(HIDDEN,) * len(state.deck),
-        facedown=(HIDDEN,) * len(state.facedown),
-        rng=Rng(0),
+        deck=deck,
+        discards=s.discards,
+        treasure=s.treasure,
+        facedown=facedown,
+        diamond=s.diamond,
+        scorpion=s.scorpion,
+        scorpion_played=s.scorpion_played,
+        roll=s.roll,
+        direction=s.direction,
+        remaining=s.remaining,
+        target=s.target,
+        no_climb=s.no_climb,
+        token=s.token,
+        rng=rng,
+        first_rolls=s.first_rolls,
     )
 
 
@@ -62,14 +98,8 @@ def determinize(g: Pitfall, v: PitfallState, seat: int, rng: Rng) -> PitfallStat
             full[pool.pop()] += 1
         full[HIDDEN_SLOT] = 0
         hands.append(tuple(full))
-    deck = tuple(c if c != HIDDEN else pool.pop() for c in v.deck)
-    return replace(
-        v,
-        hands=tuple(hands),
-        deck=deck,
-        facedown=_unseen_tokens(g, v, rng),
-        rng=rng,
-    )
+    deck = tuple([c if c != HIDDEN else pool.pop() for c in v.deck])
+    return _with_hidden(v, tuple(hands), deck, _unseen_tokens(g, v, rng), rng)
 
 
 def _unseen_tokens(g: Pitfall, v: PitfallState, rng: Rng) -> tuple[int, ...]:
@@ -90,7 +120,7 @@ def _unseen_tokens(g: Pitfall, v: PitfallState, rng: Rng) -> tuple[int, ...]:
 
 def reseed(state: PitfallState, rng: Rng) -> PitfallState:
     """``state`` with ``rng`` as its generator."""
-    return replace(state, rng=rng)
+    return _with_hidden(state, state.hands, state.deck, state.facedown, rng)
 
 
 def forced_rolls(state: PitfallState) -> tuple[int, ...]:
