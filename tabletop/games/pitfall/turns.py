@@ -138,7 +138,13 @@ def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
             "exchange",
             True,
             f"player {seat} took the 4 cards",
-            {**data, "seat": seat, "from_seat": me, "to_seat": seat},
+            {
+                "seat": seat,
+                "to_seat": seat,
+                "gave": data["gave"],
+                "took": data["took"],
+                "from_seat": me,
+            },
             hidden,
         ),
     )
