@@ -192,10 +192,16 @@ def walk(g: Raiders, w: Work, occ: int, ways: list[str] | None = None) -> None:
     the way was open, and the Ark's country only adds ends as cards come in."""
     p = w.to_move
     positions, prev = w.positions, w.prev
+    board = g.board
     while w.steps > 0:
         if ways is None:
             loc = positions[p]
-            ways = step_options(g, loc, prev[p], False, occ)
+            if loc in board.bit:
+                ways = step_options(g, loc, prev[p], False, occ)
+            else:  # step_options off a country, written out (the usual step)
+                ways = board.forward.get((loc, prev[p]))
+                if ways is None:
+                    ways = board.adjacent[loc]
             if len(ways) > 1:
                 goal = goal_bit(g, w.hands[p], w.ark)
                 ways = [n for n in ways if way_open(g, loc, n, w.steps, occ, goal)]

@@ -54,6 +54,7 @@ from tabletop.games.raiders.actions import (
     parse_move,
 )
 from tabletop.games.raiders.board import RaidersBoard, load_board
+from tabletop.games.raiders.cards import card_name, full_deck
 from tabletop.games.raiders.legal import DECISIONS
 from tabletop.games.raiders.state import RaidersState, blank_state
 from tabletop.games.raiders.work import Work
@@ -118,6 +119,9 @@ class Raiders(GameRules):
         self.step_events = moves.step_events(self.board, players)
         self.roll_events = turns.roll_events(players)
         self.seat_events = turns.seat_events(self.board, players)
+        #: RA-C-DECK: the 56 cards in their fixed order, and each card's name.
+        self.full_deck = full_deck(self.board.countries)
+        self.card_names = {card: card_name(card) for card in self.full_deck}
 
     # -- the turn template's parts --------------------------------------------------
     def parse_move(self, text: str) -> Any:
