@@ -104,9 +104,9 @@ def take_random(g: Raiders, w: Work, taker: int, victim: int, clause: str) -> No
         f"player {taker} takes {g.card_names[card]} from player {victim}",
         taker,
         "take",
-        public=f"player {taker} takes a card from player {victim}",
-        data={"seat": taker, "victim": victim, "card": card},
-        hidden=SECRET_CARD,
+        f"player {taker} takes a card from player {victim}",
+        {"seat": taker, "victim": victim, "card": card},
+        SECRET_CARD,
     )
     _note_empty(g, w, victim)
 
@@ -248,7 +248,7 @@ def end_turn(g: Raiders, w: Work) -> None:
     if w.ark and w.positions[p] == w.ark and has_keys(w.hands[p]):
         win(w, p, f"ended the turn in the Ark's country {w.ark} with the three cards")
         return
-    w.steps, w.route, w.passed, w.landed = 0, [], [], []
+    w.steps, w.route, w.passed, w.landed = 0, (), (), ()
     w.route_prev, w.ways = "", ()
     next_turn(g, w, (p + 1) % g.players)
 
@@ -315,8 +315,7 @@ def flight_card(g: Raiders, hand, dest: str) -> str:
     card = country_card(dest)
     if card in hand:
         return card
-    for country in g.board.countries:
-        card = country_card(country)
+    for card in g.country_cards:
         if card in hand:
             return card
     raise ValueError("no Country card in hand")
