@@ -117,3 +117,33 @@ def test_conformance_2000_seeded_random_playouts():
         "TT-LIMIT",
         "RA-M-PASS-PLAYER",
     } <= seen
+
+
+def test_every_rules_fast_list_is_its_candidates_judged_by_its_verdict():
+    """One source of legality: each rule's ``legal`` override lists exactly, and in
+    the same order, the candidates whose verdict is None (``Rule.legal``), on every
+    state of seeded random games for 2..6 players, with and without the restricted
+    Country cards option."""
+    from tabletop.core import Rule
+    from tabletop.games.raiders.legal import DECISIONS
+
+    judged = {}
+    for players in range(2, 7):
+        for restricted in (False, True):
+            game = Raiders(players=players, country_cards_restricted=restricted)
+            for seed in range(8):
+                state, rng = game.initial_state(seed), Rng.from_seed(seed + 77)
+                for _ in range(400):
+                    for rule in DECISIONS[state.phase]:
+                        fast = rule.legal(game, state)
+                        assert fast == Rule.legal(rule, game, state), (rule, state)
+                        name = type(rule).__name__
+                        judged[name] = judged.get(name, 0) + bool(fast)
+                    legal = game.legal_actions(state)
+                    if not legal:
+                        break
+                    i, rng = rng.below(len(legal))
+                    state, _ = game.apply(state, legal[i])
+    rules = {type(r).__name__ for rules in DECISIONS.values() for r in rules}
+    listed = rules - {"NeverPlayedRule"}  # it lists nothing, by design
+    assert all(judged.get(name, 0) > 0 for name in listed), judged

@@ -13,6 +13,8 @@ and treasure by name.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import combinations_with_replacement
+from types import MappingProxyType
 
 from tabletop.core import HIDDEN
 
@@ -38,6 +40,28 @@ for _alias, _i in (
     ("fire-treasure", FIRE),
 ):
     CARD_INDEX[_alias] = _i
+
+FOURS: tuple[tuple[int, ...], ...] = tuple(
+    combinations_with_replacement(range(len(CARDS)), 4)
+)
+"""Every choice of four card kinds as a sorted index tuple (210 of them), the cards
+an exchange names (PH-2B-DISCARD, PH-2B-SWAP)."""
+
+FOUR_TEXT: Mapping[tuple[int, ...], tuple[str, tuple[str, ...], str]] = (
+    MappingProxyType(
+        {
+            four: (
+                " ".join([CODES[c] for c in four]),
+                tuple([CARDS[c] for c in four]),
+                " ".join([CARDS[c] for c in four]),
+            )
+            for four in FOURS
+        }
+    )
+)
+"""choice of four -> (its codes ``CR RO RO LA``, its kinds, its kinds as words), for
+the exchange events. Like ``CARD_INDEX``, a read-only table of the card list, made
+once when the module loads."""
 
 CARD_INFO: Mapping[str, tuple[str, str, str]] = {
     "croc": ("Crocodile", "passes a crocodile space", "PH-4-CROC"),

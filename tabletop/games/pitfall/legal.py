@@ -7,6 +7,12 @@ the candidates whose verdict is ``None`` (``GameRules.legal_actions``) and a ref
 action gets the verdict's clause and reason, so the two cannot drift apart. Verdicts
 are cheap: a refusal is built only on the refusing path. ``explain.py`` describes
 each legal action.
+
+The rules met most in play (a turn's start, the direction, the card at an obstacle)
+also override ``legal`` to build that same list straight from the checks their
+verdict makes, instead of judging each candidate in turn;
+``tests/test_pitfall_legal.py`` compares every rule's ``legal`` with ``Rule.legal``
+(its candidates filtered by its verdict) on every state of many seeded games.
 """
 
 from __future__ import annotations
@@ -55,12 +61,10 @@ class StartRule(Rule):
     decision: first perhaps one Scorpion card (PH-6-MOVE), then a roll or an exchange
     of four cards, discarded or swapped with an opponent.
 
-    The verdicts read only the mover's hand, the seat to move, the number of seats
-    and whether a Scorpion card was played, so ``legal`` (the candidates whose
-    verdict is ``None``, as for every rule) is remembered by the game's memo under
-    exactly those: a turn's start lists up to 35 choices of four per exchange kind
-    and opponent, and judging them all at every turn cost more than the rest of the
-    turn.
+    ``legal`` lists what the verdicts allow: the Scorpion card when one is held and
+    none was played this turn, the roll, and every choice of four cards of the hand
+    (``Exchanges``, the verdicts' own test) as a discard and as a swap with each
+    opponent in seat order.
     """
 
     kinds = (Play, Roll, Discard, Swap)
@@ -75,12 +79,12 @@ class StartRule(Rule):
         return out
 
     def legal(self, g: Pitfall, s: PitfallState):
-        hand = s.hands[s.to_move]
-        key = (hand, s.to_move, len(s.hands), s.scorpion_played)
-        found = g.exchanges.legal.get(key)
-        if found is None:
-            found = g.exchanges.remember(key, tuple(Rule.legal(self, g, s)))
-        return found
+        me = s.to_move
+        hand = s.hands[me]
+        exchanges = g.exchanges.exchanges(hand, me, len(s.hands))
+        if hand[SCORPION] and not s.scorpion_played:
+            return [PLAYS[SCORPION], ROLL, *exchanges]
+        return [ROLL, *exchanges]
 
     def verdict(self, g: Pitfall, s: PitfallState, a: object) -> Refusal | None:
         kind = type(a)
@@ -168,6 +172,16 @@ class DirectionRule(Rule):
     def candidates(self, g: Pitfall, s: PitfallState):
         return (FORWARD, BACKWARD)
 
+    def legal(self, g: Pitfall, s: PitfallState):
+        """Both ways, but not one barred at the first step while the other is not."""
+        ahead, behind = barred(g.board, s, 1), barred(g.board, s, -1)
+        out = []
+        if not ahead or behind:
+            out.append(FORWARD)
+        if not behind or ahead:
+            out.append(BACKWARD)
+        return out
+
     def verdict(self, g: Pitfall, s: PitfallState, a: Direction) -> Refusal | None:
         step = a.step
         if step != 1 and step != -1:
@@ -193,6 +207,10 @@ class CardRule(Rule):
         return [
             PLAYS[c] for c in playable(g.board, hand, s.target, s.scorpion, s.facedown)
         ]
+
+    def legal(self, g: Pitfall, s: PitfallState):
+        """The candidates, each of which the verdict allows (the same ``playable``)."""
+        return self.candidates(g, s)
 
     def verdict(self, g: Pitfall, s: PitfallState, a: Play) -> Refusal | None:
         card = a.card

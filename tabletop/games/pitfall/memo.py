@@ -1,78 +1,119 @@
-"""The one memo a ``Pitfall`` game owns: the exchange choices of a hand.
+"""The one memo a ``Pitfall`` game owns, and the exchange actions it lists.
 
 A turn may exchange any four cards of the hand (PH-2B-DISCARD, PH-2B-SWAP), so the
 start of every turn lists up to 35 choices of four, each as a discard and as a swap
-with every opponent. ``Exchanges`` keeps, per hand vector, those choices, their set
-(for the verdicts' membership test) and the action objects, shared between states;
-and ``legal``: the legal actions of a turn's start, under what their verdicts read
-(the hand, the seat to move, the number of seats, whether a Scorpion card was
-played).
+with every opponent.
+
+``ExchangeActions`` is not a memo but a table: every exchange action a game can ever
+list (a ``Discard`` for each of the 210 sorted choices of four card kinds, a
+``Swap`` for each choice and seat), made once when the game object is made and never
+changed. A turn's start then picks its candidates from it instead of making new
+action objects for every new hand.
+
+``Exchanges`` keeps, per hand vector, its choices of four, their set (the verdicts'
+membership test) and, per seat to move and number of seats, every exchange that
+hand may make: the candidates of a turn's start that its verdicts allow.
 It is derived data only: it never changes what the game answers, only how fast. It is
-bounded (emptied when it holds ``limit`` hands) and belongs to one game object, so
-nothing is kept at module level. The engine benchmark measured what it buys (see
+bounded (emptied when it holds ``limit`` hands; a hand of 7 or 6 cards of 7 kinds
+is one of 2,640, so the bound is never met in play) and belongs to one game object,
+so nothing is kept at module level. The engine benchmark measured what it buys (see
 ``docs/rules-pitfall.md``).
 """
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from tabletop.games.pitfall.actions import Discard, Swap
-from tabletop.games.pitfall.cards import CARDS
+from tabletop.games.pitfall.cards import CARDS, FOURS
+
+MAX_SEATS = 4
+"""The most seats a game has (PH-S-PLAYERS)."""
+
+
+class ExchangeActions:
+    """Every exchange action of a game, made once: for each choice of four, a
+    ``Discard`` and a ``Swap`` with each of the four seats a game may have.
+
+    Attributes:
+        discard: choice of four -> its ``Discard`` (read-only).
+        swap: per seat, choice of four -> the ``Swap`` with that seat (read-only).
+    """
+
+    __slots__ = ("discard", "swap")
+
+    def __init__(self) -> None:
+        self.discard = MappingProxyType({f: Discard(f) for f in FOURS})
+        self.swap = tuple(
+            MappingProxyType({f: Swap(seat, f) for f in FOURS})
+            for seat in range(MAX_SEATS)
+        )
 
 
 class Exchanges:
-    """Exchange choices per hand, remembered for at most ``limit`` hands."""
+    """Exchange choices per hand, remembered for at most ``limit`` hands.
 
-    __slots__ = ("limit", "legal", "_hands", "_last", "_last_entry")
+    Args:
+        limit: the most hands kept; 0 keeps nothing.
+    """
+
+    __slots__ = ("limit", "actions", "_hands", "_last", "_last_entry")
 
     def __init__(self, limit: int = 20_000) -> None:
         self.limit = limit
-        self.legal: dict[tuple, tuple] = {}
+        self.actions = ExchangeActions()
         self._hands: dict[tuple[int, ...], tuple] = {}
         self._last: tuple[int, ...] | None = None
         self._last_entry: tuple = ()
 
     def __len__(self) -> int:
-        return len(self._hands) + len(self.legal)
-
-    def remember(self, key: tuple, actions: tuple) -> tuple:
-        """Keep a start's legal actions under ``key`` (bounded); return them."""
-        if self.limit:
-            if len(self.legal) >= self.limit:
-                self.legal.clear()
-            self.legal[key] = actions
-        return actions
+        return len(self._hands)
 
     def _entry(self, hand: tuple[int, ...]) -> tuple:
-        """(choices of four, their set, discards, {seat: swaps}) for ``hand``."""
-        if not self.limit:
-            fours = four_cards(hand)
-            return fours, frozenset(fours), tuple(Discard(f) for f in fours), {}
+        """(choices of four, their set, {(mover, seats): exchanges}) for ``hand``."""
         if hand is self._last:
             return self._last_entry
         entry = self._hands.get(hand)
         if entry is None:
             fours = four_cards(hand)
-            entry = (fours, frozenset(fours), tuple(Discard(f) for f in fours), {})
-            if len(self._hands) >= self.limit:
-                self._hands.clear()
-            self._hands[hand] = entry
+            entry = (fours, frozenset(fours), {})
+            if self.limit:
+                if len(self._hands) >= self.limit:
+                    self._hands.clear()
+                self._hands[hand] = entry
         self._last, self._last_entry = hand, entry
         return entry
 
     def four_set(self, hand: tuple[int, ...]) -> frozenset:
         """The choices of four cards of ``hand`` (sorted index tuples), as a set."""
+        if hand is self._last:
+            return self._last_entry[1]
         return self._entry(hand)[1]
 
-    def discards(self, hand: tuple[int, ...]) -> tuple[Discard, ...]:
+    def discards(self, hand: tuple[int, ...]) -> list[Discard]:
         """A ``Discard`` for each choice of four, in a stable order."""
-        return self._entry(hand)[2]
+        discard = self.actions.discard
+        return [discard[f] for f in self._entry(hand)[0]]
 
-    def swaps(self, hand: tuple[int, ...], seat: int) -> tuple[Swap, ...]:
+    def swaps(self, hand: tuple[int, ...], seat: int) -> list[Swap]:
         """A ``Swap`` with ``seat`` for each choice of four, in a stable order."""
+        swap = self.actions.swap[seat]
+        return [swap[f] for f in self._entry(hand)[0]]
+
+    def exchanges(self, hand: tuple[int, ...], me: int, seats: int) -> tuple:
+        """Every exchange ``me`` may make with ``hand`` at a table of ``seats``: the
+        discards, then the swaps with each opponent in seat order (as
+        ``discards`` and ``swaps`` list them)."""
         entry = self._entry(hand)
-        found = entry[3].get(seat)
+        found = entry[2].get((me, seats))
         if found is None:
-            found = entry[3][seat] = tuple(Swap(seat, f) for f in entry[0])
+            out = self.discards(hand)
+            for seat in range(seats):
+                if seat != me:
+                    out += self.swaps(hand, seat)
+            found = tuple(out)
+            if self.limit:
+                entry[2][me, seats] = found
         return found
 
 

@@ -59,7 +59,9 @@ class Pitfall(GameRules):
 
     Attributes:
         exchanges: the game's one memo (``memo.Exchanges``): the exchange choices of
-            the hands met so far, bounded; derived data that never changes a result.
+            the hands met so far and the exchanges each may make, bounded; derived
+            data that never changes a result. Its ``actions`` table holds every
+            exchange action, made once with the game.
         scorpion_moves: a ``PlaceScorpion`` for every underground space, the
             candidates of that decision.
     """

@@ -5,7 +5,13 @@ seat (the ``turn`` counter counts the turns begun)."""
 from __future__ import annotations
 
 from tabletop.core import Event
-from tabletop.games.pitfall.cards import CARDS, CODES, TOKEN_INFO, TOKENS, hand_vector
+from tabletop.games.pitfall.cards import (
+    CARDS,
+    FOUR_TEXT,
+    TOKEN_INFO,
+    TOKENS,
+    hand_vector,
+)
 from tabletop.games.pitfall.work import Work, put
 
 
@@ -60,18 +66,19 @@ def gain(w: Work, seat: int, kind: int) -> None:
 
 
 def exchange_discard(w: Work, cards: tuple[int, ...]) -> None:
-    """PH-2B-DISCARD: four cards face up on the discard pile, then draw back."""
-    hand = list(w.hands[w.to_move])
+    """PH-2B-DISCARD: four cards face up on the discard pile, then draw back.
+
+    ``cards`` is a checked choice of four (sorted card indices, ``cards.FOURS``).
+    """
+    me = w.to_move
+    hand = list(w.hands[me])
     for c in cards:
         hand[c] -= 1
-    w.hands = put(w.hands, w.to_move, tuple(hand))
+    w.hands = put(w.hands, me, tuple(hand))
     w.discards = w.discards + cards
-    shown = " ".join(CARDS[c] for c in cards)
+    _, names, words = FOUR_TEXT[cards]
     w.say(
-        "PH-2B-DISCARD",
-        f"player {w.to_move} discarded {shown}",
-        "exchange",
-        cards=[CARDS[c] for c in cards],
+        "PH-2B-DISCARD", f"player {me} discarded {words}", "exchange", cards=list(names)
     )
     end_move(w)
 
@@ -80,14 +87,16 @@ def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
     """PH-2B-SWAP: take four at random from ``seat``, then give them ``cards``.
 
     One draw of the generator picks the four cards: its digits in the mixed radix
-    n, n-1, n-2, n-3 are the positions taken one after another.
+    n, n-1, n-2, n-3 are the positions taken one after another. ``cards`` is a
+    checked choice of four (sorted card indices, ``cards.FOURS``).
     """
     me = w.to_move
-    mine, theirs = list(w.hands[me]), list(w.hands[seat])
+    hands = list(w.hands)
+    mine, theirs = list(hands[me]), list(hands[seat])
     n = sum(theirs)
     pick, w.rng = w.rng.below(n * (n - 1) * (n - 2) * (n - 3))
     taken = []
-    for left in range(n, n - 4, -1):
+    for left in (n, n - 1, n - 2, n - 3):
         pick, index = divmod(pick, left)
         kind = 0
         while index >= theirs[kind]:
@@ -99,15 +108,16 @@ def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
     for c in cards:
         mine[c] -= 1
         theirs[c] += 1
-    hands = put(w.hands, me, tuple(mine))
-    w.hands = put(hands, seat, tuple(theirs))
-    gave = " ".join([CODES[c] for c in cards])
-    got = " ".join([CODES[c] for c in sorted(taken)])
+    hands[me], hands[seat] = tuple(mine), tuple(theirs)
+    w.hands = tuple(hands)
+    taken.sort()
+    gave, gave_names, _ = FOUR_TEXT[cards]
+    got, took_names, _ = FOUR_TEXT[tuple(taken)]
     data = {
         "seat": me,
         "to_seat": seat,
-        "gave": [CARDS[c] for c in cards],
-        "took": [CARDS[c] for c in sorted(taken)],
+        "gave": list(gave_names),
+        "took": list(took_names),
     }
     hidden = ("gave", "took")
     w.events += (
@@ -139,11 +149,12 @@ def end_move(w: Work) -> None:
     """The turn is over: refill the hand (PH-2A-REFILL), pass to the next seat."""
     w.flush()
     refill(w)
-    if w.positions[w.to_move] != w.pos:
-        w.positions = put(w.positions, w.to_move, w.pos)
-    w.to_move = (w.to_move + 1) % len(w.positions)
+    positions, me = w.positions, w.to_move
+    if positions[me] != w.pos:
+        positions = w.positions = put(positions, me, w.pos)
+    w.to_move = me = (me + 1) % len(positions)
     w.turn += 1
-    w.pos = w.seg_start = w.positions[w.to_move]
+    w.pos = w.seg_start = positions[me]
     w.phase = "start"
     w.scorpion_played = False
     w.roll = w.direction = w.remaining = 0
@@ -159,6 +170,32 @@ def refill(w: Work) -> None:
     need = w.board.hand_size - sum(hand)
     if need <= 0:
         return
+    deck = w.deck
+    if need <= len(deck):  # the usual case: the draw pile holds enough
+        drawn: tuple[int, ...] | list[int] = deck[need - 1 :: -1]
+        w.deck = deck[need:]
+    else:
+        drawn = _draw_reshuffling(w, need)
+    w.hands = put(w.hands, seat, hand_vector(drawn, hand))
+    names = [CARDS[c] for c in drawn]
+    n = len(drawn)
+    w.events.append(
+        Event(
+            "PH-2A-REFILL",
+            f"player {seat} drew {' '.join(names)}",
+            seat,
+            "draw",
+            True,
+            f"player {seat} drew {n} card{'s' * (n != 1)}",
+            {"seat": seat, "count": n, "cards": names},
+            ("cards",),
+        )
+    )
+
+
+def _draw_reshuffling(w: Work, need: int) -> list[int]:
+    """Draw ``need`` cards (fewer if none are left anywhere), the discard pile
+    becoming the draw pile whenever the draw pile runs out (PH-8-RESHUFFLE)."""
     drawn: list[int] = []
     while need:
         if not w.deck:
@@ -177,18 +214,4 @@ def refill(w: Work) -> None:
         drawn.extend(w.deck[take - 1 :: -1])  # named in the order they were dealt
         w.deck = w.deck[take:]
         need -= take
-    w.hands = put(w.hands, seat, hand_vector(drawn, hand))
-    text = " ".join(CARDS[c] for c in drawn)
-    n = len(drawn)
-    w.events.append(
-        Event(
-            "PH-2A-REFILL",
-            f"player {seat} drew {text}",
-            seat,
-            "draw",
-            True,
-            f"player {seat} drew {n} card{'s' * (n != 1)}",
-            {"seat": seat, "count": n, "cards": [CARDS[c] for c in drawn]},
-            ("cards",),
-        )
-    )
+    return drawn

@@ -60,8 +60,9 @@ class Work:
 
     def say(self, clause: str, text: str, kind: str = "", **data: Any) -> None:
         """Log an event of the mover (``data``: its structured values)."""
-        data.setdefault("seat", self.to_move)
-        self.events.append(Event(clause, text, self.to_move, kind, data=data))
+        me = self.to_move
+        data.setdefault("seat", me)
+        self.events.append(Event(clause, text, me, kind, False, "", data))
 
     def play_card(self, card: int) -> None:
         """Move one card from the mover's hand to the discard pile."""

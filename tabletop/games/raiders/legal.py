@@ -6,6 +6,11 @@ candidates and judges any action of its kinds with ``verdict``; the legal action
 are the candidates whose verdict is ``None`` (``GameRules.legal_actions``), and a
 refused action gets the verdict's clause and reason, so the two cannot drift apart.
 Candidates are the shared action instances of ``actions.ActionSet``.
+
+Every rule also overrides ``legal`` to build that same list straight from the
+checks its verdict makes (judging each candidate in turn is the slow part of play);
+``tests/test_raiders_conformance.py`` compares each override with ``Rule.legal``
+(candidates filtered by the verdict) on every state of many random games.
 """
 
 from __future__ import annotations
@@ -78,6 +83,12 @@ class PlaceRule(Rule):
             return Refusal("RA-S-PLACE", f"{a.country} already holds a token")
         return None
 
+    def legal(self, g: Raiders, s: RaidersState) -> list:
+        """The candidates whose verdict is None: the countries no token holds
+        (every candidate is a country of the map)."""
+        places, positions = g.acts.places, s.positions
+        return [places[c] for c in g.board.countries if c not in positions]
+
 
 class RollRule(Rule):
     """RA-T-CHOICE, RA-M-ROLL, RA-K-AIR: roll the die and travel, or first play an
@@ -92,6 +103,13 @@ class RollRule(Rule):
         if a.__class__ is Air and AIR not in s.hands[s.to_move]:
             return Refusal("RA-K-AIR", "you hold no Air Passage card")
         return None
+
+    def legal(self, g: Raiders, s: RaidersState) -> list:
+        """The candidates whose verdict is None: ``roll``, and ``air`` with an Air
+        Passage in hand."""
+        if AIR in s.hands[s.to_move]:
+            return [g.acts.roll, g.acts.air]
+        return [g.acts.roll]
 
 
 class FlyRule(Rule):
@@ -122,6 +140,22 @@ class FlyRule(Rule):
             return Refusal("RA-K-COUNTRY", f"{a.country} is occupied")
         return None
 
+    def legal(self, g: Raiders, s: RaidersState) -> list:
+        """The candidates whose verdict is None: with a Country card in hand, the
+        countries no token holds (with the option, only those whose card is
+        held)."""
+        hand = s.hands[s.to_move]
+        if g.acts.country_cards.isdisjoint(hand):
+            return []
+        flights, positions = g.acts.flights, s.positions
+        if g.restricted:
+            return [
+                flights[c]
+                for c in g.board.countries
+                if c not in positions and country_card(c) in hand
+            ]
+        return [flights[c] for c in g.board.countries if c not in positions]
+
 
 class AmbushRule(Rule):
     """RA-K-AMBUSH: take a card at random from any opponent holding cards."""
@@ -141,6 +175,15 @@ class AmbushRule(Rule):
         if not s.hands[a.victim]:
             return Refusal("RA-K-AMBUSH", f"player {a.victim} has no cards")
         return None
+
+    def legal(self, g: Raiders, s: RaidersState) -> list:
+        """The candidates whose verdict is None: with an Ambush in hand, every
+        opponent holding cards."""
+        hands, me = s.hands, s.to_move
+        if AMBUSH not in hands[me]:
+            return []
+        ambushes = g.acts.ambushes
+        return [ambushes[q] for q in range(g.players) if q != me and hands[q]]
 
 
 class HostageRule(Rule):
@@ -224,6 +267,12 @@ class StepRule(Rule):
         steps_to = g.acts.steps_to
         return [steps_to[n] for n in s.ways]
 
+    def legal(self, g: Raiders, s: RaidersState) -> list:
+        """The candidates whose verdict is None: all of them, since the verdict
+        accepts every way in ``s.ways`` at once (its first check)."""
+        steps_to = g.acts.steps_to
+        return [steps_to[n] for n in s.ways]
+
     def verdict(self, g: Raiders, s: RaidersState, a: Step) -> Refusal | None:
         if a.to in s.ways:  # the ways open when the walk stopped (moves.walk)
             return None
@@ -282,6 +331,10 @@ class LeaveRule(Rule):
     def verdict(self, g: Raiders, s: RaidersState, a: Leave) -> Refusal | None:
         return _landed_on(s, a.victim)
 
+    def legal(self, g: Raiders, s: RaidersState) -> list:
+        """The one candidate, whose victim is the player landed on."""
+        return [g.acts.leaves[s.landed[0]]]
+
 
 class ShowPassportRule(Rule):
     """RA-M-CHECKPOINT-LAND: show a Passport for the checkpoint landed on."""
@@ -296,6 +349,10 @@ class ShowPassportRule(Rule):
             return Refusal("RA-K-PASSPORT", "you hold no Passport card")
         return None
 
+    def legal(self, g: Raiders, s: RaidersState) -> list:
+        """The one candidate when a Passport is in hand."""
+        return [g.acts.passport] if PASSPORT in s.hands[s.to_move] else []
+
 
 class LoseTurnRule(Rule):
     """RA-M-CHECKPOINT-LAND: show no Passport and lose this turn."""
@@ -307,6 +364,10 @@ class LoseTurnRule(Rule):
 
     def verdict(self, g: Raiders, s: RaidersState, a: Any) -> Refusal | None:
         return None
+
+    def legal(self, g: Raiders, s: RaidersState) -> list:
+        """The one candidate (its verdict is always None)."""
+        return [g.acts.lose]
 
 
 #: phase -> the rules of its decision, in the order legal actions are listed.

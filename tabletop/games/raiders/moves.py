@@ -270,14 +270,8 @@ def _checkpoint(g: Raiders, w: Work, here: str, came: str, occ: int) -> bool:
         )
         turns.end_turn(g, w)
         return False
-    turns.lose_card(w, p, PASSPORT)
-    w.emit(
-        "RA-M-CHECKPOINT",
-        f"player {p} shows a Passport at checkpoint {here} and goes on",
-        p,
-        "passport",
-        data={"seat": p, "at": here, "card": PASSPORT},
-    )
+    turns.lose_card(g, w, p, PASSPORT)
+    w.events.append(g.seat_events["passport", p, here])
     return True
 
 
@@ -341,14 +335,7 @@ def complete_landing(g: Raiders, w: Work) -> None:
     arrow = board.checkpoints.get(loc)
     if arrow is not None and arrow != w.prev[p]:
         w.put("owes", p, True)
-        w.emit(
-            "RA-M-CHECKPOINT-LAND",
-            f"player {p} landed on checkpoint {loc}: a Passport is due at the "
-            "start of the next turn",
-            p,
-            "owes",
-            data={"seat": p, "at": loc},
-        )
+        w.events.append(g.seat_events["owes", p, loc])
     instruction = board.instructions.get(loc)
     if instruction is None:
         turns.end_turn(g, w)
@@ -361,13 +348,7 @@ def follow_instruction(g: Raiders, w: Work, ins) -> None:
     p = w.to_move
     loc = w.positions[p]
     effect = ins.effect
-    w.emit(
-        "RA-M-INSTRUCTION",
-        f"player {p} lands on {loc}: {ins.text}",
-        p,
-        "instruction",
-        data={"seat": p, "at": loc, "effect": effect},
-    )
+    w.events.append(g.seat_events["instruction", p, loc])
     if effect == "lose_turn":
         w.put("skips", p, w.skips[p] + 1)
     elif effect == "draw":

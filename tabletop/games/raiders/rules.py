@@ -117,6 +117,7 @@ class Raiders(GameRules):
         self.acts = ActionSet(self.board, players)
         self.step_events = moves.step_events(self.board, players)
         self.roll_events = turns.roll_events(players)
+        self.seat_events = turns.seat_events(self.board, players)
 
     # -- the turn template's parts --------------------------------------------------
     def parse_move(self, text: str) -> Any:
@@ -213,7 +214,7 @@ _RESOLVE = {
     Step: lambda g, w, a: moves.choose_step(g, w, a.to),
     Send: lambda g, w, a: moves.send(g, w, a.victim, a.to),
     Leave: lambda g, w, a: moves.send(g, w, a.victim, None),
-    ShowPassport: lambda g, w, a: turns.show_passport(w),
+    ShowPassport: lambda g, w, a: turns.show_passport(g, w),
     LoseTurn: lambda g, w, a: turns.refuse_passport(g, w),
 }
 """What each action class does (``resolve``); the action has been checked."""

@@ -69,24 +69,18 @@ def draw(g: Raiders, w: Work, q: int, clause: str, why: str) -> str | None:
     return card
 
 
-def lose_card(w: Work, q: int, card: str) -> None:
+def lose_card(g: Raiders, w: Work, q: int, card: str) -> None:
     """A card leaves ``q``'s hand for the discards; notes an emptied hand."""
     w.hand(q).remove(card)
     w.discards = (*w.discards, card)
-    _note_empty(w, q)
+    _note_empty(g, w, q)
 
 
-def _note_empty(w: Work, q: int) -> None:
+def _note_empty(g: Raiders, w: Work, q: int) -> None:
     """RA-E-EMPTY: the moment a hand empties, its holder will miss the next turn."""
     if not w.hands[q]:
         w.put("emptied", q, True)
-        w.emit(
-            "RA-E-EMPTY",
-            f"player {q} has no cards left and will miss the next turn to draw one",
-            q,
-            "empty",
-            data={"seat": q},
-        )
+        w.events.append(g.seat_events["emptied", q])
 
 
 def take_random(g: Raiders, w: Work, taker: int, victim: int, clause: str) -> None:
@@ -115,7 +109,7 @@ def take_random(g: Raiders, w: Work, taker: int, victim: int, clause: str) -> No
         data={"seat": taker, "victim": victim, "card": card},
         hidden=SECRET_CARD,
     )
-    _note_empty(w, victim)
+    _note_empty(g, w, victim)
 
 
 def discard_random(g: Raiders, w: Work, q: int) -> None:
@@ -132,7 +126,7 @@ def discard_random(g: Raiders, w: Work, q: int) -> None:
         "discard",
         data={"seat": q, "card": card},
     )
-    _note_empty(w, q)
+    _note_empty(g, w, q)
 
 
 def win(w: Work, p: int, why: str) -> None:
@@ -196,7 +190,7 @@ def deal(g: Raiders, w: Work) -> None:
     n = g.players
     dealt = deck[: HAND_SIZE * n]
     for q in range(n):
-        w.hands[q] = list(dealt[q::n])
+        w.hand(q)[:] = dealt[q::n]
         cards = tuple(sorted(w.hands[q]))
         names = ", ".join(card_name(c) for c in cards)
         w.emit(
@@ -276,19 +270,11 @@ def next_turn(g: Raiders, w: Work, q: int) -> None:
             return
         if w.emptied[q] or not w.hands[q]:
             w.put("emptied", q, False)
-            w.emit(
-                "RA-E-EMPTY",
-                f"player {q} ran out of cards and misses this turn",
-                q,
-                "skip",
-                data={"seat": q},
-            )
+            w.events.append(g.seat_events["empty-skip", q])
             draw(g, w, q, "RA-E-EMPTY", "for an empty hand")
         elif w.skips[q] > 0:
             w.put("skips", q, w.skips[q] - 1)
-            w.emit(
-                "RA-T-SKIP", f"player {q} misses this turn", q, "skip", data={"seat": q}
-            )
+            w.events.append(g.seat_events["skip", q])
         elif w.owes[q]:
             w.to_move, w.phase = q, "customs"
             return
@@ -307,7 +293,7 @@ def fly(g: Raiders, w: Work, dest: str) -> None:
     p = w.to_move
     card = flight_card(g, w.hands[p], dest)
     was = w.positions[p]
-    lose_card(w, p, card)
+    lose_card(g, w, p, card)
     w.positions[p], w.prev[p] = dest, ""
     w.put("owes", p, False)
     w.emit(
@@ -340,14 +326,8 @@ def flight_card(g: Raiders, hand, dest: str) -> str:
 def ambush(g: Raiders, w: Work, victim: int) -> None:
     """RA-K-AMBUSH: take a card at random from an opponent."""
     p = w.to_move
-    lose_card(w, p, AMBUSH)
-    w.emit(
-        "RA-K-AMBUSH",
-        f"player {p} plays an Ambush on player {victim}",
-        p,
-        "play",
-        data={"seat": p, "card": AMBUSH, "victim": victim},
-    )
+    lose_card(g, w, p, AMBUSH)
+    w.events.append(g.seat_events["ambush", p, victim])
     take_random(g, w, p, victim, "RA-K-AMBUSH")
     end_turn(g, w)
 
@@ -355,7 +335,7 @@ def ambush(g: Raiders, w: Work, victim: int) -> None:
 def hostage(g: Raiders, w: Work, victim: int, dest: str) -> None:
     """RA-K-HOSTAGE: move an opponent; they miss their next turn."""
     p = w.to_move
-    lose_card(w, p, HOSTAGE)
+    lose_card(g, w, p, HOSTAGE)
     was = w.positions[victim]
     w.positions[victim], w.prev[victim] = dest, ""
     w.put("owes", victim, False)
@@ -372,10 +352,10 @@ def hostage(g: Raiders, w: Work, victim: int, dest: str) -> None:
     end_turn(g, w)
 
 
-def show_passport(w: Work) -> None:
+def show_passport(g: Raiders, w: Work) -> None:
     """RA-M-CHECKPOINT-LAND: the debt is paid; the turn goes on as usual."""
     p = w.to_move
-    lose_card(w, p, PASSPORT)
+    lose_card(g, w, p, PASSPORT)
     w.put("owes", p, False)
     w.put("hostage", p, False)
     w.phase = "turn"
@@ -407,14 +387,8 @@ def roll_die(g: Raiders, w: Work, air: bool) -> int:
     """RA-M-ROLL / RA-K-AIR: roll (doubled after an Air Passage)."""
     p = w.to_move
     if air:
-        lose_card(w, p, AIR)
-        w.emit(
-            "RA-K-AIR",
-            f"player {p} plays an Air Passage",
-            p,
-            "play",
-            data={"seat": p, "card": AIR},
-        )
+        lose_card(g, w, p, AIR)
+        w.events.append(g.seat_events["air", p])
     value, w.rng = w.rng.roll()
     w.events.append(g.roll_events[p, value, air])
     return value * 2 if air else value
@@ -436,4 +410,81 @@ def roll_events(players: int) -> dict[tuple[int, int, bool], Event]:
                     "roll",
                     data={"seat": p, "roll": value, "steps": total},
                 )
+    return out
+
+
+def seat_events(board, players: int) -> dict[tuple, Event]:
+    """The frequent events that depend only on seats and places, built once per
+    game as ``roll_events`` (their ``data`` is shared: read only), by key:
+
+    - ``("emptied", q)``: RA-E-EMPTY, player ``q``'s hand has just emptied;
+    - ``("empty-skip", q)``: RA-E-EMPTY, ``q`` misses a turn to draw a card;
+    - ``("skip", q)``: RA-T-SKIP, ``q`` misses a turn;
+    - ``("ambush", p, q)``: RA-K-AMBUSH, ``p`` plays an Ambush on ``q``;
+    - ``("air", p)``: RA-K-AIR, ``p`` plays an Air Passage;
+    - ``("instruction", p, at)``: RA-M-INSTRUCTION, ``p`` lands on the
+      instruction space ``at``;
+    - ``("passport", p, at)``: RA-M-CHECKPOINT, ``p`` shows a Passport at the
+      checkpoint ``at`` and goes on;
+    - ``("owes", p, at)``: RA-M-CHECKPOINT-LAND, ``p`` landed on the checkpoint
+      ``at`` and owes a Passport.
+    """
+    out: dict[tuple, Event] = {}
+    for p in range(players):
+        out["emptied", p] = Event(
+            "RA-E-EMPTY",
+            f"player {p} has no cards left and will miss the next turn to draw one",
+            p,
+            "empty",
+            data={"seat": p},
+        )
+        out["empty-skip", p] = Event(
+            "RA-E-EMPTY",
+            f"player {p} ran out of cards and misses this turn",
+            p,
+            "skip",
+            data={"seat": p},
+        )
+        out["skip", p] = Event(
+            "RA-T-SKIP", f"player {p} misses this turn", p, "skip", data={"seat": p}
+        )
+        out["air", p] = Event(
+            "RA-K-AIR",
+            f"player {p} plays an Air Passage",
+            p,
+            "play",
+            data={"seat": p, "card": AIR},
+        )
+        for q in range(players):
+            out["ambush", p, q] = Event(
+                "RA-K-AMBUSH",
+                f"player {p} plays an Ambush on player {q}",
+                p,
+                "play",
+                data={"seat": p, "card": AMBUSH, "victim": q},
+            )
+        for at, ins in board.instructions.items():
+            out["instruction", p, at] = Event(
+                "RA-M-INSTRUCTION",
+                f"player {p} lands on {at}: {ins.text}",
+                p,
+                "instruction",
+                data={"seat": p, "at": at, "effect": ins.effect},
+            )
+        for at in board.checkpoints:
+            out["passport", p, at] = Event(
+                "RA-M-CHECKPOINT",
+                f"player {p} shows a Passport at checkpoint {at} and goes on",
+                p,
+                "passport",
+                data={"seat": p, "at": at, "card": PASSPORT},
+            )
+            out["owes", p, at] = Event(
+                "RA-M-CHECKPOINT-LAND",
+                f"player {p} landed on checkpoint {at}: a Passport is due at the "
+                "start of the next turn",
+                p,
+                "owes",
+                data={"seat": p, "at": at},
+            )
     return out

@@ -17,9 +17,10 @@ class Work:
     """A mutable copy of a state that rules code changes, then ``freeze``s.
 
     Positions and direction memory are lists; the per-player flags and counts stay
-    tuples changed by ``put``. ``hands`` holds the state's own (sorted) tuples
-    until ``hand(q)`` copies one into a list to change; ``freeze`` sorts only the
-    hands that were copied.
+    tuples changed by ``put``. ``hands`` is the state's own tuple of (sorted) hands
+    until ``hand(q)`` makes it a list and copies hand ``q`` into a list to change;
+    ``freeze`` sorts only the hands that were copied, and keeps the state's tuple
+    when no hand was touched (most actions).
     """
 
     __slots__ = (
@@ -53,7 +54,7 @@ class Work:
         self.to_move = s.to_move
         self.positions = list(s.positions)
         self.prev = list(s.prev)
-        self.hands: list = list(s.hands)
+        self.hands: tuple | list = s.hands  # a list once ``hand`` changes one
         self.given = s.hands
         self.deck = s.deck
         self.discards = s.discards
@@ -75,14 +76,17 @@ class Work:
 
     def freeze(self) -> RaidersState:
         """The state this copy now describes (changed hands sorted)."""
+        hands = self.hands
+        if hands is not self.given or not _all_tuples(hands):
+            hands = tuple(
+                [h if h.__class__ is tuple else tuple(sorted(h)) for h in hands]
+            )
         return RaidersState(
             self.phase,
             self.to_move,
             tuple(self.positions),
             tuple(self.prev),
-            tuple(
-                [h if h.__class__ is tuple else tuple(sorted(h)) for h in self.hands]
-            ),
+            hands,
             self.deck,
             self.discards,
             self.ark,
@@ -110,9 +114,12 @@ class Work:
 
     def hand(self, q: int) -> list[str]:
         """Player ``q``'s hand as a list to change in place (copied on first use)."""
-        h = self.hands[q]
+        hands = self.hands
+        if hands is self.given:
+            hands = self.hands = list(hands)
+        h = hands[q]
         if h.__class__ is not list or h is self.given[q]:
-            h = self.hands[q] = list(h)  # never change the input state's hand
+            h = hands[q] = list(h)  # never change the input state's hand
         return h
 
     def emit(
@@ -133,3 +140,12 @@ class Work:
     def others_at(self, loc: str, me: int) -> list[int]:
         """Players other than ``me`` standing on ``loc``."""
         return [q for q, at in enumerate(self.positions) if at == loc and q != me]
+
+
+def _all_tuples(hands: tuple) -> bool:
+    """True when every hand is a tuple (a hand-built state may hold lists, which
+    ``freeze`` turns into sorted tuples)."""
+    for h in hands:
+        if h.__class__ is not tuple:
+            return False
+    return True
