@@ -44,6 +44,7 @@ class PitfallDrawing(Drawing):
     """The Pitfall Harry board, scaled to fit a notebook column."""
 
     scale = SCALE
+    prints_ids = True  # every space carries its id (A9, U10)
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)

@@ -58,6 +58,7 @@ class Drawing:
     height = 400
     scale = 1.0
     seat_colors = SEAT_COLORS
+    prints_ids = False  # whether the board prints the space ids (A9, U10) on it
 
     def __init__(self, game: Any) -> None:
         self.game = game

@@ -11,6 +11,7 @@ through the Game protocol, so a lesson that drifts from the engine fails its tes
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +28,9 @@ class Fact:
 
     text: str
     check: Check
+
+
+_SPACE_ID = re.compile(r"\b[A-Z]+\d+\b")  # a space id with a number: S18, X7
 
 
 @dataclass(frozen=True)
@@ -174,10 +178,11 @@ class Lesson:
         to try named as the buttons name them. ``details`` (for a teacher) adds
         the clause IDs and writes the moves in notation.
         """
-        parts = [f"## {self.title}", "", self.text.strip()]
+        named = (lambda text: text) if details else self._named
+        parts = [f"## {self.title}", "", named(self.text.strip())]
         for clause, why in self.rulings:
             label = f"Ruling `{clause}`" if details else "The project's ruling"
-            parts += ["", f"*{label}*: {why.strip()}"]
+            parts += ["", f"*{label}*: {named(why.strip())}"]
         if details:
             parts += ["", "Clauses: " + ", ".join(f"`{c}`" for c in self.clauses)]
         tries = self.suggested()
@@ -187,6 +192,22 @@ class Lesson:
             said = " then ".join(f"**{t}**" for t in self.tries_in_words())
             parts += ["", f"Try it on the board below: {said}."]
         return "\n".join(parts)
+
+    def _named(self, text: str) -> str:
+        """Space ids the board does not print ("S18", "X7") named as the board
+        names them ("United States–Mexico 2", "Siberia")."""
+        from tabletop.draw import drawing_for
+
+        drawing = drawing_for(self.start().game)
+        if drawing.prints_ids:
+            return text
+
+        def name(m: re.Match) -> str:
+            sid = m.group(0)
+            known = drawing.space_point(sid) is not None
+            return drawing.space_name(sid) if known else sid
+
+        return _SPACE_ID.sub(name, text)
 
     def tries_in_words(self) -> list[str]:
         """The suggested moves as the table's buttons name them ("Roll")."""

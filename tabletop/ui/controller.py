@@ -87,7 +87,7 @@ CSS = f"""<style>
   {{ animation: tabletop-settle-b {SETTLE_MS}ms; }}
 .tabletop-table .tabletop-board, .tabletop-table .tabletop-hand
   {{ max-width: 100%; height: auto !important; }}
-.tabletop-table .tabletop-board {{ width: auto !important;
+.tabletop-table .tabletop-board {{ width: auto !important; align-self: flex-start;
   max-height: max(300px, calc(100vh - 420px)); }}
 .tabletop-table .tabletop-hand {{ width: auto !important; }}
 .tabletop-compact .tabletop-board {{ max-height: 340px; }}

@@ -164,7 +164,7 @@ def step_events(board, players: int) -> dict[tuple[int, str, str], Event]:
 def start_move(g: Raiders, w: Work, value: int) -> None:
     """Begin a move of ``value`` steps for the player to move (RA-M-ROLL)."""
     p = w.to_move
-    w.steps, w.route, w.passed = value, [w.positions[p]], []
+    w.steps, w.route, w.passed = value, (w.positions[p],), ()
     w.route_prev = w.prev[p]
     occ = occupied(g, w.positions, p)
     goal = goal_bit(g, w.hands[p], w.ark)
@@ -192,10 +192,16 @@ def walk(g: Raiders, w: Work, occ: int, ways: list[str] | None = None) -> None:
     the way was open, and the Ark's country only adds ends as cards come in."""
     p = w.to_move
     positions, prev = w.positions, w.prev
+    board = g.board
     while w.steps > 0:
         if ways is None:
             loc = positions[p]
-            ways = step_options(g, loc, prev[p], False, occ)
+            if loc in board.bit:
+                ways = step_options(g, loc, prev[p], False, occ)
+            else:  # step_options off a country, written out (the usual step)
+                ways = board.forward.get((loc, prev[p]))
+                if ways is None:
+                    ways = board.adjacent[loc]
             if len(ways) > 1:
                 goal = goal_bit(g, w.hands[p], w.ark)
                 ways = [n for n in ways if way_open(g, loc, n, w.steps, occ, goal)]
@@ -219,10 +225,10 @@ def take_step(g: Raiders, w: Work, nxt: str, occ: int) -> bool:
     if len(w.route) > 1 and loc not in bit and positions.count(loc) > 1:
         for q in w.others_at(loc, p):
             if q not in w.passed:
-                w.passed.append(q)
+                w.passed = (*w.passed, q)
                 turns.take_random(g, w, p, q, "RA-M-PASS-PLAYER")
     w.prev[p], positions[p] = loc, nxt
-    w.route.append(nxt)
+    w.route = (*w.route, nxt)
     w.steps -= 1
     w.events.append(g.step_events[p, loc, nxt])
     country = bit.get(nxt)
@@ -288,7 +294,7 @@ def finish_landing(g: Raiders, w: Work) -> None:
     """The move ended by exact count: players landed on first (RA-M-LAND-PLAYER)."""
     p = w.to_move
     loc = w.positions[p]
-    if loc not in g.board.bit:
+    if loc not in g.board.bit and w.positions.count(loc) > 1:
         others = w.others_at(loc, p)
         if others:
             w.landed = others
@@ -320,7 +326,7 @@ def send(g: Raiders, w: Work, victim: int, to: str | None) -> None:
             "send",
             data={"seat": p, "victim": victim, "from": was, "to": to},
         )
-    w.landed.pop(0)
+    w.landed = w.landed[1:]
     if not w.landed:
         complete_landing(g, w)
 

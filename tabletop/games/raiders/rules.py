@@ -54,6 +54,7 @@ from tabletop.games.raiders.actions import (
     parse_move,
 )
 from tabletop.games.raiders.board import RaidersBoard, load_board
+from tabletop.games.raiders.cards import card_name, country_card, full_deck
 from tabletop.games.raiders.legal import DECISIONS
 from tabletop.games.raiders.state import RaidersState, blank_state
 from tabletop.games.raiders.work import Work
@@ -118,6 +119,11 @@ class Raiders(GameRules):
         self.step_events = moves.step_events(self.board, players)
         self.roll_events = turns.roll_events(players)
         self.seat_events = turns.seat_events(self.board, players)
+        #: RA-C-DECK: the 56 cards in their fixed order, and each card's name.
+        self.full_deck = full_deck(self.board.countries)
+        self.card_names = {card: card_name(card) for card in self.full_deck}
+        #: The Country cards in map order (the order a flight looks for one).
+        self.country_cards = tuple(country_card(c) for c in self.board.countries)
 
     # -- the turn template's parts --------------------------------------------------
     def parse_move(self, text: str) -> Any:

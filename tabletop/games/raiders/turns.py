@@ -17,9 +17,7 @@ from tabletop.games.raiders.cards import (
     HOSTAGE,
     PASSPORT,
     card_country,
-    card_name,
     country_card,
-    full_deck,
     has_keys,
 )
 from tabletop.games.raiders.work import Work
@@ -54,17 +52,18 @@ def draw(g: Raiders, w: Work, q: int, clause: str, why: str) -> str | None:
             "reshuffle",
             data={"cards": len(w.deck)},
         )
-    card = w.deck[0]
-    w.deck = w.deck[1:]
+    deck = w.deck
+    card = deck[0]
+    w.deck = deck[1:]
     w.hand(q).append(card)
     w.emit(
         clause,
-        f"player {q} draws {card_name(card)} {why}",
+        f"player {q} draws {g.card_names[card]} {why}",
         q,
         "draw",
-        public=f"player {q} draws a card {why}",
-        data={"seat": q, "card": card},
-        hidden=SECRET_CARD,
+        f"player {q} draws a card {why}",
+        {"seat": q, "card": card},
+        SECRET_CARD,
     )
     return card
 
@@ -102,12 +101,12 @@ def take_random(g: Raiders, w: Work, taker: int, victim: int, clause: str) -> No
     w.hand(taker).append(card)
     w.emit(
         clause,
-        f"player {taker} takes {card_name(card)} from player {victim}",
+        f"player {taker} takes {g.card_names[card]} from player {victim}",
         taker,
         "take",
-        public=f"player {taker} takes a card from player {victim}",
-        data={"seat": taker, "victim": victim, "card": card},
-        hidden=SECRET_CARD,
+        f"player {taker} takes a card from player {victim}",
+        {"seat": taker, "victim": victim, "card": card},
+        SECRET_CARD,
     )
     _note_empty(g, w, victim)
 
@@ -121,7 +120,7 @@ def discard_random(g: Raiders, w: Work, q: int) -> None:
     w.discards = (*w.discards, card)
     w.emit(
         "RA-M-INSTRUCTION",
-        f"player {q} discards {card_name(card)}",
+        f"player {q} discards {g.card_names[card]}",
         q,
         "discard",
         data={"seat": q, "card": card},
@@ -167,14 +166,14 @@ def place(g: Raiders, w: Work, country: str) -> None:
 
 def reveal_ark(g: Raiders, w: Work) -> None:
     """RA-S-ARK: turn cards until a Country card shows the Ark's country."""
-    deck, w.rng = w.rng.shuffle(full_deck(g.board.countries))
+    deck, w.rng = w.rng.shuffle(g.full_deck)
     shown = []
     for card in deck:
         shown.append(card)
         if card.startswith(COUNTRY_PREFIX):
             w.ark = card_country(card)
             break
-    names = ", ".join(card_name(c) for c in shown)
+    names = ", ".join([g.card_names[c] for c in shown])
     w.emit(
         "RA-S-ARK",
         f"cards turned up: {names}. The Ark is in {w.ark}",
@@ -186,13 +185,13 @@ def reveal_ark(g: Raiders, w: Work) -> None:
 
 def deal(g: Raiders, w: Work) -> None:
     """RA-S-DEAL: every card back, reshuffle, six face down to each player."""
-    deck, w.rng = w.rng.shuffle(full_deck(g.board.countries))
+    deck, w.rng = w.rng.shuffle(g.full_deck)
     n = g.players
     dealt = deck[: HAND_SIZE * n]
     for q in range(n):
         w.hand(q)[:] = dealt[q::n]
         cards = tuple(sorted(w.hands[q]))
-        names = ", ".join(card_name(c) for c in cards)
+        names = ", ".join([g.card_names[c] for c in cards])
         w.emit(
             "RA-S-DEAL",
             f"player {q} is dealt {names}",
@@ -249,7 +248,7 @@ def end_turn(g: Raiders, w: Work) -> None:
     if w.ark and w.positions[p] == w.ark and has_keys(w.hands[p]):
         win(w, p, f"ended the turn in the Ark's country {w.ark} with the three cards")
         return
-    w.steps, w.route, w.passed, w.landed = 0, [], [], []
+    w.steps, w.route, w.passed, w.landed = 0, (), (), ()
     w.route_prev, w.ways = "", ()
     next_turn(g, w, (p + 1) % g.players)
 
@@ -298,7 +297,7 @@ def fly(g: Raiders, w: Work, dest: str) -> None:
     w.put("owes", p, False)
     w.emit(
         "RA-K-COUNTRY",
-        f"player {p} plays {card_name(card)} and flies to {dest}",
+        f"player {p} plays {g.card_names[card]} and flies to {dest}",
         p,
         "play",
         data={"seat": p, "card": card, "from": was, "to": dest},
@@ -316,8 +315,7 @@ def flight_card(g: Raiders, hand, dest: str) -> str:
     card = country_card(dest)
     if card in hand:
         return card
-    for country in g.board.countries:
-        card = country_card(country)
+    for card in g.country_cards:
         if card in hand:
             return card
     raise ValueError("no Country card in hand")

@@ -17,10 +17,11 @@ class Work:
     """A mutable copy of a state that rules code changes, then ``freeze``s.
 
     Positions and direction memory are lists; the per-player flags and counts stay
-    tuples changed by ``put``. ``hands`` is the state's own tuple of (sorted) hands
-    until ``hand(q)`` makes it a list and copies hand ``q`` into a list to change;
-    ``freeze`` sorts only the hands that were copied, and keeps the state's tuple
-    when no hand was touched (most actions).
+    tuples changed by ``put``; the move's ``route``, ``passed`` and ``landed`` are
+    tuples replaced whole (a step adds one place to the route). ``hands`` is the
+    state's own tuple of (sorted) hands until ``hand(q)`` makes it a list and copies
+    hand ``q`` into a list to change; ``freeze`` sorts only the hands that were
+    copied, and keeps the state's tuple when no hand was touched (most actions).
     """
 
     __slots__ = (
@@ -64,11 +65,11 @@ class Work:
         self.owes = s.owes
         self.emptied = s.emptied
         self.steps = s.steps
-        self.route = list(s.route)
+        self.route = s.route
         self.route_prev = s.route_prev
         self.ways = s.ways
-        self.passed = list(s.passed)
-        self.landed = list(s.landed)
+        self.passed = s.passed
+        self.landed = s.landed
         self.winner = s.winner
         self.turn = s.turn
         self.rng = s.rng
