@@ -320,7 +320,8 @@ def _place_scorpion(game: Any, state: Any, me: int, legal: Any) -> Any:
 
 
 def _treasure_spaces(board: Any) -> tuple[str, ...]:
-    spaces = getattr(board, "_treasure_spaces", None)
+    """The cobra and fire spaces in path order (the board lists them once)."""
+    spaces = getattr(board, "treasure_spaces", None)
     if spaces is None:
         spaces = tuple(s for s in board.above if board.kind[s] in ("cobra", "fire"))
     return spaces

@@ -68,6 +68,8 @@ class PitfallBoard:
         digest: a hash of the board file's content (saves record it).
         order: space id -> its index along the path (underground spaces take the
             index of the space above them).
+        treasure_spaces: the cobra and fire spaces along the path, in path order,
+            where a treasure card takes a token (PH-4-TREASURE).
     """
 
     __slots__ = (
@@ -98,6 +100,7 @@ class PitfallBoard:
         "names",
         "by_name",
         "digest",
+        "treasure_spaces",
     )
 
     def __init__(
@@ -140,6 +143,9 @@ class PitfallBoard:
                 if prv in self.walls:
                     self.wall_next.add((sid, -1))
         self.retreat = self._retreats()
+        self.treasure_spaces = tuple(
+            s for s in self.above if self.kind[s] in ("cobra", "fire")
+        )
         self.scorpion_start: str = data["scorpion_start"]
         self.deck = tuple(data["deck"][k] for k in CARDS)
         self.tokens = tuple(data["tokens"][k] for k in TOKENS)
