@@ -51,8 +51,9 @@ def test_the_memo_lists_the_choices_of_four_of_each_hand():
         assert game.exchanges.discards(hand) == [Discard(f) for f in fours]
         assert game.exchanges.swaps(hand, 3) == [Swap(3, f) for f in fours]
         assert game.exchanges.four_set(hand) == frozenset(fours)
-        assert game.exchanges.exchanges(hand, 1, 4) == tuple(
-            [Discard(f) for f in fours]
+        assert game.exchanges.start(hand, 1, 4, "key", ("head",)) == tuple(
+            ["head"]
+            + [Discard(f) for f in fours]
             + [Swap(seat, f) for seat in (0, 2, 3) for f in fours]
         )
 

@@ -50,6 +50,9 @@ FORWARD, BACKWARD = Direction(1), Direction(-1)
 PLAYS = tuple(Play(c) for c in range(len(CARDS)))
 GIVES = tuple(Give(seat) for seat in range(4))
 """Shared instances of the actions that carry no hand-dependent data."""
+_HEADS = ((ROLL,), (PLAYS[SCORPION], ROLL))
+"""A turn start's actions before the exchanges, by whether a Scorpion card may be
+played (PH-T-SCORPION-FIRST)."""
 
 
 def _card_kind(card: object) -> bool:
@@ -81,10 +84,8 @@ class StartRule(Rule):
     def legal(self, g: Pitfall, s: PitfallState):
         me = s.to_move
         hand = s.hands[me]
-        exchanges = g.exchanges.exchanges(hand, me, len(s.hands))
-        if hand[SCORPION] and not s.scorpion_played:
-            return [PLAYS[SCORPION], ROLL, *exchanges]
-        return [ROLL, *exchanges]
+        scorpion = bool(hand[SCORPION]) and not s.scorpion_played
+        return g.exchanges.start(hand, me, len(s.hands), scorpion, _HEADS[scorpion])
 
     def verdict(self, g: Pitfall, s: PitfallState, a: object) -> Refusal | None:
         kind = type(a)

@@ -11,8 +11,9 @@ changed. A turn's start then picks its candidates from it instead of making new
 action objects for every new hand.
 
 ``Exchanges`` keeps, per hand vector, its choices of four, their set (the verdicts'
-membership test) and, per seat to move and number of seats, every exchange that
-hand may make: the candidates of a turn's start that its verdicts allow.
+membership test) and, per seat to move, number of seats and whether a Scorpion card
+may be played, the legal actions of a turn's start with that hand (the exchanges it
+may make after the roll and perhaps the Scorpion card).
 It is derived data only: it never changes what the game answers, only how fast. It is
 bounded (emptied when it holds ``limit`` hands; a hand of 7 or 6 cards of 7 kinds
 is one of 2,640, so the bound is never met in play) and belongs to one game object,
@@ -70,7 +71,7 @@ class Exchanges:
         return len(self._hands)
 
     def _entry(self, hand: tuple[int, ...]) -> tuple:
-        """(choices of four, their set, {(mover, seats): exchanges}) for ``hand``."""
+        """(choices of four, their set, {(mover, seats, key): start}) for ``hand``."""
         if hand is self._last:
             return self._last_entry
         entry = self._hands.get(hand)
@@ -100,20 +101,24 @@ class Exchanges:
         swap = self.actions.swap[seat]
         return [swap[f] for f in self._entry(hand)[0]]
 
-    def exchanges(self, hand: tuple[int, ...], me: int, seats: int) -> tuple:
-        """Every exchange ``me`` may make with ``hand`` at a table of ``seats``: the
-        discards, then the swaps with each opponent in seat order (as
-        ``discards`` and ``swaps`` list them)."""
+    def start(
+        self, hand: tuple[int, ...], me: int, seats: int, key: object, head: tuple
+    ) -> tuple:
+        """The actions of a turn's start: ``head`` (the actions before any
+        exchange, the same for every call with ``key``), then every exchange ``me``
+        may make with ``hand`` at a table of ``seats``: the discards, then the swaps
+        with each opponent in seat order (as ``discards`` and ``swaps`` list them)."""
         entry = self._entry(hand)
-        found = entry[2].get((me, seats))
+        found = entry[2].get((me, seats, key))
         if found is None:
-            out = self.discards(hand)
+            out = list(head)
+            out += self.discards(hand)
             for seat in range(seats):
                 if seat != me:
                     out += self.swaps(hand, seat)
             found = tuple(out)
             if self.limit:
-                entry[2][me, seats] = found
+                entry[2][me, seats, key] = found
         return found
 
 
