@@ -300,11 +300,7 @@ def enter(w: Work, card: int) -> None:
         w.remaining = max(0, w.remaining - 1)
         w.no_climb = below
         return run(w)
-    clause = {
-        SCORPION: "PH-4-SCORPION-PASS",
-        COBRA: "PH-4-TREASURE",
-        FIRE: "PH-4-TREASURE",
-    }.get(card, "PH-3-CARD")
+    clause = _ENTER_CLAUSE.get(card, "PH-3-CARD")
     w.say(
         clause,
         f"player {w.to_move} played {CARDS[card].title()} on "
@@ -389,6 +385,13 @@ def place_scorpion(w: Work, space: str) -> None:
                 )
             )
 
+
+_ENTER_CLAUSE = {
+    SCORPION: "PH-4-SCORPION-PASS",
+    COBRA: "PH-4-TREASURE",
+    FIRE: "PH-4-TREASURE",
+}
+"""The clause of a card played to enter a space, where it is not PH-3-CARD."""
 
 _HANDLERS = {
     Roll: _roll,

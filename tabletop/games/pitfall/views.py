@@ -53,28 +53,28 @@ def _with_hidden(
 ) -> PitfallState:
     """``s`` with its hidden parts (hands, deck, facedown tokens, generator) given;
     ``dataclasses.replace`` does the same, more slowly (views are made at every
-    decision of a bot)."""
+    decision of a bot). The fields go in their order, as ``Work.freeze`` gives them."""
     return PitfallState(
-        phase=s.phase,
-        to_move=s.to_move,
-        turn=s.turn,
-        positions=s.positions,
-        hands=hands,
-        deck=deck,
-        discards=s.discards,
-        treasure=s.treasure,
-        facedown=facedown,
-        diamond=s.diamond,
-        scorpion=s.scorpion,
-        scorpion_played=s.scorpion_played,
-        roll=s.roll,
-        direction=s.direction,
-        remaining=s.remaining,
-        target=s.target,
-        no_climb=s.no_climb,
-        token=s.token,
-        rng=rng,
-        first_rolls=s.first_rolls,
+        s.phase,
+        s.to_move,
+        s.turn,
+        s.positions,
+        hands,
+        deck,
+        s.discards,
+        s.treasure,
+        facedown,
+        s.diamond,
+        s.scorpion,
+        s.scorpion_played,
+        s.roll,
+        s.direction,
+        s.remaining,
+        s.target,
+        s.no_climb,
+        s.token,
+        rng,
+        s.first_rolls,
     )
 
 
