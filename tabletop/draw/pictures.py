@@ -16,7 +16,6 @@ from tabletop.draw.scenes import (
     PUBLIC,
     Moment,
     checked_viewer,
-    drawing_for,
     scene,
     view_of,
 )
@@ -35,8 +34,7 @@ def moment(match: Any, step: int | None, viewer: Any) -> Moment:
     seen = tuple(event.for_viewer(viewer) for event in events)
     # Words for people: the picture's status line leaves the clause IDs out (the
     # replay's event log and the table's rules details show them).
-    words = drawing_for(game).words
-    lines = tuple(_plain(words(event.text)) for event in seen)
+    lines = tuple(_plain(event.text) for event in seen)  # worded by the drawing
     # The die the move was made with: rolled in this step, or in the step before
     # when the same seat rolled there (roll, then move), as the live board shows.
     dice = list(seen)

@@ -13,7 +13,6 @@ view redacts was never there to draw. Event texts come through ``Event.seen_by``
 from __future__ import annotations
 
 import re
-import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -162,7 +161,6 @@ class Drawing:
 
 
 _REGISTRY: dict[str, Callable[[Any], Drawing]] = {}
-_MADE: weakref.WeakKeyDictionary[Any, Drawing] = weakref.WeakKeyDictionary()
 
 
 def register(name: str, make: Callable[[Any], Drawing]) -> None:
@@ -171,22 +169,13 @@ def register(name: str, make: Callable[[Any], Drawing]) -> None:
 
 
 def drawing_for(game: Any) -> Drawing:
-    """The game's drawing (made once per game object).
+    """The game's drawing, made afresh (about 2 ms with its board layer; a table
+    keeps the one it made).
 
     Found as the ``picture`` part of the game's registry entry, else registered
     here by name, else the generic drawing when the board is a ``GenericBoard``.
     """
-    try:
-        return _MADE[game]
-    except (KeyError, TypeError):
-        pass
-    make = _maker(game)
-    drawing = make(game)
-    try:
-        _MADE[game] = drawing
-    except TypeError:
-        pass
-    return drawing
+    return _maker(game)(game)
 
 
 def _maker(game: Any) -> Callable[[Any], Drawing]:
@@ -317,7 +306,7 @@ def status(d: Drawing, game: Any, moment: Moment, viewer: Any) -> Layer:
     pen.text(28, top + 19, headline, fill=color, size=14, bold=True)
     label = f"step {moment.step} of {moment.steps} \u00b7 {viewer_label(viewer)}"
     pen.text(d.width - 10, top + 19, label, fill="#b0bec5", size=12, align="right")
-    last = "; ".join(moment.lines) if moment.lines else "the game starts"
+    last = "; ".join(d.words(line) for line in moment.lines) or "the game starts"
     pen.text(10, top + 38, _cut("last: " + last, d.width // 7), fill="#eceff1")
     return pen.layer("status")
 
