@@ -50,6 +50,16 @@ def rolled(events: Iterable[Any]) -> str:
     return die
 
 
+def die_of(match: Any, first: int, last: int) -> str:
+    """The die the moves of steps ``first`` to ``last`` (counted from 1) were
+    made with: rolled in them, or in the step just before when the same seat
+    rolled there (roll, then move)."""
+    steps = list(match.steps[first - 1 : last])
+    if first >= 2 and match.steps[first - 2].player == match.steps[first - 1].player:
+        steps.insert(0, match.steps[first - 2])
+    return rolled(event for step in steps for event in step.events)
+
+
 def walked(
     before: Sequence[str],
     after: Sequence[str],

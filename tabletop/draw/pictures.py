@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from tabletop.draw.lastmove import rolled
+from tabletop.draw.lastmove import die_of
 from tabletop.draw.scenes import (
     PUBLIC,
     Moment,
@@ -35,12 +35,8 @@ def moment(match: Any, step: int | None, viewer: Any) -> Moment:
     # Words for people: the picture's status line leaves the clause IDs out (the
     # replay's event log and the table's rules details show them).
     lines = tuple(_plain(event.text) for event in seen)  # worded by the drawing
-    # The die the move was made with: rolled in this step, or in the step before
-    # when the same seat rolled there (roll, then move), as the live board shows.
-    dice = list(seen)
-    if step >= 2 and match.steps[step - 2].player == match.steps[step - 1].player:
-        dice = [e.for_viewer(viewer) for e in match.steps[step - 2].events] + dice
-    return Moment(view, before, step, len(match), lines, seen, rolled(dice))
+    die = die_of(match, step, step) if step else ""  # as the live board shows it
+    return Moment(view, before, step, len(match), lines, seen, die)
 
 
 def match_scene(match: Any, viewer: Any = PUBLIC, step: int | None = None) -> Scene:

@@ -30,6 +30,7 @@ class BoardPicture:
     def __init__(self) -> None:
         self._handle: DisplayHandle | None = None
         self._shown: str | None = None
+        self._moment: tuple = ()
 
     @property
     def shown(self) -> bool:
@@ -43,15 +44,26 @@ class BoardPicture:
             self._handle = DisplayHandle()
         self._handle.display(bundle, raw=True)
         self._shown = bundle["image/svg+xml"]
+        self._moment = _moment(match, viewer)
 
     def follow(self, match: Any, viewer: Any = PUBLIC) -> bool:
         """Replace the shown picture if the match or viewer changed it; returns
         whether anything was sent (nothing before ``show``)."""
         if self._handle is None:
             return False
+        moment = _moment(match, viewer)
+        if moment == self._moment:  # the same step, state and eyes: same picture
+            return False
+        self._moment = moment
         bundle = picture_bundle(match, viewer)
         if bundle["image/svg+xml"] == self._shown:
             return False
         self._handle.update(bundle, raw=True)
         self._shown = bundle["image/svg+xml"]
         return True
+
+
+def _moment(match: Any, viewer: Any) -> tuple:
+    """What a picture depends on: the match, its step and length, the state at the
+    step (an edit replaces it) and the viewer."""
+    return (id(match), match.cursor, len(match), id(match.state), str(viewer))

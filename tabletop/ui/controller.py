@@ -660,50 +660,31 @@ class Table(w.VBox):
         if not self._focus:
             self.board.show_area(0, 0, self.adapter.width, self.adapter.height)
         else:
-            self.board.show_area(*self._area_around(self._needed_spaces()))
+            targets = {s for e in self.shown_actions() for s in e.spaces}
+            needed = self._needed_points(self.view_state, targets)
+            self.board.show_area(*_area_around(needed))
         self.render()
 
-    def _needed_spaces(self) -> tuple[str, ...]:
-        """What a focused board must show: the focus, the mover's piece, targets."""
+    def _needed_points(self, view: Any, targets: Any) -> list[tuple[float, float]]:
+        """Where what a focused board must show stands: the focus, the mover's
+        piece and the legal targets."""
         seat = self.to_move
-        pieces = self.adapter.piece_spaces(self.view_state)
+        pieces = self.adapter.piece_spaces(view)
         mover = (pieces[seat],) if seat is not None and seat < len(pieces) else ()
-        targets = tuple(s for e in self.shown_actions() for s in e.spaces)
-        return tuple(
-            s for s in (*self._focus, *mover, *targets) if s in self.adapter.xy
-        )
+        xy = self.adapter.xy
+        return [xy[s] for s in (*self._focus, *mover, *targets) if s in xy]
 
-    def _area_around(self, spaces: tuple[str, ...]) -> tuple[float, ...]:
-        """The board area (x, y, w, h) holding ``spaces`` with room around them."""
-        xs = [self.adapter.xy[s][0] for s in spaces]
-        ys = [self.adapter.xy[s][1] for s in spaces]
-        margin = FOCUS_MARGIN
-        x0, x1 = min(xs) - margin, max(xs) + margin
-        y0, y1 = min(ys) - margin, max(ys) + margin
-        w, h = max(x1 - x0, FOCUS_MIN[0]), max(y1 - y0, FOCUS_MIN[1])
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        return cx - w / 2, cy - h / 2, w, h
-
-    def _keep_in_focus(self) -> None:
+    def _keep_in_focus(self, view: Any, targets: Any) -> None:
         """Grow a focused board's area when what it must show has left it."""
         if not self._focus:
             return
-        needed = self._needed_spaces()
-        inside = self.board.shows
-        if all(inside(*self.adapter.xy[s], margin=FOCUS_MARGIN / 2) for s in needed):
+        needed = self._needed_points(view, targets)
+        if all(self.board.shows(x, y, margin=FOCUS_MARGIN / 2) for x, y in needed):
             return
-        ax, ay, aw, ah = self.board.area
-        xs = [self.adapter.xy[s][0] for s in needed] + [
-            ax + FOCUS_MARGIN,
-            ax + aw - FOCUS_MARGIN,
-        ]
-        ys = [self.adapter.xy[s][1] for s in needed] + [
-            ay + FOCUS_MARGIN,
-            ay + ah - FOCUS_MARGIN,
-        ]
-        margin = FOCUS_MARGIN
-        x0, y0 = min(xs) - margin, min(ys) - margin
-        self.board.show_area(x0, y0, max(xs) + margin - x0, max(ys) + margin - y0)
+        ax, ay, aw, ah = self.board.area  # keep what is shown: its inner corners
+        inner = [(ax + FOCUS_MARGIN, ay + FOCUS_MARGIN),
+                 (ax + aw - FOCUS_MARGIN, ay + ah - FOCUS_MARGIN)]  # fmt: skip
+        self.board.show_area(*_area_around([*needed, *inner]))
 
     def hover_xy(self, x: float, y: float) -> str | None:
         """The pointer rests at (x, y): name the space under it (and what it does)
@@ -1062,7 +1043,7 @@ class Table(w.VBox):
         space = space or self.teach_panel.focus_space()
         seat = self.to_move
         moved = last_move(self)
-        self._keep_in_focus()
+        self._keep_in_focus(view, targets)
         try:
             with one_batch():
                 self.sprites.prepare(self.adapter.card_kinds())
@@ -1196,6 +1177,17 @@ class Table(w.VBox):
     def on(self, name: str, callback: Callable[..., Any]) -> None:
         """Observe a trait with a guarded callback (errors show in the table)."""
         self.observe(self._guard(callback), names=name)
+
+
+def _area_around(points: list[tuple[float, float]]) -> tuple[float, ...]:
+    """The board area (x, y, w, h) holding ``points`` with room around them (at
+    least ``FOCUS_MIN``)."""
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    x0, x1 = min(xs) - FOCUS_MARGIN, max(xs) + FOCUS_MARGIN
+    y0, y1 = min(ys) - FOCUS_MARGIN, max(ys) + FOCUS_MARGIN
+    w, h = max(x1 - x0, FOCUS_MIN[0]), max(y1 - y0, FOCUS_MIN[1])
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    return cx - w / 2, cy - h / 2, w, h
 
 
 def _esc(text: str) -> str:

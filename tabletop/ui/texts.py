@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.draw.lastmove import rolled, walked
+from tabletop.draw.lastmove import die_of, walked
 from tabletop.ui.panels import inspector_html, json_diff
 
 PUBLIC = "public"  # the viewer who sees only what lies face up
@@ -225,12 +225,7 @@ def last_move(table: Any) -> tuple:
     b = adapter.piece_spaces(table.game.view(match.state, PUBLIC))
     events = [e for step in steps for e in step.events]
     moved = walked(a, b, events, adapter.xy, adapter.route)
-    first = steps[0].index
-    roll_before = match.steps[first - 2 : first - 1] if first >= 2 else ()
-    if roll_before and roll_before[0].player != steps[0].player:
-        roll_before = ()  # the roll that led to this move, if it was the same seat's
-    die = rolled([e for step in (*roll_before, *steps) for e in step.events])
-    return (moved, die)
+    return (moved, die_of(match, steps[0].index, steps[-1].index))
 
 
 def banner_html(table: Any, outcome: Any, resume: bool) -> str:
