@@ -97,6 +97,9 @@ CSS = f"""<style>
 .tabletop-table .tabletop-side > * {{ flex-shrink: 0; }}
 .tabletop-table .tabletop-action button, .tabletop-table button.tabletop-action
   {{ white-space: normal; height: auto; min-height: 28px; }}
+.tabletop-table .tabletop-many > button.tabletop-action
+  {{ flex: 1 1 calc(50% - 4px); max-width: calc(50% - 4px); line-height: 16px;
+  padding: 4px 8px; }}
 .tabletop-notice {{ height: 22px; overflow: hidden; white-space: nowrap;
   text-overflow: ellipsis; }}
 .tabletop-beacon {{ display: none; }}
@@ -386,20 +389,28 @@ class Table(w.VBox):
             [h.canvas for h in self.hands],
             layout=w.Layout(flex_flow="row wrap", grid_gap="4px 12px"),
         )
+        # Who is ahead sits above the choices, keeping its height while it
+        # recomputes (nothing moves under the pointer); the side panel takes the
+        # width the board, kept in its aspect ratio, leaves.
         self.side = w.VBox(
             [
                 self.handover.widget,
+                self.evaluation,
                 self.actions.widget,
-                self.evaluation,  # under the choices: they always fit the screen
                 self.recap,
                 self.actions.why,
             ],
-            layout=w.Layout(flex="0 0 300px", width="300px", margin="0 0 0 8px"),
+            layout=w.Layout(
+                flex="1 1 320px",
+                min_width="300px",
+                max_width="520px",
+                margin="0 0 0 8px",
+            ),  # fmt: skip
         )
         self.side.add_class("tabletop-side")
         self.board_box = w.VBox(
             [self.board.canvas, self.hover],
-            layout=w.Layout(flex="1 1 auto", min_width="0"),
+            layout=w.Layout(flex="0 1 auto", min_width="0"),
         )
         self.children = [
             self.style,

@@ -48,24 +48,29 @@ from tabletop.analysis.review import Review
 from tabletop.core import IllegalActionError, Match
 from tabletop.ui.seats import HUMAN
 
-BAR_WIDTH = 160
+ROW_PX = 14  # one seat's row (the bar keeps its height while it recomputes)
 BAR_CSS = """<style>
-.tabletop-evaluation { font-size: 11px; line-height: 14px; margin: 4px 0;
-  padding: 2px 4px; border: 1px solid #e5e7eb; border-radius: 3px; }
-.tabletop-evaluation .widget-checkbox { height: 18px; width: auto; }
-.tabletop-evaluation .widget-checkbox label { font-size: 12px; }
+.tabletop-evaluation { font-size: 11px; line-height: 14px; margin: 0 0 6px 0;
+  padding: 2px 6px 3px; border: 1px solid #e5e7eb; border-radius: 3px; }
+.tabletop-evaluation .widget-checkbox { height: 18px; width: auto; margin: 0; }
+.tabletop-evaluation .widget-checkbox label { font-size: 12px; font-weight: 600; }
 .tabletop-evaluation .widget-html, .tabletop-evaluation .widget-html-content
-  { height: auto; line-height: 14px; font-size: 11px; }
-.tabletop-eval-row { display: flex; align-items: center; gap: 4px; }
-.tabletop-eval-name { width: 78px; overflow: hidden; white-space: nowrap;
-  text-overflow: ellipsis; }
-.tabletop-eval-track { position: relative; flex: 1 1 auto; min-width: 60px;
-  height: 10px; background: #e5e7eb; }
+  { height: auto; line-height: 14px; font-size: 11px; margin: 0; }
+.tabletop-evaluation-basis { color: #4b5563; }
+.tabletop-eval-grid { display: grid; column-gap: 6px; align-items: center;
+  grid-template-columns: minmax(0, max-content) minmax(40px, 1fr) max-content; }
+.tabletop-eval-row { display: contents; }
+.tabletop-eval-name { overflow-wrap: anywhere; }
+.tabletop-eval-lead .tabletop-eval-name { font-weight: 600; }
+.tabletop-eval-swatch { display: inline-block; width: 9px; height: 9px;
+  margin-right: 4px; border-radius: 2px; vertical-align: -1px; }
+.tabletop-eval-track { position: relative; height: 10px; background: #e5e7eb; }
 .tabletop-eval-fill { position: absolute; left: 0; top: 0; height: 10px;
   background: #2563eb; }
 .tabletop-eval-band { position: absolute; top: 3px; height: 4px;
   background: #111827; opacity: .5; }
-.tabletop-eval-numbers { width: 78px; text-align: right; white-space: nowrap; }
+.tabletop-eval-numbers { text-align: right; white-space: nowrap; }
+.tabletop-eval-numbers small { color: #6b7280; }
 .tabletop-eval-stale { opacity: .45; }
 </style>"""
 
@@ -115,7 +120,7 @@ class EvaluationBar(w.VBox):
             on_error=self._failed,
         )
         self.toggle = w.Checkbox(
-            description="Evaluation",
+            description="Who is ahead",
             indent=False,
             tooltip="each seat's winning chance, computed in the background",
             layout=w.Layout(width="auto"),
@@ -125,10 +130,11 @@ class EvaluationBar(w.VBox):
         self.bars.add_class("tabletop-evaluation-bars")
         self.basis = w.HTML()
         self.basis.add_class("tabletop-evaluation-basis")
-        self.children = (self.toggle, self.basis, self.bars)
+        self.children = (self.toggle, self.bars, self.basis)
         self.add_class("tabletop-evaluation")
         with self._by_default():
             self.enabled = default_enabled(table) if enabled is None else enabled
+        self._reserve(self.enabled)
         w.link((self, "enabled"), (self.toggle, "value"))
         table.observe(self._moved, names=["token"])
         echo = getattr(table, "echo", None)
@@ -174,9 +180,9 @@ class EvaluationBar(w.VBox):
         if refusal:
             self.evaluator.cancel()
             self.bars.value = ""
-            self.basis.value = f"<small>{html.escape(refusal)}</small>"
+            self.basis.value = html.escape(refusal)
             return
-        self.basis.value = "<small>evaluating\u2026</small>"
+        self.basis.value = "evaluating\u2026"
         if self.bars.value:
             self.bars.value = _stale(self.bars.value)
         self.evaluator.request(table.game, table.state, table.viewer, seed=table.step)
@@ -192,25 +198,34 @@ class EvaluationBar(w.VBox):
             return "the game is over"
         return ""
 
+    def _reserve(self, on: bool) -> None:
+        """Keep room for every seat's row and the basis line while the bar is on,
+        so that the choices under it never move when an answer arrives."""
+        seats = getattr(self.table.game, "players", 0)
+        self.bars.layout.min_height = f"{seats * ROW_PX}px" if on else ""
+        self.basis.layout.min_height = f"{ROW_PX}px" if on else ""
+
     def _arrived(self, number: int, result: Evaluation) -> None:
         if number != self.evaluator.number or not self.enabled:
             return  # an answer for a position the table has left
         self.bars.value = bars_html(result, self.table.adapter)
-        note = ""
+        note = more = ""
         if not result.complete:
             spent = result.cpu_seconds >= self.evaluator.cpu_seconds
-            note = ", CPU budget spent" if spent else ", so far"
+            note = " (CPU budget spent)" if spent else " (so far)"
+            more = "" if spent else "\u2026"
+        tip = html.escape(f"{result.basis}; {result.n} playouts{note}", quote=True)
         self.basis.value = (
-            f"<small title='{html.escape(result.basis)}'>"
-            f"{html.escape(short_basis(result, self.table.adapter))}: "
-            f"{result.n} playouts{note}</small>"
+            f"<span title='{tip}'>"
+            f"{html.escape(short_basis(result, self.table.adapter))} \u00b7 "
+            f"{result.n} playouts{more}</span>"
         )
 
     def _failed(self, number: int, exc: Exception) -> None:
         if number == self.evaluator.number:
             self.basis.value = (
-                f"<small>no evaluation: {html.escape(type(exc).__name__)}: "
-                f"{html.escape(str(exc))}</small>"
+                f"no evaluation: {html.escape(type(exc).__name__)}: "
+                f"{html.escape(str(exc))}"
             )
 
     @property
@@ -232,6 +247,7 @@ class EvaluationBar(w.VBox):
             return
         if not self._defaulting:
             self.explicit = True
+        self._reserve(change["new"])
         if change["new"]:
             self._key = None
             self._moved()
@@ -258,29 +274,40 @@ def short_basis(result: Evaluation, adapter: Any = None) -> str:
 
 
 def bars_html(result: Evaluation, adapter: Any = None) -> str:
-    """One bar per seat: its chance, the 95% interval as a band, and the numbers."""
+    """One row per seat: colour swatch and full name, the chance as a bar with the
+    95% interval as a band, and the numbers. The name column is as wide as the
+    longest name (a very long one wraps); the seat ahead is in bold."""
+    chances = result.probabilities
+    best = max(chances) if result.n else None
+    lead = best if best is not None and chances.count(best) == 1 else None
     rows = []
     for seat, (chance, (low, high)) in enumerate(
-        zip(result.probabilities, result.intervals, strict=True)
+        zip(chances, result.intervals, strict=True)
     ):
         name = adapter.seat_name(seat) if adapter is not None else f"seat {seat}"
         colours = getattr(adapter, "seat_colors", None) or ("#2563eb",)
         colour = colours[seat % len(colours)]
         band = max(1.0, (high - low) * 100)
+        tip = html.escape(
+            f"{name}: {chance:.0%} chance to win ({result.wins[seat]}/{result.n} "
+            f"playouts won; 95% interval {low:.0%} to {high:.0%})",
+            quote=True,
+        )
+        css = "tabletop-eval-row" + (" tabletop-eval-lead" if chance == lead else "")
         rows.append(
-            f"<div class='tabletop-eval-row' title='seat {seat}: "
-            f"{result.wins[seat]}/{result.n} playouts won, 95% interval "
-            f"{low:.0%} to {high:.0%}'>"
-            f"<span class='tabletop-eval-name'>{html.escape(name)}</span>"
-            "<span class='tabletop-eval-track'>"
+            f"<div class='{css}'>"
+            f"<span class='tabletop-eval-name' title='{tip}'>"
+            f"<span class='tabletop-eval-swatch' style='background:{colour}'></span>"
+            f"{html.escape(name)}</span>"
+            f"<span class='tabletop-eval-track' title='{tip}'>"
             f"<span class='tabletop-eval-fill' style='width:{chance * 100:.1f}%;"
             f"background:{colour}'>"
             "</span><span class='tabletop-eval-band' "
             f"style='left:{low * 100:.1f}%;width:{band:.1f}%'></span></span>"
-            f"<span class='tabletop-eval-numbers'>{chance:.0%} "
-            f"<small>[{low:.0%}\u2013{high:.0%}]</small></span></div>"
+            f"<span class='tabletop-eval-numbers' title='{tip}'>{chance:.0%} "
+            f"<small>{low * 100:.0f}\u2013{high:.0%}</small></span></div>"
         )
-    return "".join(rows)
+    return f"<div class='tabletop-eval-grid'>{''.join(rows)}</div>"
 
 
 def _stale(bars: str) -> str:

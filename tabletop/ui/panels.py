@@ -18,6 +18,7 @@ from tabletop.core import Explanation
 
 MAX_BUTTONS = 36
 GROUP_OVER = 14
+MANY = 6  # more buttons than this: two to a row
 
 
 def _pre(text: str, css: str) -> str:
@@ -132,6 +133,11 @@ class ActionsPanel:
             for b in old:
                 b.close()
             self.token = token
+        # Many choices: two to a row (long labels wrap), so they fit beside the board.
+        if len(self.box.children) > MANY:
+            self.box.add_class("tabletop-many")
+        else:
+            self.box.remove_class("tabletop-many")
         more = len(self.items) - len(self.box.children)
         note = (
             f" ({more} more: click the board or a card to narrow)" if more > 0 else ""
