@@ -3,10 +3,12 @@
 JupyterLab with its file browser open, in a 1366x768 and a 1920x1080 viewport:
 with the table scrolled to the top of the notebook, the board, the player's own hand
 and every action button are inside the viewport, no button text is clipped, and the
-board is scaled to the cell (larger on the larger screen); the evaluation bar, once
-filled, keeps it so. Screenshots go to test-artifacts/
+board is scaled to the cell (larger on the larger screen) and the side panel starts
+right beside it. "Who is ahead", once filled, is on screen above the choices without
+scrolling the side panel (also at the Raiders opening, with its nine choices), shows
+every seat's full name, and the table still fits. Screenshots go to test-artifacts/
 (layout_<game>_<width>x<height>.png, hot_seat_*.png, double_click_roll.png,
-evaluation_bar.png).
+evaluation_bar*.png).
 """
 
 from __future__ import annotations
@@ -50,6 +52,34 @@ SEEN = """(selector) => { const b = document.querySelector(selector);
   const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
   return !!e && b.contains(e); }"""
 
+# Who is ahead: where it is, whether the side panel must scroll to show it, and each
+# seat's name as shown (clipped when its box is narrower than its text).
+BAR = """() => {
+  const root = document.querySelector('CURRENT .tabletop-table');
+  const side = root.querySelector('.tabletop-side');
+  const bar = side.querySelector('.tabletop-evaluation');
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const seen = (e) => { const r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && (hit === e || e.contains(hit)); };
+  const names = [...bar.querySelectorAll('.tabletop-eval-name')].map((n) => ({
+    text: n.textContent, clipped: n.scrollWidth > n.clientWidth + 1,
+    lines: n.getBoundingClientRect().height
+      / parseFloat(getComputedStyle(n).lineHeight),
+    seen: seen(n)}));
+  const board = root.querySelector('canvas.tabletop-board');
+  return {bar: box(bar), side: box(side), sideScroll: side.scrollTop,
+          board: box(board), ratio: board.width / board.height,
+          names: names, vw: window.innerWidth, vh: window.innerHeight};
+}""".replace("CURRENT", CURRENT)
+
+TWO_PLAYERS = """\
+from tabletop.ui import raiders_table
+
+table = raiders_table(players=2, seed=7, bots=1, bot="heuristic")
+table"""
+
 HOT_SEAT = """\
 from tabletop.ui import pitfall_table
 
@@ -78,6 +108,8 @@ def lab(tmp_path_factory):
         nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
         nb.cells = [nbformat.v4.new_code_cell(HOT_SEAT)]
         nbformat.write(nb, tmp / "work" / "hot_seat.ipynb")
+        nb.cells = [nbformat.v4.new_code_cell(TWO_PLAYERS)]
+        nbformat.write(nb, tmp / "work" / "raiders_two.ipynb")
         yield url
 
 
@@ -119,12 +151,46 @@ def test_the_table_fits_beside_the_file_browser(lab, game, width, height):
             assert m["board"]["height"] > 550, "a larger screen, a larger board"
 
 
-def test_the_evaluation_bar_fills_beside_the_board_and_the_table_still_fits(lab):
-    """One human against two bots: the bar is on, computes once the page shows the
-    table, and shows three seats' chances under the choices; the actions stay on
-    screen."""
-    with chromium_page(1366, 768) as page:
-        _open_with_file_browser(page, lab, "play_pitfall.ipynb")
+def _check_bar(m: dict, seats: list[str]) -> None:
+    """Who is ahead is on screen without scrolling, each name in full, and the side
+    panel starts right beside the board, which keeps its aspect ratio."""
+    bar, side, board = m["bar"], m["side"], m["board"]
+    assert 0 <= bar["top"] and bar["bottom"] <= m["vh"], (bar, m["vh"])
+    assert m["sideScroll"] == 0 and bar["bottom"] <= side["bottom"], (
+        "the side panel must be scrolled to see who is ahead",
+        bar,
+        side,
+    )
+    assert [n["text"] for n in m["names"]] == seats
+    for n in m["names"]:
+        assert not n["clipped"], f"seat name cut: {n['text']!r}"
+        assert n["lines"] < 1.5, f"seat name broken over lines: {n['text']!r}"
+        assert n["seen"], f"seat name covered or off screen: {n['text']!r}"
+    gap = side["left"] - board["right"]
+    assert 0 <= gap <= 16, f"{gap:.0f}px between the board and the side panel"
+    shown = (board["right"] - board["left"]) / (board["bottom"] - board["top"])
+    assert abs(shown - m["ratio"]) < 0.02 * m["ratio"], "the board is not distorted"
+
+
+@pytest.mark.parametrize(
+    ("notebook", "seats", "width", "height", "picture"),
+    [
+        ("play_pitfall", 3, 1366, 768, "evaluation_bar.png"),
+        ("play_raiders", 4, 1366, 768, "evaluation_bar_raiders_1366x768.png"),
+        ("play_raiders", 4, 1920, 1080, "evaluation_bar_raiders_1920x1080.png"),
+        ("raiders_two", 2, 1920, 1080, "evaluation_bar_raiders_two_1920x1080.png"),
+    ],
+)
+def test_who_is_ahead_shows_above_the_choices_with_full_names(
+    lab, notebook, seats, width, height, picture
+):
+    """One human against bots: the bar is on, computes once the page shows the
+    table, and shows every seat's chance above the choices (at the Raiders opening
+    too, with its nine choices) with no scrolling; the actions stay on screen."""
+    colours = ("red", "blue", "green", "yellow")
+    names = [f"Player {s} ({colours[s]})" for s in range(seats)]
+    with chromium_page(width, height) as page:
+        _open_with_file_browser(page, lab, f"{notebook}.ipynb")
         bar = f"{CURRENT} .tabletop-side .tabletop-evaluation"
         page.wait_for_function(
             f"() => (document.querySelector('{bar} .tabletop-evaluation-basis')"
@@ -132,12 +198,11 @@ def test_the_evaluation_bar_fills_beside_the_board_and_the_table_still_fits(lab)
             timeout=60_000,
         )
         page.wait_for_timeout(1500)  # the full budget's answer has arrived
-        assert page.locator(f"{bar} .tabletop-eval-row").count() == 3
+        assert page.locator(f"{bar} .tabletop-eval-row").count() == seats
         assert page.locator(f"{bar} input[type=checkbox]").is_checked()
-        box = page.locator(bar).bounding_box()
-        assert box["y"] >= 0 and box["y"] + box["height"] <= 768, box
         assert page.evaluate(SEEN, bar), "the bar is on screen, not scrolled away"
-        shoot(page, "evaluation_bar.png")
+        shoot(page, picture)
+        _check_bar(page.evaluate(BAR), names)
         _check_fits(page.evaluate(MEASURE))
 
 
