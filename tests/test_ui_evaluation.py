@@ -202,3 +202,81 @@ def test_hint_button_answers_in_the_background(comms):
     table.review.wait(60)
     assert "try" in table.review.hint_text.value
     assert table.review.hint_answer.seat == table.to_move
+
+
+def test_bar_rows_name_every_seat_in_full_with_its_colour():
+    """Each row: the seat's colour swatch and full name (no fixed width that could
+    cut it), the chance and its interval; the seat ahead in bold."""
+    from tabletop.analysis import Evaluation
+    from tabletop.ui.evaluation import bars_html
+
+    table = raiders_table(players=4, seed=7)
+    result = Evaluation(step=0, wins=(10, 5, 30, 15), n=60, seat=0)
+    shown = bars_html(result, table.adapter)
+    assert shown.count("tabletop-eval-row") == 4
+    for seat, colour in enumerate(("red", "blue", "green", "yellow")):
+        assert f"Player {seat} ({colour})</span>" in shown
+        assert f"background:{table.adapter.seat_colors[seat]}" in shown
+    lead = shown.split("tabletop-eval-lead")[1]
+    assert lead.index("Player 2 (green)") < lead.index("Player 3"), "green leads"
+    assert shown.count("tabletop-eval-lead") == 1 and "50%" in shown
+
+
+def test_bar_keeps_its_height_while_on_and_sits_above_the_choices(comms):
+    table = raiders_table(players=4, seed=7, bots=3, bot="heuristic")
+    bar = table.evaluation
+    side = list(table.side.children)
+    assert side.index(bar) < side.index(table.actions.widget)
+    assert bar.bars.layout.min_height == "56px" and bar.basis.layout.min_height
+    assert table.review.quick_hint in bar.head.children
+    bar.toggle.value = False
+    assert bar.bars.layout.min_height == "" and bar.basis.layout.min_height == ""
+    table.close()
+
+
+def test_hint_speaks_the_tables_words_and_outlines_the_suggested_choice(comms):
+    table = raiders_table(players=2, seed=7, bots=1, bot="heuristic")
+    panel = table.review
+    panel.budget, panel.width = 3, 3
+    assert not panel.chart.value and panel.chart.layout.display == "none"
+    panel.quick_hint.click()
+    panel.wait(60)
+    text = panel.hint_text.value
+    assert "Hint for Player 0 (red)" in text and "try <b>Place your token in" in text
+    assert "notation" not in text and "RA-" not in text, "no codes for a newcomer"
+    outlined = [
+        b for b in table.actions.buttons if "tabletop-suggested" in b._dom_classes
+    ]
+    assert len(outlined) == 1 and outlined[0].description in text
+    assert panel.quick_hint.description == "Hint" and not panel.quick_hint.disabled
+    table.choose(table.legal[0].action)  # fresh buttons: no outline
+    assert not any(
+        "tabletop-suggested" in b._dom_classes for b in table.actions.buttons
+    )
+    table.close()
+
+
+def test_quick_hint_refusal_is_said_on_the_table(comms):
+    table = pitfall_table(players=2, seed=3)
+    table.hot_seat = False
+    table.set_viewer(1 - table.to_move)
+    table.review.quick_hint.click()
+    assert "Not possible: hints are for the seat to move" in table.message
+    table.close()
+
+
+def test_review_speaks_plainly_and_charts_in_the_seats_names(comms):
+    table = raiders_table(players=2, seed=4, bots=2, bot="random")
+    table.auto_play(20)
+    panel = table.review
+    panel.budget, panel.width = 3, 3
+    result = panel.run_review()
+    assert "decisions reviewed (every seat)" in panel.status.value
+    assert ("marked below" in panel.status.value) == bool(result.marked())
+    assert panel.chart.layout.display == "" and panel.chart.value[:4] == b"\x89PNG"
+    from tabletop.analysis.charts import plot_advantage
+
+    figure = plot_advantage(result, players=2, names=["Ann", "Bob"], colours=["red"])
+    labels = [t.get_text() for t in figure.axes[0].get_legend().get_texts()]
+    assert labels and all(label.split(" ")[0] in ("Ann", "Bob") for label in labels)
+    table.close()

@@ -29,21 +29,32 @@ def plot_advantage(
     *,
     players: int | None = None,
     title: str = "Advantage",
+    names: Sequence[str] | None = None,
+    colours: Sequence[str] | None = None,
 ) -> Figure:
-    """Each seat's winning chance over the steps, with graded moves marked."""
+    """Each seat's winning chance over the steps, with graded moves marked.
+
+    ``names`` and ``colours`` (one per seat) replace "seat N" and matplotlib's
+    colour cycle in the lines, the dots and the legend.
+    """
     fig = Figure(figsize=(8, 3.5))
     ax = fig.add_subplot()
     seats = players or (len(timeline[0].wins) if timeline else 0)
     if review is not None and review.moves:
         seats = max(seats, 1 + max(m.seat for m in review.moves))
-    colours = [f"C{s}" for s in range(seats)]
+    given = list(colours or ())
+    colours = [given[s] if s < len(given) else f"C{s}" for s in range(seats)]
+    given_names = list(names or ())
+    label_of = [
+        given_names[s] if s < len(given_names) else f"seat {s}" for s in range(seats)
+    ]
     if timeline:
         steps = [e.step for e in timeline]
         for seat in range(seats):
             rates = [e.probabilities[seat] for e in timeline]
             low = [e.intervals[seat][0] for e in timeline]
             high = [e.intervals[seat][1] for e in timeline]
-            ax.plot(steps, rates, color=colours[seat], label=f"seat {seat}")
+            ax.plot(steps, rates, color=colours[seat], label=label_of[seat])
             ax.fill_between(steps, low, high, color=colours[seat], alpha=0.15)
     if review is not None:
         for seat in range(seats):
@@ -52,7 +63,7 @@ def plot_advantage(
             ]
             if points:
                 xs, ys = zip(*points, strict=False)
-                label = None if timeline else f"seat {seat} (own view)"
+                label = None if timeline else f"{label_of[seat]} (own view)"
                 ax.plot(xs, ys, ".", color=colours[seat], alpha=0.6, label=label)
         for move in review.marked():
             mark, colour = MARKS[move.grade]

@@ -3,7 +3,8 @@ panels, built on the Game protocol plus a small drawing adapter per game.
 
 Modules: ``controller`` (the Table), ``start`` (one-line tables per game), ``texts``
 (status line, inspector and summary texts), ``board`` / ``hands`` / ``panels`` (the
-widgets), ``seats`` (humans and bots), ``teach`` (the teach panel) and one
+widgets), ``seats`` (humans and bots), ``teach`` (the teach panel), ``evaluation`` and
+``review_tab`` (who is ahead, the review tab and the hint) and one
 ``<game>_draw`` drawing adapter per game. Imports are lazy so that a test can record
 widget messages (``tests/recording.py``) before ipycanvas is first imported.
 """

@@ -37,7 +37,7 @@ from tabletop.core import Explanation, IllegalActionError, Match, TabletopError
 from tabletop.draw import with_picture
 from tabletop.ui.board import BoardAdapter, BoardView, forget_current_canvas, one_batch
 from tabletop.ui.board_picture import BoardPicture
-from tabletop.ui.evaluation import BAR_CSS, EvaluationBar, ReviewPanel
+from tabletop.ui.evaluation import BAR_CSS, EvaluationBar
 from tabletop.ui.hands import CardSprites, HandView
 from tabletop.ui.panels import (
     ActionsPanel,
@@ -46,6 +46,7 @@ from tabletop.ui.panels import (
     Timeline,
     log_html,
 )
+from tabletop.ui.review_tab import REVIEW_CSS, ReviewPanel
 from tabletop.ui.seats import HUMAN, bot_names, make_seat_bot, seat_label
 from tabletop.ui.teach import TeachPanel
 from tabletop.ui.texts import (
@@ -243,7 +244,7 @@ class Table(w.VBox):
         ``_gesture`` (dropped when made on a render the page had not yet shown).
         """
         names = [self.adapter.seat_name(s) for s in range(self.game.players)]
-        self.style = w.HTML(CSS + BAR_CSS)
+        self.style = w.HTML(CSS + BAR_CSS + REVIEW_CSS)
         self.style.add_class("tabletop-style")
         self.beacon = w.IntText(0, layout=w.Layout(display="none"))
         self.echo = w.IntText(-1, layout=w.Layout(display="none"))
@@ -372,6 +373,8 @@ class Table(w.VBox):
         if self.compact:
             self.evaluation.layout.display = "none"
         self.review = ReviewPanel(self)
+        self.evaluation.head.children = (*self.evaluation.head.children,
+                                         self.review.quick_hint)  # fmt: skip
         self.tabs = tabs = w.Tab(
             [
                 self.log_view,

@@ -1,7 +1,8 @@
-"""The evaluation bar and the review tab: analysis at the table, never waited for.
+"""The evaluation bar ("Who is ahead"): analysis at the table, never waited for.
 
-The Table mounts both (``Table.evaluation`` in the side panel, ``Table.review`` as
-the "Review" tab). They also attach to any Table from outside::
+The Table mounts it (``Table.evaluation``) at the top of the side panel, above the
+choices, and the review tab (``Table.review``, ``tabletop.ui.review_tab``) as the
+"Review" tab. Both also attach to any Table from outside::
 
     bar = EvaluationBar(table)      # follows the table's renders
     review = ReviewPanel(table)     # review tab: graded moves, chart, hint
@@ -11,7 +12,10 @@ the "Review" tab). They also attach to any Table from outside::
 a background thread after every step (``tabletop.analysis.BackgroundEvaluator``:
 a CPU budget per position, a new step cancels the old computation), from the
 viewing seat's knowledge (hidden cards resampled) or, when the table shows
-everything (``viewer`` is ``None``), from the full state; its first line says which.
+everything (``viewer`` is ``None``), from the full state; its last line says which.
+Each row has the seat's colour and its full name (the name column is as wide as the
+longest name; the seat ahead is in bold); while it is on, the bar keeps the height
+of all its rows, so the choices under it never move when an answer arrives.
 It starts off at a table with several human seats (it would help one against
 another) and at an online table; ``enabled`` (the toggle) turns it on. Until it is
 toggled, the default follows the seats (a seat given to a bot turns it on).
@@ -21,32 +25,23 @@ until a browser has shown the table (the page echoes the table's render number),
 a table built in a script, a test or a notebook run without a browser costs no CPU.
 Turned on explicitly (the toggle, ``Table(evaluation=True)``), it computes anyway.
 Hidden during a hand-over (the chances use the previous viewer's cards).
-
-``ReviewPanel`` grades the game (``tabletop.analysis.review``) in a background
-thread, one decision at a time with its progress shown (a new review, the table
-closing or ``cancel`` stops it), lists the inaccuracies, mistakes and blunders as
-buttons (a click moves the timeline to the position before the move), draws the
-advantage chart, and has a hint button for the seat to move (also computed in the
-background; an answer for a position the table has left is dropped).
 """
 
 from __future__ import annotations
 
 import html
-import io
-import threading
-from collections.abc import Callable
 from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as w
 from traitlets import Bool, observe
 
-from tabletop.analysis import BackgroundEvaluator, Evaluation, hint
-from tabletop.analysis import review as review_match
-from tabletop.analysis.review import Review
-from tabletop.core import IllegalActionError, Match
+from tabletop.analysis import BackgroundEvaluator, Evaluation
+from tabletop.core import Match
+from tabletop.ui.review_tab import ReviewPanel
 from tabletop.ui.seats import HUMAN
+
+__all__ = ["EvaluationBar", "ReviewPanel", "analysis_box", "default_enabled"]
 
 ROW_PX = 14  # one seat's row (the bar keeps its height while it recomputes)
 BAR_CSS = """<style>
@@ -126,11 +121,16 @@ class EvaluationBar(w.VBox):
             layout=w.Layout(width="auto"),
         )
         self.toggle.add_class("tabletop-evaluation-toggle")
+        # The title row; the Table adds its hint button at the right end.
+        self.head = w.HBox(
+            [self.toggle],
+            layout=w.Layout(justify_content="space-between", align_items="center"),
+        )
         self.bars = w.HTML()
         self.bars.add_class("tabletop-evaluation-bars")
         self.basis = w.HTML()
         self.basis.add_class("tabletop-evaluation-basis")
-        self.children = (self.toggle, self.bars, self.basis)
+        self.children = (self.head, self.bars, self.basis)
         self.add_class("tabletop-evaluation")
         with self._by_default():
             self.enabled = default_enabled(table) if enabled is None else enabled
@@ -315,242 +315,6 @@ def _stale(bars: str) -> str:
     if bars.startswith("<div class='tabletop-eval-stale'>"):
         return bars
     return f"<div class='tabletop-eval-stale'>{bars}</div>"
-
-
-class ReviewPanel(w.VBox):
-    """The review tab: graded moves (click to go there), the chart, a hint.
-
-    Args:
-        table: the Table whose match is reviewed.
-        budget: worlds per decision (each candidate played out in each).
-        width: candidate moves per decision.
-        seat: review only this seat's decisions (``None``: the human's at a table
-            with one human seat, every seat's otherwise).
-    """
-
-    def __init__(
-        self, table: Any, *, budget: int = 24, width: int = 4, seat: int | None = None
-    ) -> None:
-        super().__init__()
-        self.table = table
-        self.budget, self.width, self.seat = budget, width, seat
-        self.review: Review | None = None
-        self.reviewed: Any = None  # the match the review is about
-        self.hint_answer: Any = None
-        self.run_button = w.Button(description="Review game", icon="search")
-        self.run_button.add_class("tabletop-review-run")
-        self.stop_button = w.Button(description="Stop", icon="stop")
-        self.stop_button.layout.display = "none"
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
-        self.hint_button.add_class("tabletop-hint")
-        self.status = w.HTML()
-        self.status.add_class("tabletop-review-status")
-        self.moves = w.VBox()
-        self.moves.add_class("tabletop-review-moves")
-        self.chart = w.Image(format="png", layout=w.Layout(max_width="100%"))
-        self.hint_text = w.HTML()
-        self.hint_text.add_class("tabletop-hint-text")
-        self.run_button.on_click(_guarded(table, lambda _: self.start_review()))
-        self.stop_button.on_click(_guarded(table, lambda _: self.cancel()))
-        self.hint_button.on_click(_guarded(table, lambda _: self.start_hint()))
-        self.children = (
-            w.HBox([self.run_button, self.stop_button, self.hint_button]),
-            self.status,
-            self.hint_text,
-            self.moves,
-            self.chart,
-        )
-        self._thread: threading.Thread | None = None
-        self._cancel = threading.Event()
-        self._hint_thread: threading.Thread | None = None
-
-    # -- the review -----------------------------------------------------------------
-    def start_review(self) -> threading.Thread:
-        """Review in a background thread (the button); returns the thread. A review
-        still running is cancelled first."""
-        self.cancel()
-        self._cancel = cancel = threading.Event()
-        match = self._match()
-        self.status.value = "reviewing\u2026"
-        self.stop_button.layout.display = ""
-        self._thread = threading.Thread(
-            target=self._review_in_background,
-            args=(match, cancel),
-            name="review",
-            daemon=True,
-        )
-        self._thread.start()
-        return self._thread
-
-    def _review_in_background(self, match: Match, cancel: threading.Event) -> None:
-        try:
-            self.run_review(match, cancel)
-        except Exception as exc:  # noqa: BLE001 - shown in the tab
-            if not cancel.is_set():
-                self.status.value = f"no review: {html.escape(str(exc))}"
-        finally:
-            if cancel is self._cancel:
-                self.stop_button.layout.display = "none"
-
-    def cancel(self) -> None:
-        """Stop the running review (its moves so far stay unshown)."""
-        if self._thread is not None and self._thread.is_alive():
-            self._cancel.set()
-            self.status.value = "review stopped"
-        self.stop_button.layout.display = "none"
-
-    def wait(self, timeout: float | None = None) -> Review | None:
-        """Wait for the running review and hint (tests, scripts)."""
-        for thread in (self._thread, self._hint_thread):
-            if thread is not None:
-                thread.join(timeout)
-        return self.review
-
-    def run_review(
-        self, match: Match | None = None, cancel: threading.Event | None = None
-    ) -> Review | None:
-        """Review the match now, one decision at a time, and show the result
-        (``None`` when cancelled)."""
-        match = self._match() if match is None else match
-        steps = [e.index for e in match.steps[: len(match)] if e.action is not None]
-        moves = []
-        for done, step in enumerate(steps):
-            if cancel is not None and cancel.is_set():
-                return None
-            if done % 5 == 0:
-                self.status.value = f"reviewing\u2026 {done}/{len(steps)} moves"
-            part = review_match(
-                match, self.whose(), self.budget, width=self.width, steps=[step]
-            )
-            moves.extend(part.moves)
-        if cancel is not None and cancel.is_set():
-            return None
-        result = Review(tuple(moves))
-        self.reviewed = match
-        self.show(result)
-        return result
-
-    def whose(self) -> int | None:
-        """The seat whose decisions are reviewed (``None``: every seat's): the one
-        human's against bots, unless ``seat`` says otherwise."""
-        if self.seat is not None:
-            return self.seat
-        humans = [s for s, kind in enumerate(self.table.seats) if kind == HUMAN]
-        return humans[0] if len(humans) == 1 else None
-
-    def _match(self) -> Match:
-        match = self.table.match
-        if not isinstance(match, Match):
-            raise IllegalActionError(
-                "TT-ONLINE", "an online game is reviewed where its moves are kept"
-            )
-        return match
-
-    def show(self, result: Review) -> None:
-        self.review = result
-        marked = result.marked()
-        seat = self.whose()
-        whose = "every seat" if seat is None else f"{self._seat_name(seat)}'s"
-        self.status.value = (
-            f"{len(result.moves)} decisions reviewed ({whose}), {len(marked)} "
-            f"marked ({self.budget} worlds each; graded only when the 95% interval "
-            "of the drop clears the threshold)"
-        )
-        buttons = []
-        for move in marked:
-            button = w.Button(
-                description=f"step {move.step}: {move.grade} by "
-                f"{self._seat_name(move.seat)}",
-                tooltip=str(move),
-                layout=w.Layout(width="auto"),
-            )
-            button.add_class("tabletop-review-move")
-            button.on_click(self._goto(move.step - 1))
-            buttons.append(button)
-        self.moves.children = tuple(buttons)
-        from tabletop.analysis.charts import plot_advantage  # matplotlib: on use
-
-        figure = plot_advantage(result, players=self.table.game.players)
-        out = io.BytesIO()
-        figure.savefig(out, format="png", dpi=72)
-        self.chart.value = out.getvalue()
-
-    def _seat_name(self, seat: int) -> str:
-        adapter = getattr(self.table, "adapter", None)
-        return adapter.seat_name(seat) if adapter is not None else f"seat {seat}"
-
-    def _goto(self, step: int) -> Any:
-        return _guarded(self.table, lambda _: self.goto(step))
-
-    def goto(self, step: int) -> int:
-        """Show the position before a reviewed move (on the reviewed line)."""
-        table = self.table
-        if self.reviewed is not None and self.reviewed is not table.match:
-            if self.reviewed not in table.lines:
-                raise IllegalActionError(
-                    "TT-PHASE", "the reviewed game is no longer on the table"
-                )
-            table.use_line(table.lines.index(self.reviewed))
-        return table.goto(step)
-
-    # -- the hint -------------------------------------------------------------------
-    def start_hint(self) -> threading.Thread:
-        """Find the hint in a background thread (the button); returns the thread.
-        The answer shows only if the table is still at the position it is for."""
-        table = self.table
-        where = (id(table.match), id(table.state), table.viewer)
-        refusal = self._hint_refusal()
-        if refusal:
-            self.hint_text.value = refusal
-            self._hint_thread = threading.Thread(target=lambda: None, daemon=True)
-            self._hint_thread.start()
-            return self._hint_thread
-        self.hint_text.value = "thinking\u2026"
-        match, step = table.match, table.step
-
-        def find() -> None:
-            try:
-                text = self._hint_html(match, step)
-            except Exception as exc:  # noqa: BLE001 - shown in the tab
-                text = f"no hint: {html.escape(str(exc))}"
-            if (id(table.match), id(table.state), table.viewer) == where:
-                self.hint_text.value = text
-            elif self.hint_text.value == "thinking\u2026":
-                self.hint_text.value = ""
-
-        self._hint_thread = threading.Thread(target=find, name="hint", daemon=True)
-        self._hint_thread.start()
-        return self._hint_thread
-
-    def show_hint(self) -> str:
-        """The hint for the seat to move, judged from that seat's information; a
-        viewer who is another seat gets none (it would reveal the mover's hand)."""
-        refusal = self._hint_refusal()
-        table = self.table
-        self.hint_text.value = refusal or self._hint_html(table.match, table.step)
-        return self.hint_text.value
-
-    def _hint_refusal(self) -> str:
-        table = self.table
-        if not isinstance(table.match, Match):
-            return "hints are not offered in an online game"
-        mover = table.game.to_move(table.state)
-        if mover is None:
-            return "the game is over"
-        if table.viewer not in (None, mover) or getattr(table, "curtain", None):
-            return "hints are for the seat to move"
-        return ""
-
-    def _hint_html(self, match: Match, step: int) -> str:
-        found = hint(match, self.budget, width=self.width, seed=step)
-        self.hint_answer = found
-        return f"<pre>{html.escape(str(found))}</pre>"
-
-
-def _guarded(table: Any, fn: Callable[..., Any]) -> Any:
-    """The Table's own guard (refusals and errors shown in the table), if it has one."""
-    guard = getattr(table, "_guard", None)
-    return guard(fn) if guard is not None else fn
 
 
 def analysis_box(table: Any, **options: Any) -> w.HBox:

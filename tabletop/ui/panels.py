@@ -159,6 +159,24 @@ class ActionsPanel:
         )
         self.notation.disabled = total == 0
 
+    def suggest(self, action: Any) -> bool:
+        """Outline the button of ``action`` (or the folded group holding it), and
+        only that one; False when no button shows it. A new render's fresh buttons
+        carry no outline."""
+        clause = next((e.clause for e in self.shown if e.action == action), None)
+        found = False
+        for button, item in zip(self.box.children, self.items, strict=False):
+            if isinstance(item, Group):
+                mine = clause is not None and item.clause == clause
+            else:
+                mine = item.action == action
+            if mine and not found:
+                button.add_class("tabletop-suggested")
+                found = True
+            else:
+                button.remove_class("tabletop-suggested")
+        return found
+
 
 class HandOver:
     """The screen between two human seats: "pass to Player N", then reveal.

@@ -1,0 +1,384 @@
+"""The Review tab and the hint: graded moves, who was ahead, the move to try.
+
+``ReviewPanel`` grades the game (``tabletop.analysis.review``) in a background
+thread, one decision at a time with its progress shown (a new review, the table
+closing or ``cancel`` stops it), lists the inaccuracies, mistakes and blunders as
+buttons (a click moves the timeline to the position before the move), and draws the
+advantage chart in the seats' names and colours (shown once there is one).
+
+The hint is for the seat to move, judged from that seat's information, and computed
+in the background; an answer for a position the table has left is dropped. Two
+buttons ask for it: the one in the tab and ``quick_hint``, which the Table puts
+beside "Who is ahead" above the choices. The answer is said in the table's words
+("try Fly to Island", with the other candidates' chances) and the suggested choice
+gets a gold outline among the action buttons (nothing moves: an outline takes no
+room). From ``quick_hint`` a refusal ("hints are for the seat to move") goes to the
+table's notice line, where the player is looking.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+
+from tabletop.analysis import hint
+from tabletop.analysis import review as review_match
+from tabletop.analysis.review import Review
+from tabletop.core import IllegalActionError, Match
+from tabletop.ui.seats import HUMAN
+
+THINKING = "thinking\u2026"
+REVIEW_CSS = """<style>
+.tabletop-quick-hint { height: 20px; line-height: 20px; font-size: 11px;
+  padding: 0 8px; margin: 0; }
+.tabletop-table button.tabletop-suggested
+  { box-shadow: 0 0 0 3px #f59e0b; }
+.tabletop-hint-text .tabletop-hint-more { color: #4b5563; font-size: 12px; }
+.tabletop-review-status small { color: #6b7280; }
+</style>"""
+
+
+class ReviewPanel(w.VBox):
+    """The review tab: graded moves (click to go there), the chart, a hint.
+
+    Args:
+        table: the Table whose match is reviewed.
+        budget: worlds per decision (each candidate played out in each).
+        width: candidate moves per decision.
+        seat: review only this seat's decisions (``None``: the human's at a table
+            with one human seat, every seat's otherwise).
+    """
+
+    def __init__(
+        self, table: Any, *, budget: int = 24, width: int = 4, seat: int | None = None
+    ) -> None:
+        super().__init__()
+        self.table = table
+        self.budget, self.width, self.seat = budget, width, seat
+        self.review: Review | None = None
+        self.reviewed: Any = None  # the match the review is about
+        self.hint_answer: Any = None
+        self.run_button = w.Button(description="Review game", icon="search")
+        self.run_button.add_class("tabletop-review-run")
+        self.stop_button = w.Button(description="Stop", icon="stop")
+        self.stop_button.layout.display = "none"
+        self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
+        self.hint_button.add_class("tabletop-hint")
+        self.quick_hint = w.Button(
+            description="Hint",
+            icon="lightbulb-o",
+            tooltip="the move to try now, from what the seat to move knows "
+            "(its button gets a gold outline; details in the Review tab)",
+            layout=w.Layout(width="auto"),
+        )
+        self.quick_hint.add_class("tabletop-quick-hint")
+        self.style = w.HTML(REVIEW_CSS, layout=w.Layout(display="none"))
+        self.status = w.HTML()
+        self.status.add_class("tabletop-review-status")
+        self.moves = w.VBox()
+        self.moves.add_class("tabletop-review-moves")
+        # No picture until there is a review (an empty image shows as broken).
+        self.chart = w.Image(
+            format="png", layout=w.Layout(max_width="100%", display="none")
+        )
+        self.hint_text = w.HTML()
+        self.hint_text.add_class("tabletop-hint-text")
+        self.run_button.on_click(_guarded(table, lambda _: self.start_review()))
+        self.stop_button.on_click(_guarded(table, lambda _: self.cancel()))
+        self.hint_button.on_click(_guarded(table, lambda _: self.start_hint()))
+        self.quick_hint.on_click(
+            _guarded(table, lambda _: self.start_hint(strict=True))
+        )
+        self.children = (
+            self.style,
+            w.HBox([self.run_button, self.stop_button, self.hint_button]),
+            self.status,
+            self.hint_text,
+            self.moves,
+            self.chart,
+        )
+        self._thread: threading.Thread | None = None
+        self._cancel = threading.Event()
+        self._hint_thread: threading.Thread | None = None
+
+    # -- the review -----------------------------------------------------------------
+    def start_review(self) -> threading.Thread:
+        """Review in a background thread (the button); returns the thread. A review
+        still running is cancelled first."""
+        self.cancel()
+        self._cancel = cancel = threading.Event()
+        match = self._match()
+        self.status.value = "reviewing\u2026"
+        self.stop_button.layout.display = ""
+        self._thread = threading.Thread(
+            target=self._review_in_background,
+            args=(match, cancel),
+            name="review",
+            daemon=True,
+        )
+        self._thread.start()
+        return self._thread
+
+    def _review_in_background(self, match: Match, cancel: threading.Event) -> None:
+        try:
+            self.run_review(match, cancel)
+        except Exception as exc:  # noqa: BLE001 - shown in the tab
+            if not cancel.is_set():
+                self.status.value = f"no review: {html.escape(str(exc))}"
+        finally:
+            if cancel is self._cancel:
+                self.stop_button.layout.display = "none"
+
+    def cancel(self) -> None:
+        """Stop the running review (its moves so far stay unshown)."""
+        if self._thread is not None and self._thread.is_alive():
+            self._cancel.set()
+            self.status.value = "review stopped"
+        self.stop_button.layout.display = "none"
+
+    def wait(self, timeout: float | None = None) -> Review | None:
+        """Wait for the running review and hint (tests, scripts)."""
+        for thread in (self._thread, self._hint_thread):
+            if thread is not None:
+                thread.join(timeout)
+        return self.review
+
+    def run_review(
+        self, match: Match | None = None, cancel: threading.Event | None = None
+    ) -> Review | None:
+        """Review the match now, one decision at a time, and show the result
+        (``None`` when cancelled)."""
+        match = self._match() if match is None else match
+        steps = [e.index for e in match.steps[: len(match)] if e.action is not None]
+        moves = []
+        for done, step in enumerate(steps):
+            if cancel is not None and cancel.is_set():
+                return None
+            if done % 5 == 0:
+                self.status.value = f"reviewing\u2026 {done}/{len(steps)} moves"
+            part = review_match(
+                match, self.whose(), self.budget, width=self.width, steps=[step]
+            )
+            moves.extend(part.moves)
+        if cancel is not None and cancel.is_set():
+            return None
+        result = Review(tuple(moves))
+        self.reviewed = match
+        self.show(result)
+        return result
+
+    def whose(self) -> int | None:
+        """The seat whose decisions are reviewed (``None``: every seat's): the one
+        human's against bots, unless ``seat`` says otherwise."""
+        if self.seat is not None:
+            return self.seat
+        humans = [s for s, kind in enumerate(self.table.seats) if kind == HUMAN]
+        return humans[0] if len(humans) == 1 else None
+
+    def _match(self) -> Match:
+        match = self.table.match
+        if not isinstance(match, Match):
+            raise IllegalActionError(
+                "TT-ONLINE", "an online game is reviewed where its moves are kept"
+            )
+        return match
+
+    def show(self, result: Review) -> None:
+        self.review = result
+        marked = result.marked()
+        seat = self.whose()
+        whose = "every seat" if seat is None else f"{self._seat_name(seat)}'s"
+        found = (
+            f"{len(marked)} marked below: click one to see the position before it"
+            if marked
+            else "no move stood out as an inaccuracy, a mistake or a blunder"
+        )
+        self.status.value = (
+            f"<b>{len(result.moves)} decisions reviewed ({html.escape(whose)})</b>: "
+            f"{found}<br><small>each judged in {self.budget} sampled deals from what "
+            "its mover knew; graded only when the 95% interval of the drop clears "
+            "the threshold</small>"
+        )
+        buttons = []
+        for move in marked:
+            button = w.Button(
+                description=f"step {move.step}: {move.grade} by "
+                f"{self._seat_name(move.seat)}",
+                tooltip=str(move),
+                layout=w.Layout(width="auto"),
+            )
+            button.add_class("tabletop-review-move")
+            button.on_click(self._goto(move.step - 1))
+            buttons.append(button)
+        self.moves.children = tuple(buttons)
+        from tabletop.analysis.charts import plot_advantage  # matplotlib: on use
+
+        players = self.table.game.players
+        adapter = getattr(self.table, "adapter", None)
+        figure = plot_advantage(
+            result,
+            players=players,
+            names=[self._seat_name(s) for s in range(players)],
+            colours=getattr(adapter, "seat_colors", None),
+        )
+        out = io.BytesIO()
+        figure.savefig(out, format="png", dpi=72)
+        self.chart.value = out.getvalue()
+        self.chart.layout.display = ""
+
+    def _seat_name(self, seat: int) -> str:
+        adapter = getattr(self.table, "adapter", None)
+        return adapter.seat_name(seat) if adapter is not None else f"seat {seat}"
+
+    def _goto(self, step: int) -> Any:
+        return _guarded(self.table, lambda _: self.goto(step))
+
+    def goto(self, step: int) -> int:
+        """Show the position before a reviewed move (on the reviewed line)."""
+        table = self.table
+        if self.reviewed is not None and self.reviewed is not table.match:
+            if self.reviewed not in table.lines:
+                raise IllegalActionError(
+                    "TT-PHASE", "the reviewed game is no longer on the table"
+                )
+            table.use_line(table.lines.index(self.reviewed))
+        return table.goto(step)
+
+    # -- the hint -------------------------------------------------------------------
+    def start_hint(self, *, strict: bool = False) -> threading.Thread:
+        """Find the hint in a background thread (the buttons); returns the thread.
+        The answer shows only if the table is still at the position it is for.
+
+        Raises:
+            IllegalActionError: with ``strict`` (the button above the choices),
+                when no hint is offered here.
+        """
+        table = self.table
+        where = (id(table.match), id(table.state), table.viewer)
+        refusal = self._hint_refusal()
+        if refusal:
+            self.hint_text.value = refusal
+            if strict:
+                raise IllegalActionError("TT-TURN", refusal)
+            self._hint_thread = threading.Thread(target=lambda: None, daemon=True)
+            self._hint_thread.start()
+            return self._hint_thread
+        self.hint_text.value = THINKING
+        self.hint_answer = None
+        self._thinking(True)
+        match, step = table.match, table.step
+
+        def find() -> None:
+            try:
+                text = self._hint_html(match, step)
+            except Exception as exc:  # noqa: BLE001 - shown in the tab
+                text = f"no hint: {html.escape(str(exc))}"
+            finally:
+                self._thinking(False)
+            if (id(table.match), id(table.state), table.viewer) == where:
+                self.hint_text.value = text
+                if self.hint_answer is not None:
+                    self._suggest(self.hint_answer)
+            elif self.hint_text.value == THINKING:
+                self.hint_text.value = ""
+
+        self._hint_thread = threading.Thread(target=find, name="hint", daemon=True)
+        self._hint_thread.start()
+        return self._hint_thread
+
+    def _thinking(self, busy: bool) -> None:
+        for button in (self.hint_button, self.quick_hint):
+            button.description = "Thinking\u2026" if busy else "Hint"
+            button.disabled = busy
+
+    def _suggest(self, found: Any) -> None:
+        """Outline the suggested choice among the table's action buttons."""
+        actions = getattr(self.table, "actions", None)
+        if actions is not None and hasattr(actions, "suggest"):
+            actions.suggest(found.best)
+
+    def show_hint(self) -> str:
+        """The hint for the seat to move, judged from that seat's information; a
+        viewer who is another seat gets none (it would reveal the mover's hand)."""
+        refusal = self._hint_refusal()
+        table = self.table
+        self.hint_text.value = refusal or self._hint_html(table.match, table.step)
+        if not refusal:
+            self._suggest(self.hint_answer)
+        return self.hint_text.value
+
+    def _hint_refusal(self) -> str:
+        table = self.table
+        if not isinstance(table.match, Match):
+            return "hints are not offered in an online game"
+        mover = table.game.to_move(table.state)
+        if mover is None:
+            return "the game is over"
+        if table.viewer not in (None, mover) or getattr(table, "curtain", None):
+            return "hints are for the seat to move"
+        return ""
+
+    def _hint_html(self, match: Match, step: int) -> str:
+        found = hint(match, self.budget, width=self.width, seed=step)
+        self.hint_answer = found
+        return hint_html(found, self._seat_name(found.seat), self._namer(match))
+
+    def _namer(self, match: Match) -> Callable[[Any], tuple[str, str]]:
+        """An action's button label and its explanation, in the table's words."""
+        entries = {e.action: e for e in match.explain()}
+        actions = getattr(self.table, "actions", None)
+
+        def name(action: Any) -> tuple[str, str]:
+            entry = entries.get(action)
+            if entry is None:
+                return str(action), ""
+            if actions is None:
+                return entry.label or str(action), entry.text
+            return actions.words(entry), actions.say(entry.text)
+
+        return name
+
+
+def _guarded(table: Any, fn: Callable[..., Any]) -> Any:
+    """The Table's own guard (refusals and errors shown in the table), if it has one."""
+    guard = getattr(table, "_guard", None)
+    return guard(fn) if guard is not None else fn
+
+
+def hint_html(
+    found: Any, seat_name: str, name: Callable[[Any], tuple[str, str]]
+) -> str:
+    """The hint in words: the move to try and what it does, then how it did in the
+    sampled deals against the other candidates."""
+    label, text = name(found.best)
+    lines = [
+        f"<div><b>Hint for {html.escape(seat_name)}</b>: try "
+        f"<b>{html.escape(label)}</b>"
+        + (f" ({html.escape(text)})" if text else "")
+        + "</div>"
+    ]
+    if found.worlds:
+        ranked = sorted(found.values, key=lambda v: -v.wins)
+        best = next(v for v in ranked if v.action == found.best)
+        others = ", ".join(
+            f"{html.escape(name(v.action)[0])} {v.chance:.0%}"
+            for v in ranked
+            if v.action != found.best
+        )
+        lines.append(
+            "<div class='tabletop-hint-more'>"
+            f"It won {best.chance:.0%} of {found.worlds} games played out from what "
+            f"{html.escape(seat_name)} knows"
+            + (f"; the other choices tried: {others}" if others else "")
+            + ".</div>"
+        )
+    else:
+        lines.append(
+            "<div class='tabletop-hint-more'>The only sensible choice here.</div>"
+        )
+    return "".join(lines)
