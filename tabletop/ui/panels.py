@@ -159,10 +159,10 @@ class ActionsPanel:
         )
         self.notation.disabled = total == 0
 
-    def suggest(self, action: Any) -> bool:
+    def suggest(self, action: Any, note: str = "") -> bool:
         """Outline the button of ``action`` (or the folded group holding it), and
-        only that one; False when no button shows it. A new render's fresh buttons
-        carry no outline."""
+        only that one, with ``note`` heading its tooltip; False when no button shows
+        it. A new render's fresh buttons carry no outline."""
         clause = next((e.clause for e in self.shown if e.action == action), None)
         found = False
         for button, item in zip(self.box.children, self.items, strict=False):
@@ -172,6 +172,8 @@ class ActionsPanel:
                 mine = item.action == action
             if mine and not found:
                 button.add_class("tabletop-suggested")
+                if note and not button.tooltip.startswith(note):
+                    button.tooltip = f"{note} \u2014 {button.tooltip}"
                 found = True
             else:
                 button.remove_class("tabletop-suggested")

@@ -33,6 +33,7 @@ from tabletop.core import IllegalActionError, Match
 from tabletop.ui.seats import HUMAN
 
 THINKING = "thinking\u2026"
+CHART_PX = 640  # the advantage chart's width on the page
 REVIEW_CSS = """<style>
 .tabletop-quick-hint { height: 20px; line-height: 20px; font-size: 11px;
   padding: 0 8px; margin: 0; }
@@ -83,8 +84,12 @@ class ReviewPanel(w.VBox):
         self.moves = w.VBox()
         self.moves.add_class("tabletop-review-moves")
         # No picture until there is a review (an empty image shows as broken).
+        # Drawn at the size it is shown (a stretched picture blurs its text).
         self.chart = w.Image(
-            format="png", layout=w.Layout(max_width="100%", display="none")
+            format="png",
+            layout=w.Layout(
+                width=f"{CHART_PX}px", max_width="100%", height="auto", display="none"
+            ),
         )
         self.hint_text = w.HTML()
         self.hint_text.add_class("tabletop-hint-text")
@@ -227,7 +232,7 @@ class ReviewPanel(w.VBox):
             colours=getattr(adapter, "seat_colors", None),
         )
         out = io.BytesIO()
-        figure.savefig(out, format="png", dpi=72)
+        figure.savefig(out, format="png", dpi=CHART_PX / figure.get_figwidth())
         self.chart.value = out.getvalue()
         self.chart.layout.display = ""
 
@@ -300,7 +305,8 @@ class ReviewPanel(w.VBox):
         """Outline the suggested choice among the table's action buttons."""
         actions = getattr(self.table, "actions", None)
         if actions is not None and hasattr(actions, "suggest"):
-            actions.suggest(found.best)
+            seat = self._seat_name(found.seat)
+            actions.suggest(found.best, f"Hint for {seat}: try this (Review tab: why)")
 
     def show_hint(self) -> str:
         """The hint for the seat to move, judged from that seat's information; a
