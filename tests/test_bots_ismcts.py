@@ -35,13 +35,28 @@ def test_paired_root_finds_the_winning_card_on_shared_worlds():
     game = HiddenRace(2)
     state = _endgame(game, 17, (1, 2, 3), 19)
     bot = ISMCTSBot(
-        game, 4, iterations=60, rollout=greedy_policy, paired=True, margin=2.0
+        game, 4, iterations=120, rollout=greedy_policy, paired=True, margin=2.0
     )
     assert bot.choose(game.view(state, 0)) == Play(3)
     tried = {a: n for a, (n, _) in bot.root_statistics().items() if n}
     assert len(tried) == len(game.legal_actions(state))  # within width=6
     assert len(set(tried.values())) == 1
     assert bot.last_iterations == sum(tried.values())
+
+
+def test_paired_root_needs_more_than_a_few_lucky_worlds():
+    """Over 15 shared worlds the 3 wins 4 worlds the roll loses and loses none:
+    4 / sqrt(4) = 2 does not pass a margin of 2, so the policy's roll is kept;
+    over 30 worlds it does pass (see the test above)."""
+    game = HiddenRace(2)
+    state = _endgame(game, 17, (1, 2, 3), 19)
+    bot = ISMCTSBot(
+        game, 4, iterations=60, rollout=greedy_policy, paired=True, margin=2.0
+    )
+    assert str(bot.choose(game.view(state, 0))) == "roll"
+    stats = bot.root_statistics()
+    assert stats[Play(3)] == (15, 1.0)
+    assert round(stats[game.parse_action("roll")][1] * 15) == 11
 
 
 def test_paired_root_keeps_the_policy_move_without_evidence():

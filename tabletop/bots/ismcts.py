@@ -34,9 +34,11 @@ root's first ``width`` actions in the order above: every one of them is applied 
 that same world, continued down the tree below it (information-set nodes, ISUCT and
 widening as above) and rolled out with the same rollout generator. The move is
 judged on the paired differences against the policy's move: another action replaces
-it only when its mean gain exceeds ``margin`` standard errors of those differences
-(the common-random-numbers comparison flat Monte Carlo makes, with the tree's own
-choices below the root instead of the policy's). Each action tried in a world
+it only when the sum of its differences exceeds ``margin`` times the root of their
+sum of squares (for win/loss scores a sign test over the worlds the two moves
+disagree on: the common-random-numbers comparison flat Monte Carlo makes, with a
+test a handful of lucky worlds cannot pass, and with the tree's own choices below
+the root instead of the policy's). Each action tried in a world
 counts as one iteration.
 
 Budgets: ``iterations`` (deterministic for a seed) or ``seconds`` (CPU seconds of the
@@ -46,7 +48,6 @@ calling thread, so a loaded machine does not shrink the search; not deterministi
 from __future__ import annotations
 
 import math
-import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -247,10 +248,14 @@ class ISMCTSBot:
                 break
         best, best_gain = 0, 0.0
         for i, diffs in enumerate(gains[1:], start=1):
-            mean = statistics.fmean(diffs)
-            error = statistics.stdev(diffs) / math.sqrt(len(diffs))
-            if mean > best_gain and mean > self.margin * error:
-                best, best_gain = i, mean
+            gain = sum(diffs)
+            # Self-normalised: for win/loss scores, (worlds won only with this
+            # action - worlds won only with the policy's) / sqrt(their sum), a sign
+            # test. A few lucky worlds cannot pass it, where a t-statistic on a
+            # handful of mostly-zero differences would.
+            spread = math.sqrt(sum(d * d for d in diffs))
+            if gain > best_gain and gain > self.margin * spread:
+                best, best_gain = i, gain
         return candidates[best]
 
     def _descend(

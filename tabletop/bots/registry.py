@@ -33,11 +33,11 @@ SEARCH_ALIASES = {"search": "flat-mc"}
 #: the heuristic's evaluation misled the search: its departures from the heuristic
 #: lost in full playouts), a paired root comparing the heuristic's move and the
 #: next three by one-step evaluation in shared worlds, and the heuristic's move
-#: kept unless another gains 1.5 standard errors of the paired differences.
+#: kept unless another passes the paired sign test by 2 (see ``ismcts``).
 ISMCTS_WITH_HEURISTIC = {
     "iterations": 150,
     "depth": 400,
-    "margin": 1.5,
+    "margin": 2.0,
     "paired": True,
     "width": 4,
 }
