@@ -4,11 +4,26 @@
 game, the last step of the shipped saves ``notebooks/saves/pitfall_4p_seed12.json``
 (step 80: a turn's start, three seats holding treasure) and
 ``notebooks/saves/raiders_4p_seed5.json`` (step 40), made by
-``notebooks/saves/make_saves.py``, on 2 workers: wall seconds and CPU seconds (this
-process and its workers). The target (fast playouts): at most 2 s of wall time and
-4 CPU seconds per 1,000 playouts.
+``notebooks/saves/make_saves.py``. The target (fast playouts): at most 2 s of wall
+time on 2 workers and 4 CPU seconds per 1,000 playouts.
 
-Run: ``python benchmarks/playouts.py [--playouts 1000] [--workers 2] [--only NAME]``.
+Three figures per position:
+
+- **analysis playouts, 2 workers** (the target's figure): what the evaluation bar,
+  ``review``, ``hint`` and the ``ismcts`` rollouts play: the game's heuristic policy
+  on full sampled worlds (``tabletop.analysis.playouts``), each world with fresh
+  dice, from the referee's knowledge. Wall time from starting the 2 worker
+  processes to the last result (process start, imports and loading the save
+  included: cold); CPU seconds of this process and its workers.
+- **the same, one process, warm**: after 20 playouts to warm up, CPU seconds of the
+  1,000 playouts alone in this process; with ``--compare`` also with the policy
+  asked one action at a time (no ``policy.advance``), run in turn.
+- **simulation playouts** (``run_playouts(..., bots="heuristic")``, 2 workers): each
+  seat a heuristic *bot* deciding from its own view, so every decision builds a view
+  and Pitfall's directions sample a world: slower, and not what analysis plays.
+
+Run: ``python benchmarks/playouts.py [--playouts 1000] [--workers 2] [--only NAME]
+[--compare]``.
 """
 
 from __future__ import annotations
@@ -16,9 +31,11 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from tabletop.core import Match
+from tabletop.analysis.playouts import play_to_end, rollout_policy, sample_world, split
+from tabletop.core import Match, Rng
 from tabletop.sim import run_playouts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,33 +50,100 @@ def _cpu() -> float:
     return t.user + t.system + t.children_user + t.children_system
 
 
+def _position(path: str, step: int) -> Match:
+    match = Match.load(ROOT / path)
+    match.goto(step)
+    return match
+
+
+def _one_at_a_time(policy):
+    def plain(game, state, rng):
+        return policy(game, state, rng)
+
+    return plain
+
+
+def analysis_playouts(
+    path: str, step: int, seeds: range, single: bool = False
+) -> list[int | None]:
+    """The winners of the playouts with these seeds, as ``evaluate`` plays them."""
+    match = _position(path, step)
+    game, state = match.game, match.state
+    policy = rollout_policy(game)
+    if single:
+        policy = _one_at_a_time(policy)
+    winners = []
+    for seed in seeds:
+        world_rng, dice = split(Rng.from_seed(seed))
+        world = sample_world(game, state, None, world_rng)
+        winners.append(play_to_end(game, world, policy, dice))
+    return winners
+
+
+def _chunk(task: tuple[str, int, int, int]) -> list[int | None]:
+    path, step, start, stop = task
+    return analysis_playouts(path, step, range(start, stop))
+
+
+def pooled(path: str, step: int, n: int, workers: int) -> tuple[float, float, int]:
+    """Wall and CPU seconds of ``n`` analysis playouts on ``workers`` processes."""
+    size = max(1, -(-n // (workers * 4)))
+    tasks = [(path, step, i, min(n, i + size)) for i in range(0, n, size)]
+    start, cpu = time.perf_counter(), _cpu()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        done = sum(len(chunk) for chunk in pool.map(_chunk, tasks))
+    return time.perf_counter() - start, _cpu() - cpu, done
+
+
+def in_process(path: str, step: int, n: int, single: bool) -> float:
+    """CPU seconds of ``n`` analysis playouts in this process, after a warm-up."""
+    analysis_playouts(path, step, range(10_000, 10_020), single)
+    start = time.process_time()
+    analysis_playouts(path, step, range(n), single)
+    return time.process_time() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--playouts", type=int, default=1000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", choices=("pitfall", "raiders"), default=None)
+    parser.add_argument(
+        "--compare",
+        action="store_true",
+        help="also time the policy asked one action at a time (before advance)",
+    )
     args = parser.parse_args()
+    n = args.playouts
     for path, step in POSITIONS:
         if args.only and not Path(path).name.startswith(args.only):
             continue
-        match = Match.load(ROOT / path)
-        match.goto(step)
+        match = _position(path, step)
+        label = f"{path} step {step} ({match.game.players} players)"
+        wall, cpu, done = pooled(path, step, n, args.workers)
+        print(
+            f"{label}: analysis playouts, {args.workers} workers, cold: {done} in "
+            f"{wall:.2f} s wall, {cpu:.2f} CPU s"
+        )
+        modes = [("with policy.advance", False)]
+        if args.compare:
+            modes.append(("one action at a time", True))
+        for name, single in modes:
+            cpu = in_process(path, step, n, single)
+            print(
+                f"{label}: analysis playouts, 1 process, warm, {name}: {n} in "
+                f"{cpu:.2f} CPU s ({cpu / n * 1000:.2f} ms each)"
+            )
         start, cpu = time.perf_counter(), _cpu()
         table = run_playouts(
-            match,
-            args.playouts,
-            bots="heuristic",
-            seed=1,
-            workers=args.workers,
-            progress=False,
+            match, n, bots="heuristic", seed=1, workers=args.workers, progress=False
         )
         wall, cpu = time.perf_counter() - start, _cpu() - cpu
         lengths = table.column("length")
         print(
-            f"{path} step {step} ({match.game.players} players): "
-            f"{len(table)} playouts in {wall:.2f} s wall, {cpu:.2f} CPU s "
-            f"on {args.workers} workers; {sum(lengths) / len(lengths):.0f} actions "
-            f"each, {sum(lengths) / cpu:,.0f} actions per CPU s"
+            f"{label}: simulation playouts (heuristic bots from their views), "
+            f"{args.workers} workers, cold: {len(table)} in {wall:.2f} s wall, "
+            f"{cpu:.2f} CPU s; {sum(lengths) / len(lengths):.0f} actions each"
         )
 
 

@@ -14,12 +14,15 @@ a time limit still leaves every pairing with a comparable number of games. Each 
 records the CPU seconds each bot spent on its decisions with more than one legal
 action. ``--report FILE`` summarises a file.
 
-Run: ``python benchmarks/strength.py --games 100 --seconds 0.1 --out strength.jsonl``.
+Run: ``python benchmarks/strength.py --games 100 --seconds 0.25 --out strength.jsonl``
+(``--minutes M`` starts no game after M minutes; ``--pairings 0,1`` runs only
+those; ``--report FILE`` prints the summary of a file).
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import time
 from collections import defaultdict
@@ -35,7 +38,12 @@ PAIRINGS = (
     ("raiders", "ismcts", "heuristic"),
     ("pitfall", "ismcts", "flat-mc"),
     ("raiders", "ismcts", "flat-mc"),
+    ("pitfall", "flat-mc", "heuristic"),
+    ("raiders", "flat-mc", "heuristic"),
 )
+#: The pairings run unless ``--pairings`` names others (the last two measure
+#: flat Monte Carlo itself against the heuristic).
+DEFAULT_PAIRINGS = PAIRINGS[:4]
 
 
 def play_one(task: dict[str, Any]) -> dict[str, Any]:
@@ -107,6 +115,8 @@ def report(path: str) -> str:
         verdict = "met" if rate.rate >= 0.6 and low > 0.5 else "not met"
         if key[2] != "heuristic":
             verdict = "beats it" if low > 0.5 else "not shown"
+        if games[key] < 100:
+            verdict += ", fewer than 100 games"
         per = []
         for name in (key[1], key[2]):
             total, n = cpu[key + (name,)]
@@ -126,23 +136,47 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--out", default="strength.jsonl")
     parser.add_argument("--report", default=None, help="summarise this file")
+    parser.add_argument(
+        "--pairings",
+        default=None,
+        help="comma-separated indices into PAIRINGS (default: 0,1,2,3)",
+    )
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        default=None,
+        help="start no game after this many minutes (games under way finish)",
+    )
     args = parser.parse_args()
     if args.report:
         print(report(args.report))
         return
+    pairings = DEFAULT_PAIRINGS
+    if args.pairings:
+        pairings = tuple(PAIRINGS[int(i)] for i in args.pairings.split(","))
     # Rounds: one game of every pairing per round, so a run cut short by a time
     # limit leaves every pairing with about the same number of games.
     tasks = [
         {"game": g, "first": a, "second": b, "index": i}
         | {"seconds": args.seconds, "seed": args.seed}
         for i in range(args.games)
-        for g, a, b in PAIRINGS
+        for g, a, b in pairings
     ]
+    stop = None if args.minutes is None else time.monotonic() + 60 * args.minutes
     with ProcessPoolExecutor(args.workers) as pool, open(args.out, "a") as out:
-        futures = [pool.submit(play_one, task) for task in tasks]
-        for future in as_completed(futures):
-            out.write(json.dumps(future.result()) + "\n")
+        pending = iter(tasks)
+        running = {
+            pool.submit(play_one, task)
+            for task in itertools.islice(pending, args.workers)
+        }
+        while running:
+            done = next(as_completed(running))
+            running.remove(done)
+            out.write(json.dumps(done.result()) + "\n")
             out.flush()
+            if stop is None or time.monotonic() < stop:
+                for task in itertools.islice(pending, 1):
+                    running.add(pool.submit(play_one, task))
     print(report(args.out))
 
 

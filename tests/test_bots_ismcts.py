@@ -29,6 +29,44 @@ def test_ismcts_finds_the_winning_card_its_policy_misses():
     assert stats[Play(3)][0] > stats[game.parse_action("roll")][0]
 
 
+def test_paired_root_finds_the_winning_card_on_shared_worlds():
+    """With a paired root every compared action is played in the same worlds: the
+    3 (HR-WIN) is found, and each compared action was tried equally often."""
+    game = HiddenRace(2)
+    state = _endgame(game, 17, (1, 2, 3), 19)
+    bot = ISMCTSBot(
+        game, 4, iterations=120, rollout=greedy_policy, paired=True, margin=2.0
+    )
+    assert bot.choose(game.view(state, 0)) == Play(3)
+    tried = {a: n for a, (n, _) in bot.root_statistics().items() if n}
+    assert len(tried) == len(game.legal_actions(state))  # within width=6
+    assert len(set(tried.values())) == 1
+    assert bot.last_iterations == sum(tried.values())
+
+
+def test_paired_root_needs_more_than_a_few_lucky_worlds():
+    """Over 15 shared worlds the 3 wins 4 worlds the roll loses and loses none:
+    4 / sqrt(4) = 2 does not pass a margin of 2, so the policy's roll is kept;
+    over 30 worlds it does pass (see the test above)."""
+    game = HiddenRace(2)
+    state = _endgame(game, 17, (1, 2, 3), 19)
+    bot = ISMCTSBot(
+        game, 4, iterations=60, rollout=greedy_policy, paired=True, margin=2.0
+    )
+    assert str(bot.choose(game.view(state, 0))) == "roll"
+    stats = bot.root_statistics()
+    assert stats[Play(3)] == (15, 1.0)
+    assert round(stats[game.parse_action("roll")][1] * 15) == 11
+
+
+def test_paired_root_keeps_the_policy_move_without_evidence():
+    game = HiddenRace(2)
+    state = _endgame(game, 17, (1, 2, 3), 19)
+    bot = ISMCTSBot(game, 4, iterations=60, rollout=greedy_policy, paired=True)
+    bot.margin = 1e9
+    assert str(bot.choose(game.view(state, 0))) == "roll"
+
+
 def test_ismcts_keeps_the_policy_move_without_evidence():
     game = HiddenRace(2)
     state = _endgame(game, 17, (1, 2, 3), 19)
@@ -63,7 +101,7 @@ def test_ismcts_cpu_budget_and_widening():
     with n visits tries at most ceil(widen * n ** alpha) actions."""
     game = game_from_spec("raiders", {"players": 2})
     state = game.initial_state(3)
-    bot = make_bot("ismcts", game, 1, iterations=16, depth=10)
+    bot = make_bot("ismcts", game, 1, iterations=16, depth=10, paired=False)
     view = game.view(state, game.to_move(state))
     bot.choose(view)
     tried = [a for a, (n, _) in bot.root_statistics().items() if n]

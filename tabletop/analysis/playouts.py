@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tabletop.bots.registry import heuristic_module
-from tabletop.bots.search import random_policy
+from tabletop.bots.search import advance, random_policy
 from tabletop.core import Game, Outcome, Rng
 
 Policy = Callable[[Game, Any, Rng], tuple[Any, Rng]]
@@ -60,10 +60,11 @@ def play_to_outcome(
     game: Game, state: Any, policy: Policy, rng: Rng, limit: int = MAX_PLAYOUT
 ) -> Outcome | None:
     """How the game ends when ``policy`` plays every seat (``None``: cut off)."""
-    for _ in range(limit):
+    applied = 0
+    while applied < limit:
         outcome = game.outcome(state)
         if outcome is not None:
             return outcome
-        action, rng = policy(game, state, rng)
-        state, _ = game.apply(state, action)
+        state, rng, steps = advance(game, state, policy, rng, limit - applied)
+        applied += steps
     return game.outcome(state)

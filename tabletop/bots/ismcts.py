@@ -27,6 +27,20 @@ policy's own move is kept unless the other's mean beats it by ``margin`` standar
 errors, taken at the worst case of a win/loss score (a search on a small budget
 should not trade a sound heuristic move for noise).
 
+**Paired root** (``paired=True``, what ``make_bot("ismcts")`` uses with a game's
+heuristic): in games ruled by dice most of the difference between two playouts is
+luck, so each iteration is one sampled world (cards and dice to come) shared by the
+root's first ``width`` actions in the order above: every one of them is applied to
+that same world, continued down the tree below it (information-set nodes, ISUCT and
+widening as above) and rolled out with the same rollout generator. The move is
+judged on the paired differences against the policy's move: another action replaces
+it only when the sum of its differences exceeds ``margin`` times the root of their
+sum of squares (for win/loss scores a sign test over the worlds the two moves
+disagree on: the common-random-numbers comparison flat Monte Carlo makes, with a
+test a handful of lucky worlds cannot pass, and with the tree's own choices below
+the root instead of the policy's). Each action tried in a world
+counts as one iteration.
+
 Budgets: ``iterations`` (deterministic for a seed) or ``seconds`` (CPU seconds of the
 calling thread, so a loaded machine does not shrink the search; not deterministic).
 """
@@ -84,6 +98,9 @@ class ISMCTSBot:
         bias: a bonus ``bias / (1 + visits)`` for the rollout policy's move.
         margin: standard errors by which another move must beat the policy's move
             at the root to be played instead (0: the most visited move).
+        paired: every iteration's world is shared by the root's first ``width``
+            actions, judged on paired differences (see the module docstring).
+        width: with ``paired``, how many root actions are compared.
     """
 
     name = "ismcts"
@@ -103,6 +120,8 @@ class ISMCTSBot:
         alpha: float = 0.5,
         bias: float = 0.5,
         margin: float = 1.0,
+        paired: bool = False,
+        width: int = 6,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -118,6 +137,8 @@ class ISMCTSBot:
         self.alpha = alpha
         self.bias = bias
         self.margin = margin
+        self.paired = paired
+        self.width = width
         self.last_iterations = 0
         self.last_root: InfoNode | None = None
 
@@ -132,6 +153,9 @@ class ISMCTSBot:
         root = self._root(view, me, legal)
         table: dict[Any, InfoNode] = {(me, view): root}
         self.last_iterations = 0
+        if self.paired:
+            self.last_root = root
+            return self._paired(table, root, view, me)
         if self.seconds is not None:
             deadline = time.thread_time() + self.seconds
             while time.thread_time() < deadline or self.last_iterations < 2:
@@ -185,6 +209,75 @@ class ISMCTSBot:
         # of a rarely tried move must not overturn the policy's move.
         error = 0.5 * math.sqrt(1 / nb + 1 / nk)
         return best if pb - pk > self.margin * error else keep
+
+    # -- the paired root ---------------------------------------------------------
+    def _paired(
+        self, table: dict[Any, InfoNode], root: InfoNode, view: Any, me: int
+    ) -> Any:
+        """Compare the root's first ``width`` actions world by world (each world
+        shared by all of them) and keep the policy's move unless another gains
+        more than ``margin`` standard errors of the paired differences."""
+        game = self.game
+        candidates = root.order[: max(1, self.width)]
+        gains: list[list[float]] = [[] for _ in candidates]
+        rounds = max(2, self.iterations // len(candidates))
+        deadline = None if self.seconds is None else time.thread_time() + self.seconds
+        while True:
+            world = self._sample(view, me)
+            luck = self._split()
+            scores = []
+            for action in candidates:
+                edge = root.edges[action]
+                edge[2] += 1  # available in this world (ISUCT's count)
+                path: list[tuple[list[float], int]] = [(edge, me)]
+                state = self._descend(table, game.apply(world, action)[0], path)
+                result = play_to_end(
+                    game, state, luck, self.rollout, self.evaluate, self.depth
+                )
+                for seen, chooser in path:
+                    seen[0] += 1
+                    seen[1] += result[chooser]
+                scores.append(result[me])
+            root.visits += 1
+            self.last_iterations += len(candidates)
+            for i, score in enumerate(scores):
+                gains[i].append(score - scores[0])
+            rounds -= 1
+            done = time.thread_time() >= deadline if deadline else rounds <= 0
+            if done and len(gains[0]) >= 2:
+                break
+        best, best_gain = 0, 0.0
+        for i, diffs in enumerate(gains[1:], start=1):
+            gain = sum(diffs)
+            # Self-normalised: for win/loss scores, (worlds won only with this
+            # action - worlds won only with the policy's) / sqrt(their sum), a sign
+            # test. A few lucky worlds cannot pass it, where a t-statistic on a
+            # handful of mostly-zero differences would.
+            spread = math.sqrt(sum(d * d for d in diffs))
+            if gain > best_gain and gain > self.margin * spread:
+                best, best_gain = i, gain
+        return candidates[best]
+
+    def _descend(
+        self, table: dict[Any, InfoNode], state: Any, path: list[tuple[list, int]]
+    ) -> Any:
+        """From ``state``, select down the tree until a node is added or a new
+        action tried (each choice appended to ``path``): the state to roll out."""
+        game = self.game
+        while game.outcome(state) is None:
+            seat = game.to_move(state)
+            key = (seat, game.view(state, seat))
+            node = table.get(key)
+            added = node is None
+            if added:
+                node = table[key] = self._node(state)
+            edge, action = self._select(node, game.legal_actions(state), state)
+            node.visits += 1
+            path.append((edge, seat))
+            state, _ = game.apply(state, action)
+            if added or edge[0] == 0:
+                break
+        return state
 
     # -- one iteration ------------------------------------------------------------
     def _iterate(

@@ -45,6 +45,8 @@ from tabletop.games.pitfall.cards import (
 _KEEP = {COBRA: (9, 8), FIRE: (9, 8), SCORPION: (5, 1), ROPE: (4, 2), JUMP: (4, 2)}
 _KEEP_DEFAULT = (3, 1)
 _WIN = 1000.0
+#: The most actions ``finish_turn`` resolves of one move.
+LINE_LIMIT = 40
 
 
 class HeuristicBot:
@@ -76,6 +78,25 @@ def policy(game: Any, state: Any, rng: Rng) -> tuple[Any, Rng]:
     if state.phase == "direction":
         return best_direction(game, state, me), rng
     return rule_action(game, state, me), rng
+
+
+def advance(game: Any, state: Any, rng: Rng, budget: int) -> tuple[Any, Rng, int]:
+    """Play ``policy``'s next actions: one, or at a direction the whole move the
+    look-ahead already resolved (``policy.advance``, used by playouts): the state
+    reached, the generator and how many actions were applied (at most ``budget``).
+
+    Choosing a direction resolves both ways to the end of the move; a playout then
+    continues from the chosen way's resolution instead of resolving it again, which
+    saves about a third of the actions a playout applies.
+    """
+    if state.phase == "direction" and budget > LINE_LIMIT:
+        _, (reached, applied) = _look_ahead(game, state, game.to_move(state))
+        return reached, rng, 1 + applied
+    action, rng = policy(game, state, rng)
+    return game.apply(state, action)[0], rng, 1
+
+
+policy.advance = advance  # type: ignore[attr-defined]
 
 
 def evaluate(game: Any, state: Any) -> tuple[float, ...]:
@@ -140,22 +161,42 @@ def _below_cost(board: Any, pos: str, hand: Any) -> float:
 
 def best_direction(game: Any, state: Any, me: int) -> Any:
     """The direction whose resolved move ends in the better position."""
-    best, best_value = None, -math.inf
+    return _look_ahead(game, state, me)[0]
+
+
+def _look_ahead(game: Any, state: Any, me: int) -> tuple[Any, tuple[Any, int]]:
+    """The best direction, and where its resolved move next reaches a state that
+    ``policy`` would not answer with ``rule_action`` (see ``resolve_turn``)."""
+    best, best_value, best_stop = None, -math.inf, None
     for action in game.legal_actions(state):
-        after = finish_turn(game, game.apply(state, action)[0], me)
+        after, stop = resolve_turn(game, game.apply(state, action)[0], me)
         score = value(game, after, me)
         if score > best_value:
-            best, best_value = action, score
-    return best
+            best, best_value, best_stop = action, score, stop
+    return best, best_stop
 
 
-def finish_turn(game: Any, state: Any, me: int, limit: int = 40) -> Any:
+def finish_turn(game: Any, state: Any, me: int, limit: int = LINE_LIMIT) -> Any:
     """Resolve the rest of ``me``'s move with the rules (stops when a turn ends)."""
-    for _ in range(limit):
+    return resolve_turn(game, state, me, limit)[0]
+
+
+def resolve_turn(
+    game: Any, state: Any, me: int, limit: int = LINE_LIMIT
+) -> tuple[Any, tuple[Any, int]]:
+    """``finish_turn``'s end state, and ``(state, actions)``: the first state on the
+    way where a direction is pending again, with the actions applied to reach it
+    (or the end state and all its actions). Up to there ``policy`` would have
+    chosen the same actions (it answers every other phase with ``rule_action``)."""
+    applied, stop = 0, None
+    while applied < limit:
         if state.phase in ("over", "start") or game.to_move(state) != me:
-            return state
+            break
+        if stop is None and state.phase == "direction":
+            stop = (state, applied)
         state, _ = game.apply(state, rule_action(game, state, me))
-    return state
+        applied += 1
+    return state, stop or (state, applied)
 
 
 def rule_action(game: Any, state: Any, me: int) -> Any:

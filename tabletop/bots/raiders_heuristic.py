@@ -20,6 +20,7 @@ other hands are judged by their size.
 from __future__ import annotations
 
 import math
+from itertools import groupby
 from typing import Any
 
 from tabletop.core import Rng
@@ -104,9 +105,11 @@ def _turn(game: Any, state: Any, legal: Any) -> Any:
     me = state.to_move
     hand = state.hands[me]
     here, ark = state.positions[me], state.ark
+    # The rules list each kind of action in one run (a hand holding Hostage lists
+    # every victim and place: hundreds), so the list is grouped run by run.
     by_kind: dict[type, list[Any]] = {}
-    for action in legal:
-        by_kind.setdefault(type(action), []).append(action)
+    for kind, run in groupby(legal, type):
+        by_kind.setdefault(kind, []).extend(run)
     flights = by_kind.get(FlyCountry, [])
     to_ark = next((a for a in flights if a.country == ark), None)
     if has_keys(hand):
@@ -167,9 +170,14 @@ def _step(game: Any, state: Any, legal: Any) -> Any:
     start = state.route[0] if state.route else here
     goals += [c for c in game.board.countries if c not in taken and c != start]
     passport = PASSPORT in hand
+    wanted = set(goals)
+    ranked = game.board.countries_by_distance
 
     def cost(action: Any) -> tuple[float, str]:
-        best = min(distance(game, action.to, g) for g in goals) if goals else 0
+        if not goals or "" in wanted:  # no goal, or the Ark not yet revealed
+            best = 0
+        else:  # the nearest goal: the first wanted country from here (else 99)
+            best = next((d for d, c in ranked[action.to] if c in wanted), 99)
         if not passport and _against_customs(game, here, action.to):
             best += 4
         if action.to == state.ark:

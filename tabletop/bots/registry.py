@@ -31,9 +31,16 @@ SEARCH_ALIASES = {"search": "flat-mc"}
 #: ISMCTS settings used with a game's heuristic (benchmarks/strength.py): heuristic
 #: rollouts to the end (cutting them at 60 actions and scoring the position with
 #: the heuristic's evaluation misled the search: its departures from the heuristic
-#: lost in full playouts), and the heuristic's move kept unless another beats it by
-#: 1.5 worst-case standard errors.
-ISMCTS_WITH_HEURISTIC = {"iterations": 150, "depth": 400, "margin": 1.5}
+#: lost in full playouts), a paired root comparing the heuristic's move and the
+#: next three by one-step evaluation in shared worlds, and the heuristic's move
+#: kept unless another passes the paired sign test by 2 (see ``ismcts``).
+ISMCTS_WITH_HEURISTIC = {
+    "iterations": 150,
+    "depth": 400,
+    "margin": 2.0,
+    "paired": True,
+    "width": 4,
+}
 
 #: Flat Monte Carlo settings used with a game's heuristic (benchmarks/strength.py):
 #: paired playouts to the end that replace the heuristic's move only on evidence.

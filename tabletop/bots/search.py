@@ -302,16 +302,35 @@ def play_to_end(
 ) -> tuple[float, ...]:
     """Play ``rollout`` on from ``state`` for at most ``depth`` actions: each seat's
     score (1 for a win), or ``evaluate`` where the game has not ended by then."""
-    for _ in range(depth):
+    applied = 0
+    while applied < depth:
         outcome = game.outcome(state)
         if outcome is not None:
             return win_scores(game.players, outcome.winner)
-        action, rng = rollout(game, state, rng)
-        state, _ = game.apply(state, action)
+        state, rng, steps = advance(game, state, rollout, rng, depth - applied)
+        applied += steps
     outcome = game.outcome(state)
     if outcome is not None:
         return win_scores(game.players, outcome.winner)
     return evaluate(game, state)
+
+
+def advance(
+    game: Game, state: Any, policy: Policy, rng: Rng, budget: int
+) -> tuple[Any, Rng, int]:
+    """Apply ``policy``'s next action: the state reached, the generator, and the
+    number of actions applied.
+
+    A policy may carry ``advance(game, state, rng, budget)``, which applies its own
+    next actions, at least one and at most ``budget``, exactly as asking it one at
+    a time would, but faster (the Pitfall heuristic keeps the move its look-ahead
+    already resolved). ``tests/test_playout_advance.py`` checks the two agree.
+    """
+    own = getattr(policy, "advance", None)
+    if own is not None:
+        return own(game, state, rng, budget)
+    action, rng = policy(game, state, rng)
+    return game.apply(state, action)[0], rng, 1
 
 
 def win_scores(players: int, winner: int | None) -> tuple[float, ...]:

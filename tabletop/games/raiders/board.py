@@ -132,6 +132,21 @@ class RaidersBoard:
             out[start] = seen
         return out
 
+    @cached_property
+    def countries_by_distance(self) -> Mapping[str, tuple[tuple[int, str], ...]]:
+        """id -> every reachable country as ``(steps, country)``, nearest first (ties
+        in file order): the nearest country of a set is the first one in it."""
+        order = {c: i for i, c in enumerate(self.countries)}
+        return {
+            loc: tuple(
+                sorted(
+                    ((seen[c], c) for c in self.countries if c in seen),
+                    key=lambda item: (item[0], order[item[1]]),
+                )
+            )
+            for loc, seen in self.distances.items()
+        }
+
     def place_id(self, text: str) -> str | None:
         """The id a player means by ``text``: an id (any case) or a readable name
         (any case; ``-`` for ``–``; an instruction or checkpoint space also by its
