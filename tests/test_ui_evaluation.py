@@ -157,9 +157,11 @@ def test_bar_hides_during_a_hand_over_and_compact_tables_have_none(comms):
     assert table.curtain is not None
     assert table.evaluation.bars.value == ""
     assert "laptop is passed" in table.evaluation.basis.value
+    assert table.evaluation.layout.display == "none", "no bar nor hint at a hand-over"
     number = table.evaluation.evaluator.number
     table.reveal()
     assert table.evaluation.evaluator.number == number + 1
+    assert table.evaluation.layout.display == ""
     from tabletop.core import Match
     from tabletop.games.pitfall import Pitfall
     from tabletop.ui import Table

@@ -1112,6 +1112,9 @@ class Table(w.VBox):
             bots_here=bots_here,
         )
         self.actions.widget.layout.display = "none" if self.curtain is not None else ""
+        # Who is ahead and its hint are the next player's, once they have the laptop.
+        hidden = self.compact or self.curtain is not None
+        self.evaluation.layout.display = "none" if hidden else ""
         name = None if self.curtain is None else self.adapter.seat_name(self.curtain)
         self.handover.render(name)
         letter = (
