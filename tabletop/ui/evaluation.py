@@ -12,7 +12,8 @@ choices, and the review tab (``Table.review``, ``tabletop.ui.review_tab``) as th
 a background thread after every step (``tabletop.analysis.BackgroundEvaluator``:
 a CPU budget per position, a new step cancels the old computation), from the
 viewing seat's knowledge (hidden cards resampled) or, when the table shows
-everything (``viewer`` is ``None``), from the full state; its last line says which.
+everything (``viewer`` is ``None``), from the full state; its last line says which
+("from what Player 0 (red) knows", the whole sentence as its tooltip).
 Each row has the seat's colour and its full name (the name column is as wide as the
 longest name; the seat ahead is in bold); while it is on, the bar keeps the height
 of all its rows, so the choices under it never move when an answer arrives.
@@ -268,9 +269,9 @@ def default_enabled(table: Any) -> bool:
 def short_basis(result: Evaluation, adapter: Any = None) -> str:
     """Whose knowledge, in a few words (the full sentence is the tooltip)."""
     if result.seat is None:
-        return "full state"
+        return "from the full state"
     name = adapter.seat_name(result.seat) if adapter is not None else None
-    return f"{name or f'seat {result.seat}'}'s knowledge"
+    return f"from what {name or f'seat {result.seat}'} knows"
 
 
 def bars_html(result: Evaluation, adapter: Any = None) -> str:
