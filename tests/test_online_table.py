@@ -134,5 +134,6 @@ def test_evaluation_is_off_online_until_turned_on_and_then_uses_the_seats_view()
         assert watcher.evaluation.evaluator.number == 0
         table.review.run_button.click()
         assert "online" in table.message
+        assert table.review.quick_hint.layout.display == "none", "no hint button"
         table.close()
         watcher.close()

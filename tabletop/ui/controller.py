@@ -1115,6 +1115,9 @@ class Table(w.VBox):
         # Who is ahead and its hint are the next player's, once they have the laptop.
         hidden = self.compact or self.curtain is not None
         self.evaluation.layout.display = "none" if hidden else ""
+        # Online the moves live on the server: no hint is offered.
+        online = not isinstance(self.match, Match)
+        self.review.quick_hint.layout.display = "none" if online else ""
         name = None if self.curtain is None else self.adapter.seat_name(self.curtain)
         self.handover.render(name)
         letter = (
