@@ -307,3 +307,26 @@ def test_client_ready_redraws_everything_naming_the_canvas_first(comms):
     assert len(batches) == 1
     assert batches[0][0][0] == "switchCanvas"
     assert table.redraws[-1] == [0, 1, 2, 3]
+
+
+def test_hand_title_ends_before_the_to_move_mark():
+    """A long seat note is squeezed to end before "to move" instead of running
+    into it (a Raiders token on a long-named instruction space)."""
+    from types import SimpleNamespace
+
+    from tabletop.ui.hands import HandView
+
+    calls = []
+    canvas = SimpleNamespace(
+        fill_rect=lambda *a: None,
+        fill_text=lambda text, x, y, max_width=None: calls.append((text, x, max_width)),
+    )
+    adapter = SimpleNamespace(seat_name=lambda seat: "Player 0 (red)")
+    adapter.seat_colors = ["#c00"]
+    hand = SimpleNamespace(adapter=adapter, seat=0, width=400, height=100)
+    HandView._draw_title(hand, canvas, 3, "at " + "England–Egypt 2 " * 4, True)
+    (title, x, room), (mark, mark_x, _) = calls
+    assert mark == "\u25c0 to move"
+    assert x + room < mark_x  # the title's squeezed width stops short of the mark
+    HandView._draw_title(hand, canvas, 3, "at Egypt", False)
+    assert calls[-1][2] == 400 - 24

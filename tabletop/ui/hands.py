@@ -145,7 +145,11 @@ class HandView:
         c.fill_rect(0, 0, 6, self.height)
         c.font = "bold 13px sans-serif"
         c.fill_style = "#222"
-        c.fill_text(f"{name}: {count} card{'s' * (count != 1)}   {note}", 12, 16)
+        # A long note ("at England–Egypt 2 (a friendly guide...)") is squeezed to
+        # end before "to move" rather than running into it.
+        room = self.width - 12 - (100 if to_move else 12)
+        title = f"{name}: {count} card{'s' * (count != 1)}   {note}"
+        c.fill_text(title, 12, 16, max_width=room)
         if to_move:
             c.fill_style = "#00838f"
             c.fill_text("\u25c0 to move", self.width - 90, 16)
