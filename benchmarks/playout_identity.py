@@ -1,0 +1,105 @@
+"""Fast playouts end exactly as the full engine plays them, on many seeded games.
+
+Each game is played to the end twice by the game's heuristic policy on full states:
+once through the playout loop (``tabletop.analysis.playouts.play_to_outcome``, which
+lets a policy apply several of its own actions at once: ``policy.advance``) and once
+one action at a time through ``game.apply``, recording every state. The two must
+reach the same final state after the same number of actions, with the same winner
+and clause. Games start from seeded initial states at 2-4 players of both games,
+and from worlds sampled from the benchmark's named positions (a seat's view or the
+full state).
+
+Run: ``python benchmarks/playout_identity.py [--games 2000]``; prints the counts and
+the CPU seconds each way, and exits with status 1 on any difference.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from tabletop.analysis.playouts import MAX_PLAYOUT, rollout_policy, sample_world
+from tabletop.bots.search import advance
+from tabletop.core import Match, Rng
+from tabletop.core.match import game_from_spec
+
+ROOT = Path(__file__).resolve().parent.parent
+POSITIONS = (
+    ("notebooks/saves/pitfall_4p_seed12.json", 80),
+    ("notebooks/saves/raiders_4p_seed5.json", 40),
+)
+
+
+def fast(game, state, policy, rng):
+    """The playout loop's way: ``advance`` (several actions at once where offered)."""
+    applied = 0
+    while applied < MAX_PLAYOUT and game.outcome(state) is None:
+        state, rng, steps = advance(game, state, policy, rng, MAX_PLAYOUT - applied)
+        applied += steps
+    return state, applied
+
+
+def single(game, state, policy, rng):
+    """One action at a time, each through ``game.apply``."""
+    applied = 0
+    while applied < MAX_PLAYOUT and game.outcome(state) is None:
+        action, rng = policy(game, state, rng)
+        state, _ = game.apply(state, action)
+        applied += 1
+    return state, applied
+
+
+def starts(games: int):
+    """(label, game, state, seed): seeded starts, then sampled mid-game worlds."""
+    per = max(1, games // 8)
+    for name in ("pitfall", "raiders"):
+        for players in (2, 3, 4):
+            game = game_from_spec(name, {"players": players})
+            for seed in range(per):
+                yield f"{name} {players}p start", game, game.initial_state(seed), seed
+    for path, step in POSITIONS:
+        match = Match.load(ROOT / path)
+        match.goto(step)
+        game = match.game
+        for seed in range(per):
+            seat = seed % game.players if seed % 2 else None
+            world = sample_world(game, match.state, seat, Rng.from_seed(seed))
+            yield f"{Path(path).stem} step {step}", game, world, seed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=2000)
+    args = parser.parse_args()
+    counts: dict[str, int] = {}
+    differ = []
+    cpu = [0.0, 0.0]
+    for label, game, state, seed in starts(args.games):
+        policy = rollout_policy(game)
+        t = time.process_time()
+        a = fast(game, state, policy, Rng.from_seed(seed))
+        cpu[0] += time.process_time() - t
+        t = time.process_time()
+        b = single(game, state, policy, Rng.from_seed(seed))
+        cpu[1] += time.process_time() - t
+        counts[label] = counts.get(label, 0) + 1
+        same = a == b and game.outcome(a[0]) == game.outcome(b[0])
+        if not same:
+            differ.append((label, seed))
+    for label, n in counts.items():
+        print(f"{label}: {n} games")
+    total = sum(counts.values())
+    print(
+        f"{total} games played to the end both ways: {total - len(differ)} identical "
+        f"(final state, actions, winner, clause); {len(differ)} differ"
+    )
+    print(f"CPU s: playout loop {cpu[0]:.1f}, one action at a time {cpu[1]:.1f}")
+    if differ:
+        print("differ:", differ[:20])
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
