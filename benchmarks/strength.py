@@ -15,7 +15,8 @@ records the CPU seconds each bot spent on its decisions with more than one legal
 action. ``--report FILE`` summarises a file.
 
 Run: ``python benchmarks/strength.py --games 100 --seconds 0.25 --out strength.jsonl``
-(``--minutes M`` starts no game after M minutes; ``--pairings 0,1`` runs only
+(``--minutes M`` starts no game after M minutes; ``--first K`` starts at game K,
+to continue a run cut short into the same file; ``--pairings 0,1`` runs only
 those; ``--report FILE`` prints the summary of a file).
 """
 
@@ -142,6 +143,12 @@ def main() -> None:
         help="comma-separated indices into PAIRINGS (default: 0,1,2,3)",
     )
     parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="the first game index (continue a run cut short, into the same file)",
+    )
+    parser.add_argument(
         "--minutes",
         type=float,
         default=None,
@@ -159,7 +166,7 @@ def main() -> None:
     tasks = [
         {"game": g, "first": a, "second": b, "index": i}
         | {"seconds": args.seconds, "seed": args.seed}
-        for i in range(args.games)
+        for i in range(args.first, args.games)
         for g, a, b in pairings
     ]
     stop = None if args.minutes is None else time.monotonic() + 60 * args.minutes
