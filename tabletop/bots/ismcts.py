@@ -215,8 +215,8 @@ class ISMCTSBot:
         self, table: dict[Any, InfoNode], root: InfoNode, view: Any, me: int
     ) -> Any:
         """Compare the root's first ``width`` actions world by world (each world
-        shared by all of them) and keep the policy's move unless another gains
-        more than ``margin`` standard errors of the paired differences."""
+        shared by all of them) and keep the policy's move unless another passes
+        the paired sign test by ``margin`` (see the module docstring)."""
         game = self.game
         candidates = root.order[: max(1, self.width)]
         gains: list[list[float]] = [[] for _ in candidates]
@@ -234,9 +234,7 @@ class ISMCTSBot:
                 result = play_to_end(
                     game, state, luck, self.rollout, self.evaluate, self.depth
                 )
-                for seen, chooser in path:
-                    seen[0] += 1
-                    seen[1] += result[chooser]
+                self._backup(path, result)
                 scores.append(result[me])
             root.visits += 1
             self.last_iterations += len(candidates)
@@ -285,33 +283,21 @@ class ISMCTSBot:
     ) -> None:
         game = self.game
         state = self._sample(view, me)
-        path: list[tuple[list[float], int]] = []
-        node: InfoNode | None = root
-        seat = me
-        while True:
-            legal = game.legal_actions(state)
-            edge, action = self._select(node, legal, state)
-            node.visits += 1
-            path.append((edge, seat))
-            state, _ = game.apply(state, action)
-            if edge[0] == 0 or game.outcome(state) is not None:
-                break
-            seat = game.to_move(state)
-            key = (seat, game.view(state, seat))
-            node = table.get(key)
-            if node is None:
-                node = table[key] = self._node(state)
-                legal = game.legal_actions(state)
-                edge, action = self._select(node, legal, state)
-                node.visits += 1
-                path.append((edge, seat))
-                state, _ = game.apply(state, action)
-                break
-        scores = self._finish(state)
+        edge, action = self._select(root, game.legal_actions(state), state)
+        root.visits += 1
+        path: list[tuple[list[float], int]] = [(edge, me)]
+        state, _ = game.apply(state, action)
+        if edge[0]:  # a root action tried before: go on down the tree
+            state = self._descend(table, state, path)
+        self._backup(path, self._finish(state))
+        self.last_iterations += 1
+
+    @staticmethod
+    def _backup(path: list[tuple[list[float], int]], scores: Any) -> None:
+        """Credit each choice on the path with the score of the seat that made it."""
         for edge, chooser in path:
             edge[0] += 1
             edge[1] += scores[chooser]
-        self.last_iterations += 1
 
     def _node(self, state: Any) -> InfoNode:
         """A new node: the policy's move first, then the others in a random order."""

@@ -45,7 +45,7 @@ from tabletop.games.pitfall.cards import (
 _KEEP = {COBRA: (9, 8), FIRE: (9, 8), SCORPION: (5, 1), ROPE: (4, 2), JUMP: (4, 2)}
 _KEEP_DEFAULT = (3, 1)
 _WIN = 1000.0
-#: The most actions ``finish_turn`` resolves of one move.
+#: The most actions ``resolve_turn`` resolves of one move.
 LINE_LIMIT = 40
 
 
@@ -176,18 +176,14 @@ def _look_ahead(game: Any, state: Any, me: int) -> tuple[Any, tuple[Any, int]]:
     return best, best_stop
 
 
-def finish_turn(game: Any, state: Any, me: int, limit: int = LINE_LIMIT) -> Any:
-    """Resolve the rest of ``me``'s move with the rules (stops when a turn ends)."""
-    return resolve_turn(game, state, me, limit)[0]
-
-
 def resolve_turn(
     game: Any, state: Any, me: int, limit: int = LINE_LIMIT
 ) -> tuple[Any, tuple[Any, int]]:
-    """``finish_turn``'s end state, and ``(state, actions)``: the first state on the
-    way where a direction is pending again, with the actions applied to reach it
-    (or the end state and all its actions). Up to there ``policy`` would have
-    chosen the same actions (it answers every other phase with ``rule_action``)."""
+    """Resolve the rest of ``me``'s move with ``rule_action`` (stops when the turn
+    ends): the end state, and ``(state, actions)``: the first state on the way
+    where a direction is pending again, with the actions applied to reach it (or
+    the end state and all its actions). Up to there ``policy`` would have chosen
+    the same actions (it answers every other phase with ``rule_action``)."""
     applied, stop = 0, None
     while applied < limit:
         if state.phase in ("over", "start") or game.to_move(state) != me:

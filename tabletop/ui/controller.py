@@ -370,8 +370,6 @@ class Table(w.VBox):
             delay=EVALUATION_DELAY,
             every=20,
         )
-        if self.compact:
-            self.evaluation.layout.display = "none"
         self.review = ReviewPanel(self)
         self.evaluation.head.children = (*self.evaluation.head.children,
                                          self.review.quick_hint)  # fmt: skip
