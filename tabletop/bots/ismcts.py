@@ -62,6 +62,7 @@ from tabletop.core import Game, Rng
 
 Policy = Callable[[Game, Any, Rng], tuple[Any, Rng]]
 Evaluate = Callable[[Game, Any], tuple[float, ...]]
+Order = Callable[[Game, Any, Any], "list[Any] | None"]
 
 
 class InfoNode:
@@ -101,6 +102,10 @@ class ISMCTSBot:
         paired: every iteration's world is shared by the root's first ``width``
             actions, judged on paired differences (see the module docstring).
         width: with ``paired``, how many root actions are compared.
+        order: the game's own move ordering, ``(game, state, legal)`` -> the
+            actions most worth comparing first, or ``None`` where it has no
+            opinion (then the root uses one-step evaluation and a new node a
+            random order). The rollout policy's move always comes first.
     """
 
     name = "ismcts"
@@ -122,6 +127,7 @@ class ISMCTSBot:
         margin: float = 1.0,
         paired: bool = False,
         width: int = 6,
+        order: Order | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -139,6 +145,7 @@ class ISMCTSBot:
         self.margin = margin
         self.paired = paired
         self.width = width
+        self.order = order
         self.last_iterations = 0
         self.last_root: InfoNode | None = None
 
@@ -176,10 +183,14 @@ class ISMCTSBot:
         }
 
     def _root(self, view: Any, me: int, legal: Any) -> InfoNode:
-        """The root node: the policy's move first, the rest by one-step evaluation."""
+        """The root node: the policy's move first, the rest in the game's own order
+        or else by one-step evaluation."""
         game = self.game
         world = self._sample(view, me)
         preferred, self.rng = self.rollout(game, world, self.rng)
+        ordered = self._ordered(world, legal, preferred)
+        if ordered is not None:
+            return InfoNode(ordered, preferred)
         scored = []
         for index, action in enumerate(legal):
             if action == preferred:
@@ -300,12 +311,27 @@ class ISMCTSBot:
             edge[1] += scores[chooser]
 
     def _node(self, state: Any) -> InfoNode:
-        """A new node: the policy's move first, then the others in a random order."""
+        """A new node: the policy's move first, then the others in the game's own
+        order or else in a random order."""
         game = self.game
         preferred, self.rng = self.rollout(game, state, self.rng)
-        others = [a for a in game.legal_actions(state) if a != preferred]
+        legal = game.legal_actions(state)
+        ordered = self._ordered(state, legal, preferred)
+        if ordered is not None:
+            return InfoNode(ordered, preferred)
+        others = [a for a in legal if a != preferred]
         shuffled, self.rng = self.rng.shuffle(others)
         return InfoNode([preferred, *shuffled], preferred)
+
+    def _ordered(self, state: Any, legal: Any, preferred: Any) -> list[Any] | None:
+        """``legal`` in the game's own order after the policy's move, if it has
+        one here."""
+        if self.order is None:
+            return None
+        ranked = self.order(self.game, state, legal)
+        if ranked is None:
+            return None
+        return [preferred, *(a for a in ranked if a != preferred)]
 
     def _select(self, node: InfoNode, legal: Any, state: Any) -> tuple[list, Any]:
         """ISUCT over the admitted actions that are legal in this world."""
