@@ -255,6 +255,7 @@ class ISMCTSBot:
             done = time.thread_time() >= deadline if deadline else rounds <= 0
             if done and len(gains[0]) >= 2:
                 break
+        self.last_gains = dict(zip(candidates, gains, strict=True))
         best, best_gain = 0, 0.0
         for i, diffs in enumerate(gains[1:], start=1):
             gain = sum(diffs)

@@ -48,6 +48,8 @@ _KEEP_DEFAULT = (3, 1)
 _WIN = 1000.0
 #: The most actions ``resolve_turn`` resolves of one move.
 LINE_LIMIT = 40
+#: ``ismcts`` settings for Pitfall over ``registry.ISMCTS_WITH_HEURISTIC``.
+ISMCTS_SETTINGS = {"margin": 1.0}
 
 
 class HeuristicBot:
@@ -130,7 +132,8 @@ def order(game: Any, state: Any, legal: Any) -> list[Any] | None:
     for action in ranked:
         firsts.setdefault(kind(action), action)
     best = list(firsts.values())
-    return best + [a for a in ranked if a not in best]
+    chosen = set(best)
+    return best + [a for a in ranked if a not in chosen]
 
 
 def evaluate(game: Any, state: Any) -> tuple[float, ...]:

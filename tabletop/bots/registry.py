@@ -105,7 +105,8 @@ def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
         if callable(rollout):
             options["rollout"] = rollout
         elif rollout == "heuristic" and module is not None:
-            for key, default in defaults.items():
+            own = getattr(module, "ISMCTS_SETTINGS", {}) if name == "ismcts" else {}
+            for key, default in {**defaults, **own}.items():
                 options.setdefault(key, default)
             options.setdefault("rollout", module.policy)
             options.setdefault("evaluate", module.evaluate)
