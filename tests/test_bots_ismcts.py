@@ -118,3 +118,77 @@ def test_registry_names_every_search_bot_for_what_it_is():
     assert isinstance(flat, SearchBot) and flat.flat and flat.name == "flat-mc"
     alias = make_bot("search", game, 1, iterations=5)
     assert isinstance(alias, SearchBot) and alias.flat and alias.name == "search"
+
+
+def test_root_and_new_nodes_follow_the_games_own_order():
+    """A game's ``order`` hook decides which actions a paired root compares (the
+    policy's move first) and the order new nodes admit them in."""
+    game = HiddenRace(2)
+    state = _endgame(game, 17, (1, 2, 3), 19)
+    seen = []
+
+    def highest_first(game, state, legal):
+        seen.append(state)
+        return sorted(legal, key=lambda a: -getattr(a, "value", 0))
+
+    bot = ISMCTSBot(
+        game,
+        4,
+        iterations=8,
+        rollout=greedy_policy,
+        paired=True,
+        width=3,
+        order=highest_first,
+    )
+    bot.choose(game.view(state, 0))
+    roll = game.parse_action("roll")
+    assert bot.last_root.order == [roll, Play(3), Play(2), Play(1)]
+    tried = {a for a, (n, _) in bot.root_statistics().items() if n}
+    assert tried == {roll, Play(3), Play(2)}
+    assert len(seen) > 1  # the root, and the nodes added below the 2
+
+
+def test_pitfall_order_puts_one_of_each_kind_first_at_a_turn_start():
+    """At a turn's start (PH-T-CHOICE) one-step evaluation ties the exchanges, so
+    Pitfall's order lists the roll, the cheapest discard (PH-2B-DISCARD) and the
+    cheapest swap with each opponent (PH-2B-SWAP) before the rest; every legal
+    action exactly once. Elsewhere it leaves the order to search."""
+    from tabletop.bots import pitfall_heuristic as heuristic
+    from tabletop.games.pitfall.actions import Discard, Roll, Swap
+
+    game = game_from_spec("pitfall", {"players": 3})
+    state = game.initial_state(5)
+    assert state.phase == "start"
+    legal = game.legal_actions(state)
+    ranked = heuristic.order(game, state, legal)
+    assert sorted(map(str, ranked)) == sorted(map(str, legal))
+    hand = state.hands[game.to_move(state)]
+    exchanges = [a for a in legal if isinstance(a, (Discard, Swap))]
+    kinds = {"discard" if isinstance(a, Discard) else a.seat for a in exchanges}
+    assert len(kinds) == 3  # discarding, and swapping with either opponent
+    others = {type(a) for a in legal if a not in exchanges}  # roll, Scorpion card
+    head = ranked[: len(kinds) + len(others)]
+    assert Roll() in head
+    discards = [a for a in legal if isinstance(a, Discard)]
+    cheapest = min(heuristic._discard_cost(hand, a.cards) for a in discards)
+    for kind in kinds:
+        if kind == "discard":
+            first = next(a for a in head if isinstance(a, Discard))
+        else:
+            first = next(a for a in head if isinstance(a, Swap) and a.seat == kind)
+        assert heuristic._discard_cost(hand, first.cards) == cheapest
+    roll = game.apply(state, Roll())[0]
+    assert heuristic.order(game, roll, game.legal_actions(roll)) is None
+
+
+def test_registry_gives_ismcts_each_games_own_settings():
+    """Pitfall's heuristic brings its move order and a margin of 1; Raiders has
+    neither and keeps the shared settings."""
+    from tabletop.bots import pitfall_heuristic
+
+    pitfall = make_bot("ismcts", game_from_spec("pitfall", {"players": 2}), 1)
+    assert pitfall.order is pitfall_heuristic.order and pitfall.margin == 1.0
+    raiders = make_bot("ismcts", game_from_spec("raiders", {"players": 2}), 1)
+    assert raiders.order is None and raiders.margin == 2.0
+    chosen = make_bot("ismcts", game_from_spec("pitfall", {"players": 2}), 1, margin=3)
+    assert chosen.margin == 3  # an explicit option still wins
