@@ -16,7 +16,8 @@ The bot decides from its own view. Each iteration:
    ``ceil(widen * n ** alpha)`` actions, the rollout policy's choice first. Raiders'
    travel decisions offer up to ~120 destinations; without widening a budget of a
    few hundred iterations would try each once and learn nothing. At the root the
-   other actions are ordered by the game's evaluation one step ahead.
+   other actions are ordered by the game's evaluation one step ahead, or at random
+   (``root="random"``) where that evaluation cannot tell them apart.
 4. **Expand** one node, **roll out** with the rollout policy (the game's heuristic by
    default in ``make_bot``) for at most ``depth`` actions, and score the end: a win,
    or ``evaluate`` of a cut-off position. Each action on the path is credited with
@@ -62,7 +63,6 @@ from tabletop.core import Game, Rng
 
 Policy = Callable[[Game, Any, Rng], tuple[Any, Rng]]
 Evaluate = Callable[[Game, Any], tuple[float, ...]]
-Order = Callable[[Game, Any, Any], "list[Any] | None"]
 
 
 class InfoNode:
@@ -102,10 +102,11 @@ class ISMCTSBot:
         paired: every iteration's world is shared by the root's first ``width``
             actions, judged on paired differences (see the module docstring).
         width: with ``paired``, how many root actions are compared.
-        order: the game's own move ordering, ``(game, state, legal)`` -> the
-            actions most worth comparing first, or ``None`` where it has no
-            opinion (then the root uses one-step evaluation and a new node a
-            random order). The rollout policy's move always comes first.
+        root: how the root orders the actions after the policy's move:
+            ``"evaluation"`` (the game's evaluation one step ahead, best first)
+            or ``"random"`` (a fresh random order each decision, as flat Monte
+            Carlo draws its candidates: for games whose one-step evaluation ties
+            most options, such as Pitfall's exchanges).
     """
 
     name = "ismcts"
@@ -127,10 +128,12 @@ class ISMCTSBot:
         margin: float = 1.0,
         paired: bool = False,
         width: int = 6,
-        order: Order | None = None,
+        root: str = "evaluation",
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if root not in ("evaluation", "random"):
+            raise ValueError(f"root must be 'evaluation' or 'random', not {root!r}")
         self.game = game
         self.rng = Rng.from_seed(seed)
         self.iterations = iterations
@@ -145,9 +148,12 @@ class ISMCTSBot:
         self.margin = margin
         self.paired = paired
         self.width = width
-        self.order = order
+        self.root = root
         self.last_iterations = 0
         self.last_root: InfoNode | None = None
+        #: With ``paired``: each compared action's score differences against the
+        #: policy's move, world by world, in the last decision.
+        self.last_gains: dict[Any, list[float]] = {}
 
     # -- the decision -------------------------------------------------------------
     def choose(self, view: Any) -> Any:
@@ -183,14 +189,15 @@ class ISMCTSBot:
         }
 
     def _root(self, view: Any, me: int, legal: Any) -> InfoNode:
-        """The root node: the policy's move first, the rest in the game's own order
-        or else by one-step evaluation."""
+        """The root node: the policy's move first, the rest by one-step evaluation
+        (or in a random order, see ``root``)."""
         game = self.game
         world = self._sample(view, me)
         preferred, self.rng = self.rollout(game, world, self.rng)
-        ordered = self._ordered(world, legal, preferred)
-        if ordered is not None:
-            return InfoNode(ordered, preferred)
+        if self.root == "random":
+            others = [a for a in legal if a != preferred]
+            shuffled, self.rng = self.rng.shuffle(others)
+            return InfoNode([preferred, *shuffled], preferred)
         scored = []
         for index, action in enumerate(legal):
             if action == preferred:
@@ -312,27 +319,12 @@ class ISMCTSBot:
             edge[1] += scores[chooser]
 
     def _node(self, state: Any) -> InfoNode:
-        """A new node: the policy's move first, then the others in the game's own
-        order or else in a random order."""
+        """A new node: the policy's move first, then the others in a random order."""
         game = self.game
         preferred, self.rng = self.rollout(game, state, self.rng)
-        legal = game.legal_actions(state)
-        ordered = self._ordered(state, legal, preferred)
-        if ordered is not None:
-            return InfoNode(ordered, preferred)
-        others = [a for a in legal if a != preferred]
+        others = [a for a in game.legal_actions(state) if a != preferred]
         shuffled, self.rng = self.rng.shuffle(others)
         return InfoNode([preferred, *shuffled], preferred)
-
-    def _ordered(self, state: Any, legal: Any, preferred: Any) -> list[Any] | None:
-        """``legal`` in the game's own order after the policy's move, if it has
-        one here."""
-        if self.order is None:
-            return None
-        ranked = self.order(self.game, state, legal)
-        if ranked is None:
-            return None
-        return [preferred, *(a for a in ranked if a != preferred)]
 
     def _select(self, node: InfoNode, legal: Any, state: Any) -> tuple[list, Any]:
         """ISUCT over the admitted actions that are legal in this world."""

@@ -30,7 +30,6 @@ from tabletop.games.pitfall.actions import (
     PlaceScorpion,
     Play,
     Roll,
-    Swap,
 )
 from tabletop.games.pitfall.cards import (
     COBRA,
@@ -49,7 +48,7 @@ _WIN = 1000.0
 #: The most actions ``resolve_turn`` resolves of one move.
 LINE_LIMIT = 40
 #: ``ismcts`` settings for Pitfall over ``registry.ISMCTS_WITH_HEURISTIC``.
-ISMCTS_SETTINGS = {"margin": 1.0}
+ISMCTS_SETTINGS = {"margin": 0.5, "root": "random"}
 
 
 class HeuristicBot:
@@ -100,40 +99,6 @@ def advance(game: Any, state: Any, rng: Rng, budget: int) -> tuple[Any, Rng, int
 
 
 policy.advance = advance  # type: ignore[attr-defined]
-
-
-def order(game: Any, state: Any, legal: Any) -> list[Any] | None:
-    """The actions search should compare first at a turn's start, or ``None``
-    (then search orders them by one-step evaluation).
-
-    At a turn's start (PH-T-CHOICE) a one-step evaluation cannot tell the exchanges
-    apart: it ties the up to 50 of them, and the first listed are near-identical
-    ("discard CR RO JU JU", "... JU FI"). Here the best of each kind comes first: the
-    discard and the swap with each opponent (PH-2B-DISCARD, PH-2B-SWAP) that give up
-    the least useful cards (``_discard_cost``), rolling, the Scorpion card; then the
-    rest by what they give up.
-    """
-    if state.phase != "start":
-        return None
-    hand = state.hands[game.to_move(state)]
-
-    def kind(action: Any) -> Any:
-        if isinstance(action, Swap):
-            return ("swap", action.seat)
-        return type(action).__name__
-
-    def cost(action: Any) -> int:
-        if isinstance(action, (Discard, Swap)):
-            return _discard_cost(hand, action.cards)
-        return 0
-
-    ranked = sorted(legal, key=cost)  # stable: ties keep the rules' order
-    firsts: dict[Any, Any] = {}
-    for action in ranked:
-        firsts.setdefault(kind(action), action)
-    best = list(firsts.values())
-    chosen = set(best)
-    return best + [a for a in ranked if a not in chosen]
 
 
 def evaluate(game: Any, state: Any) -> tuple[float, ...]:

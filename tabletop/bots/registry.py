@@ -110,8 +110,6 @@ def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
                 options.setdefault(key, default)
             options.setdefault("rollout", module.policy)
             options.setdefault("evaluate", module.evaluate)
-            if name == "ismcts" and hasattr(module, "order"):
-                options.setdefault("order", module.order)
         else:
             options.setdefault("rollout", random_policy)
             options.setdefault("evaluate", even_evaluation)
