@@ -16,8 +16,7 @@ The bot decides from its own view. Each iteration:
    ``ceil(widen * n ** alpha)`` actions, the rollout policy's choice first. Raiders'
    travel decisions offer up to ~120 destinations; without widening a budget of a
    few hundred iterations would try each once and learn nothing. At the root the
-   other actions are ordered by the game's evaluation one step ahead, or at random
-   (``root="random"``) where that evaluation cannot tell them apart.
+   other actions are ordered by the game's evaluation one step ahead.
 4. **Expand** one node, **roll out** with the rollout policy (the game's heuristic by
    default in ``make_bot``) for at most ``depth`` actions, and score the end: a win,
    or ``evaluate`` of a cut-off position. Each action on the path is credited with
@@ -102,11 +101,6 @@ class ISMCTSBot:
         paired: every iteration's world is shared by the root's first ``width``
             actions, judged on paired differences (see the module docstring).
         width: with ``paired``, how many root actions are compared.
-        root: how the root orders the actions after the policy's move:
-            ``"evaluation"`` (the game's evaluation one step ahead, best first)
-            or ``"random"`` (a fresh random order each decision, as flat Monte
-            Carlo draws its candidates: for games whose one-step evaluation ties
-            most options, such as Pitfall's exchanges).
     """
 
     name = "ismcts"
@@ -128,12 +122,9 @@ class ISMCTSBot:
         margin: float = 1.0,
         paired: bool = False,
         width: int = 6,
-        root: str = "evaluation",
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
-        if root not in ("evaluation", "random"):
-            raise ValueError(f"root must be 'evaluation' or 'random', not {root!r}")
         self.game = game
         self.rng = Rng.from_seed(seed)
         self.iterations = iterations
@@ -148,11 +139,11 @@ class ISMCTSBot:
         self.margin = margin
         self.paired = paired
         self.width = width
-        self.root = root
         self.last_iterations = 0
         self.last_root: InfoNode | None = None
-        #: With ``paired``: each compared action's score differences against the
-        #: policy's move, world by world, in the last decision.
+        #: With ``paired``: each compared action's score differences from the
+        #: policy's move, world by world, in the last decision (the evidence the
+        #: sign test weighed).
         self.last_gains: dict[Any, list[float]] = {}
 
     # -- the decision -------------------------------------------------------------
@@ -189,15 +180,10 @@ class ISMCTSBot:
         }
 
     def _root(self, view: Any, me: int, legal: Any) -> InfoNode:
-        """The root node: the policy's move first, the rest by one-step evaluation
-        (or in a random order, see ``root``)."""
+        """The root node: the policy's move first, the rest by one-step evaluation."""
         game = self.game
         world = self._sample(view, me)
         preferred, self.rng = self.rollout(game, world, self.rng)
-        if self.root == "random":
-            others = [a for a in legal if a != preferred]
-            shuffled, self.rng = self.rng.shuffle(others)
-            return InfoNode([preferred, *shuffled], preferred)
         scored = []
         for index, action in enumerate(legal):
             if action == preferred:

@@ -105,8 +105,7 @@ def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
         if callable(rollout):
             options["rollout"] = rollout
         elif rollout == "heuristic" and module is not None:
-            own = getattr(module, "ISMCTS_SETTINGS", {}) if name == "ismcts" else {}
-            for key, default in {**defaults, **own}.items():
+            for key, default in defaults.items():
                 options.setdefault(key, default)
             options.setdefault("rollout", module.policy)
             options.setdefault("evaluate", module.evaluate)
