@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core import Event
+from tabletop.core.game import Words
 from tabletop.games.pitfall.board import PitfallBoard
 from tabletop.games.pitfall.state import FIELDS, PitfallState
 
@@ -58,8 +59,10 @@ class Work:
             self.first_rolls,
         )
 
-    def say(self, clause: str, text: str, kind: str = "", **data: Any) -> None:
-        """Log an event of the mover (``data``: its structured values)."""
+    def say(self, clause: str, text: str | Words, kind: str = "", **data: Any) -> None:
+        """Log an event of the mover (``data``: its structured values, with the
+        mover as ``seat``; ``text``: the sentence, or words written from ``data``
+        when the sentence is read)."""
         me = self.to_move
         data.setdefault("seat", me)
         self.events.append(Event(clause, text, me, kind, False, "", data))
@@ -75,11 +78,15 @@ class Work:
         if self.pos != self.seg_start:
             self.say(
                 "PH-2A-MOVE",
-                f"player {self.to_move} moved {self.seg_start} -> {self.pos}",
+                _moved,
                 "move",
                 **{"from": self.seg_start, "to": self.pos},
             )
             self.seg_start = self.pos
+
+
+def _moved(d: dict) -> str:
+    return f"player {d['seat']} moved {d['from']} -> {d['to']}"
 
 
 def put(items: tuple, index: int, value: object) -> tuple:

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.core import Event
+from tabletop.core.game import Words
 from tabletop.games.raiders.state import RaidersState
 
 
@@ -126,14 +127,15 @@ class Work:
     def emit(
         self,
         clause: str,
-        text: str,
+        text: str | Words,
         player: int | None = None,
         kind: str = "",
-        public: str = "",
+        public: str | Words = "",
         data: Mapping[str, Any] | None = None,
         hidden: tuple[str, ...] = (),
     ) -> None:
-        """Record an event; a non-empty ``public`` makes its text secret."""
+        """Record an event; a non-empty ``public`` makes its text secret. The
+        sentences may be words written from ``data`` when read (``Event``)."""
         self.events.append(
             Event(clause, text, player, kind, bool(public), public, data or {}, hidden)
         )
