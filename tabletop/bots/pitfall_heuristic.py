@@ -93,10 +93,16 @@ def advance(game: Any, state: Any, rng: Rng, budget: int) -> tuple[Any, Rng, int
         _, (reached, applied) = _look_ahead(game, state, game.to_move(state))
         return reached, rng, 1 + applied
     action, rng = policy(game, state, rng)
-    return game.apply(state, action)[0], rng, 1
+    return game.next_state(state, action), rng, 1
 
 
 policy.advance = advance  # type: ignore[attr-defined]
+# Every action ``policy`` (and ``rule_action``, the look-ahead) answers is an item
+# of ``game.legal_actions(state)`` of the state asked about (a Roll at a turn's
+# start and a Decline at an obstacle are always listed), so playouts and the
+# look-ahead resolve it with ``game.next_state``, without asking for the verdict
+# again.
+policy.picks_legal = True  # type: ignore[attr-defined]
 
 
 def evaluate(game: Any, state: Any) -> tuple[float, ...]:
@@ -169,7 +175,7 @@ def _look_ahead(game: Any, state: Any, me: int) -> tuple[Any, tuple[Any, int]]:
     ``policy`` would not answer with ``rule_action`` (see ``resolve_turn``)."""
     best, best_value, best_stop = None, -math.inf, None
     for action in game.legal_actions(state):
-        after, stop = resolve_turn(game, game.apply(state, action)[0], me)
+        after, stop = resolve_turn(game, game.next_state(state, action), me)
         score = value(game, after, me)
         if score > best_value:
             best, best_value, best_stop = action, score, stop
@@ -190,7 +196,7 @@ def resolve_turn(
             break
         if stop is None and state.phase == "direction":
             stop = (state, applied)
-        state, _ = game.apply(state, rule_action(game, state, me))
+        state = game.next_state(state, rule_action(game, state, me))
         applied += 1
     return state, stop or (state, applied)
 

@@ -61,6 +61,12 @@ def policy(game: Any, state: Any, rng: Rng) -> tuple[Any, Rng]:
     return decide(game, state, game.legal_actions(state)), rng
 
 
+# ``decide`` answers with an item of the legal actions it is given (a Roll is always
+# listed at a turn's start), so playouts resolve ``policy``'s actions with
+# ``game.next_state``, without asking for the verdict again (``search.advance``).
+policy.picks_legal = True  # type: ignore[attr-defined]
+
+
 def evaluate(game: Any, state: Any) -> tuple[float, ...]:
     """Win chances from key cards held, hand sizes and distance to the Ark."""
     n = len(state.positions)

@@ -46,10 +46,11 @@ from tabletop.games.pitfall.work import Work, put
 
 
 def resolve(
-    board: PitfallBoard, s: PitfallState, action: object
+    board: PitfallBoard, s: PitfallState, action: object, quiet: bool = False
 ) -> tuple[PitfallState, tuple[Event, ...]]:
-    """Resolve a legal action: the next state and the events, in order."""
-    w = Work(board, s)
+    """Resolve a legal action: the next state and the events, in order (none when
+    ``quiet``: the same rules, no event recorded)."""
+    w = Work(board, s, quiet)
     _HANDLERS[type(action)](w, action)
     return w.freeze(), tuple(w.events)
 
@@ -406,6 +407,8 @@ def place_scorpion(w: Work, space: str) -> None:
     for seat, pos in enumerate(w.positions):
         if pos == space and seat != w.to_move:
             w.positions = put(w.positions, seat, back)
+            if w.quiet:
+                continue
             w.events.append(
                 Event(
                     "PH-6-HIT",

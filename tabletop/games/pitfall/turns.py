@@ -130,6 +130,14 @@ def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
         theirs[c] += 1
     hands[me], hands[seat] = tuple(mine), tuple(theirs)
     w.hands = tuple(hands)
+    if not w.quiet:
+        _swap_events(w, seat, cards, taken)
+    end_move(w)
+
+
+def _swap_events(w: Work, seat: int, cards: tuple[int, ...], taken: list[int]) -> None:
+    """The two PH-2B-SWAP events: what each side gave and took, secret to both."""
+    me = w.to_move
     taken.sort()
     gave, gave_names, _ = FOUR_TEXT[cards]
     got, took_names, _ = FOUR_TEXT[tuple(taken)]
@@ -171,7 +179,6 @@ def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
             hidden,
         ),
     )
-    end_move(w)
 
 
 def end_move(w: Work) -> None:
@@ -206,6 +213,8 @@ def refill(w: Work) -> None:
     else:
         drawn = _draw_reshuffling(w, need)
     w.hands = put(w.hands, seat, hand_vector(drawn, hand))
+    if w.quiet:
+        return
     names = [CARDS[c] for c in drawn]
     n = len(drawn)
     w.events.append(

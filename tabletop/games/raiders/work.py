@@ -1,7 +1,9 @@
 """The mutable scratch copy of a Raiders state used while one action resolves.
 
 ``apply`` copies the state into a ``Work``, the rules change it in place and record
-events, and ``freeze`` builds the next frozen state once.
+events, and ``freeze`` builds the next frozen state once. A quiet ``Work`` writes no
+event of its own (``Raiders.next_state``: playouts read none); the rules run the
+same.
 """
 
 from __future__ import annotations
@@ -48,10 +50,11 @@ class Work:
         "turn",
         "rng",
         "events",
+        "quiet",
         "given",
     )
 
-    def __init__(self, s: RaidersState) -> None:
+    def __init__(self, s: RaidersState, quiet: bool = False) -> None:
         self.phase = s.phase
         self.to_move = s.to_move
         self.positions = list(s.positions)
@@ -75,6 +78,7 @@ class Work:
         self.turn = s.turn
         self.rng = s.rng
         self.events: list[Event] = []
+        self.quiet = quiet
 
     def freeze(self) -> RaidersState:
         """The state this copy now describes (changed hands sorted)."""
@@ -135,7 +139,10 @@ class Work:
         hidden: tuple[str, ...] = (),
     ) -> None:
         """Record an event; a non-empty ``public`` makes its text secret. The
-        sentences may be words written from ``data`` when read (``Event``)."""
+        sentences may be words written from ``data`` when read (``Event``). A
+        quiet ``Work`` records nothing."""
+        if self.quiet:
+            return
         self.events.append(
             Event(clause, text, player, kind, bool(public), public, data or {}, hidden)
         )
