@@ -12,13 +12,15 @@ and read the diff.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import pickle
 from pathlib import Path
 
 import pytest
 
 from tabletop.bots.registry import heuristic_module
-from tabletop.core import Match, Rng
+from tabletop.core import Event, Match, Rng
 from tabletop.games.pitfall import Pitfall
 from tabletop.games.raiders import Raiders
 
@@ -83,3 +85,75 @@ if __name__ == "__main__":
             transcript(played(name)), encoding="utf-8"
         )
         print(f"wrote events_{name}.txt")
+
+
+def test_words_are_written_on_first_reading_only():
+    """An event given words writes its sentence when ``text`` is first read, once."""
+    calls = []
+
+    def words(data):
+        calls.append(dict(data))
+        return f"player {data['seat']} rolled {data['roll']}"
+
+    event = Event("PH-T-CHOICE", words, 1, "roll", data={"seat": 1, "roll": 4})
+    assert calls == []
+    assert event.text == "player 1 rolled 4" and str(event).endswith("(PH-T-CHOICE)")
+    assert event.text == "player 1 rolled 4" and len(calls) == 1
+    written = Event("PH-T-CHOICE", "player 1 rolled 4", 1, "roll")
+    assert event == Event(
+        "PH-T-CHOICE", "player 1 rolled 4", 1, "roll", data={"seat": 1, "roll": 4}
+    )
+    assert event != written  # the data differ
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        event.text = ""  # type: ignore[misc]
+
+
+def test_public_words_never_see_hidden_data():
+    """PH-2A-REFILL: the public sentence is written from the data every seat may
+    read, so it cannot show a hidden card; other seats read only it."""
+    seen = []
+
+    def public(data):
+        seen.append(sorted(data))
+        return f"player {data['seat']} drew {data['count']} card"
+
+    event = Event(
+        "PH-2A-REFILL",
+        lambda d: f"player {d['seat']} drew {' '.join(d['cards'])}",
+        1,
+        "draw",
+        True,
+        public,
+        {"seat": 1, "count": 1, "cards": ["rope"]},
+        ("cards",),
+    )
+    assert event.seen_by(0) == "player 1 drew 1 card (PH-2A-REFILL)"
+    assert seen == [["count", "seat"]]
+    assert event.seen_by(1) == "player 1 drew rope (PH-2A-REFILL)"
+    other = event.for_viewer("public")
+    assert "rope" not in json.dumps(other.to_json())
+    leaky = Event(
+        "X", "x", 1, "draw", True, lambda d: d["cards"][0], event.data, ("cards",)
+    )
+    with pytest.raises(KeyError):
+        leaky.seen_by(0)
+
+
+def test_events_pickle_with_their_sentences_written():
+    """Events sent to another process (simulation workers) arrive equal."""
+    match = played("raiders")
+    events = [e for step in match.steps[:80] for e in step.events]
+    assert pickle.loads(pickle.dumps(events)) == events
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_next_state_is_resolves_state_without_events(name):
+    """``next_state`` (playouts: PH-T-CHOICE..PH-WIN, RA-M-ROLL..RA-W-WIN) reaches
+    the state ``resolve`` reaches on every step of a seeded game."""
+    match = played(name)
+    game = match.game
+    for step in match.steps:
+        before = match.state_at(step.index - 1)
+        state, events = game.resolve(before, step.action)
+        assert game.next_state(before, step.action) == state == step.state
+        assert events == step.events
