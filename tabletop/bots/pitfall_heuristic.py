@@ -118,7 +118,8 @@ def evaluate(game: Any, state: Any) -> tuple[float, ...]:
 
 def kinds(state: Any, seat: int) -> int:
     """How many of the three treasure kinds a seat holds (PH-5-NEED)."""
-    return sum(1 for n in state.treasure[seat] if n)
+    held = state.treasure[seat]
+    return len(held) - held.count(0)
 
 
 def value(game: Any, state: Any, seat: int) -> float:

@@ -147,6 +147,13 @@ def _hostage(game: Any, state: Any, options: list[Any]) -> Any:
     """Take the most threatening opponent hostage far from the Ark, if worth it."""
     if not options:
         return None
+    ark, positions, hands = state.ark, state.positions, state.hands
+    if not any(
+        len(hands[q]) >= 5 and distance(game, positions[q], ark) <= 6
+        for q in range(len(hands))
+        if q != state.to_move
+    ):
+        return None  # whoever the victim would be, not worth it (as below)
     victims = {a.victim for a in options}
     victim = max(sorted(victims), key=lambda q: _threat(game, state, q))
     near = distance(game, state.positions[victim], state.ark)
