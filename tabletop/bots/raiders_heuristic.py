@@ -35,7 +35,14 @@ from tabletop.games.raiders.actions import (
     ShowPassport,
     Step,
 )
-from tabletop.games.raiders.cards import COUNTRY_PREFIX, KEY_CARDS, PASSPORT
+from tabletop.games.raiders.cards import (
+    ARK,
+    COUNTRY_PREFIX,
+    KEY_CARDS,
+    MAP,
+    PASSPORT,
+    STAFF,
+)
 
 
 class HeuristicBot:
@@ -104,7 +111,8 @@ def decide(game: Any, state: Any, legal: Any) -> Any:
 
 
 def has_keys(hand: Any) -> bool:
-    return all(k in hand for k in KEY_CARDS)
+    """The Ark, a Staff of Ra and a Map Room are all in ``hand`` (RA-W-WIN)."""
+    return ARK in hand and STAFF in hand and MAP in hand
 
 
 def _turn(game: Any, state: Any, legal: Any) -> Any:
