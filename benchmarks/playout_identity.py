@@ -1,13 +1,16 @@
 """Fast playouts end exactly as the full engine plays them, on many seeded games.
 
-Each game is played to the end twice by the game's heuristic policy on full states:
-once through the playout loop (``tabletop.analysis.playouts.play_to_outcome``, which
-lets a policy apply several of its own actions at once: ``policy.advance``) and once
-one action at a time through ``game.apply``, recording every state. The two must
-reach the same final state after the same number of actions, with the same winner
-and clause. Games start from seeded initial states at 2-4 players of both games,
-and from worlds sampled from the benchmark's named positions (a seat's view or the
-full state).
+Each game is played to the end three times by the game's heuristic policy on full
+states: through the playout loop (``tabletop.analysis.playouts.play_to_outcome``,
+which lets a policy apply several of its own actions at once: ``policy.advance``,
+and resolves the shipped heuristics' actions without the verdict and without
+events: ``game.next_state``); through the same loop with ``next_state`` replaced
+by the checked ``game.apply``, so every action a playout or the policy's look-ahead
+resolves is judged by the rules (an illegal one raises); and one action at a time
+through ``game.apply``. All three must reach the same final state after the same
+number of actions, with the same winner and clause. Games start from seeded
+initial states at 2-4 players of both games, and from worlds sampled from the
+benchmark's named positions (a seat's view or the full state).
 
 Run: ``python benchmarks/playout_identity.py [--games 2000]``; prints the counts and
 the CPU seconds each way, and exits with status 1 on any difference.
@@ -39,6 +42,19 @@ def fast(game, state, policy, rng):
         state, rng, steps = advance(game, state, policy, rng, MAX_PLAYOUT - applied)
         applied += steps
     return state, applied
+
+
+class Checked:
+    """``game`` with ``next_state`` going through the checked ``apply``."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def next_state(self, state, action):
+        return self.game.apply(state, action)[0]
 
 
 def single(game, state, policy, rng):
@@ -75,27 +91,33 @@ def main() -> None:
     args = parser.parse_args()
     counts: dict[str, int] = {}
     differ = []
-    cpu = [0.0, 0.0]
+    cpu = [0.0, 0.0, 0.0]
     for label, game, state, seed in starts(args.games):
         policy = rollout_policy(game)
         t = time.process_time()
         a = fast(game, state, policy, Rng.from_seed(seed))
         cpu[0] += time.process_time() - t
         t = time.process_time()
-        b = single(game, state, policy, Rng.from_seed(seed))
+        checked = fast(Checked(game), state, policy, Rng.from_seed(seed))
         cpu[1] += time.process_time() - t
+        t = time.process_time()
+        b = single(game, state, policy, Rng.from_seed(seed))
+        cpu[2] += time.process_time() - t
         counts[label] = counts.get(label, 0) + 1
-        same = a == b and game.outcome(a[0]) == game.outcome(b[0])
+        same = a == b == checked and game.outcome(a[0]) == game.outcome(b[0])
         if not same:
             differ.append((label, seed))
     for label, n in counts.items():
         print(f"{label}: {n} games")
     total = sum(counts.values())
     print(
-        f"{total} games played to the end both ways: {total - len(differ)} identical "
-        f"(final state, actions, winner, clause); {len(differ)} differ"
+        f"{total} games played to the end three ways: {total - len(differ)} "
+        f"identical (final state, actions, winner, clause); {len(differ)} differ"
     )
-    print(f"CPU s: playout loop {cpu[0]:.1f}, one action at a time {cpu[1]:.1f}")
+    print(
+        f"CPU s: playout loop {cpu[0]:.1f}, the loop with every action checked "
+        f"{cpu[1]:.1f}, one action at a time {cpu[2]:.1f}"
+    )
     if differ:
         print("differ:", differ[:20])
         sys.exit(1)

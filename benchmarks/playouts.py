@@ -16,8 +16,15 @@ Three figures per position:
   processes to the last result (process start, imports and loading the save
   included: cold); CPU seconds of this process and its workers.
 - **the same, one process, warm**: after 20 playouts to warm up, CPU seconds of the
-  1,000 playouts alone in this process; with ``--compare`` also with the policy
-  asked one action at a time (no ``policy.advance``), run in turn.
+  1,000 playouts alone in this process. The fast playouts resolve the heuristic's
+  own actions (listed legal actions, ``policy.picks_legal``) without the rules'
+  verdict and without events (``game.next_state``); the event sentences are
+  written only when read. With ``--compare``, run in turn in the same run: the
+  policy asked one action at a time (no ``policy.advance``), and the **full
+  engine**: every action the playout and the policy's look-ahead resolve goes
+  through the checked ``game.apply`` with its events recorded, one action at a
+  time: the way playouts ran before (except that the sentences, never read, are
+  now not written either way).
 - **simulation playouts** (``run_playouts(..., bots="heuristic")``, 2 workers): each
   seat a heuristic *bot* deciding from its own view, so every decision builds a view
   and Pitfall's directions sample a world: slower, and not what analysis plays.
@@ -57,21 +64,40 @@ def _position(path: str, step: int) -> Match:
 
 
 def _one_at_a_time(policy):
+    """The policy without ``advance`` and without ``picks_legal``."""
+
     def plain(game, state, rng):
         return policy(game, state, rng)
 
     return plain
 
 
+class FullEngine:
+    """``game`` whose ``next_state`` is the checked ``apply``, events recorded."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def next_state(self, state, action):
+        return self.game.apply(state, action)[0]
+
+
 def analysis_playouts(
-    path: str, step: int, seeds: range, single: bool = False
+    path: str, step: int, seeds: range, mode: str = "fast"
 ) -> list[int | None]:
-    """The winners of the playouts with these seeds, as ``evaluate`` plays them."""
+    """The winners of the playouts with these seeds, as ``evaluate`` plays them
+    (``mode``: ``fast``, ``single`` one action at a time, ``full`` the full
+    engine, as the module docstring says)."""
     match = _position(path, step)
     game, state = match.game, match.state
     policy = rollout_policy(game)
-    if single:
+    if mode != "fast":
         policy = _one_at_a_time(policy)
+    if mode == "full":
+        game = FullEngine(game)
     winners = []
     for seed in seeds:
         world_rng, dice = split(Rng.from_seed(seed))
@@ -95,11 +121,11 @@ def pooled(path: str, step: int, n: int, workers: int) -> tuple[float, float, in
     return time.perf_counter() - start, _cpu() - cpu, done
 
 
-def in_process(path: str, step: int, n: int, single: bool) -> float:
+def in_process(path: str, step: int, n: int, mode: str) -> float:
     """CPU seconds of ``n`` analysis playouts in this process, after a warm-up."""
-    analysis_playouts(path, step, range(10_000, 10_020), single)
+    analysis_playouts(path, step, range(10_000, 10_020), mode)
     start = time.process_time()
-    analysis_playouts(path, step, range(n), single)
+    analysis_playouts(path, step, range(n), mode)
     return time.process_time() - start
 
 
@@ -111,7 +137,7 @@ def main() -> None:
     parser.add_argument(
         "--compare",
         action="store_true",
-        help="also time the policy asked one action at a time (before advance)",
+        help="also time the policy asked one action at a time, and the full engine",
     )
     args = parser.parse_args()
     n = args.playouts
@@ -125,11 +151,12 @@ def main() -> None:
             f"{label}: analysis playouts, {args.workers} workers, cold: {done} in "
             f"{wall:.2f} s wall, {cpu:.2f} CPU s"
         )
-        modes = [("with policy.advance", False)]
+        modes = [("fast playouts", "fast")]
         if args.compare:
-            modes.append(("one action at a time", True))
-        for name, single in modes:
-            cpu = in_process(path, step, n, single)
+            modes.append(("one action at a time", "single"))
+            modes.append(("full engine (checked apply, events)", "full"))
+        for name, mode in modes:
+            cpu = in_process(path, step, n, mode)
             print(
                 f"{label}: analysis playouts, 1 process, warm, {name}: {n} in "
                 f"{cpu:.2f} CPU s ({cpu / n * 1000:.2f} ms each)"

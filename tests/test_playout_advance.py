@@ -107,3 +107,42 @@ def test_benchmark_positions_play_out_alike(path, step):
         assert fast == slow
         winners.add(fast.winner)
     assert len(winners) > 1  # the worlds differ, so the test sees several endings
+
+
+class Checked:
+    """A game whose ``next_state`` (the unchecked resolution playouts use for the
+    shipped heuristics) goes through the checked ``apply``: an illegal action
+    raises."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def next_state(self, state, action):
+        return self.game.apply(state, action)[0]
+
+
+@pytest.mark.parametrize("name", ["pitfall", "raiders"])
+def test_shipped_heuristics_pick_only_legal_actions(name):
+    """The policies marked ``picks_legal``, whose actions playouts resolve without
+    the verdict, answer only with listed actions (PH-T-CHOICE and PH-4-OPTIONAL:
+    a roll at a turn's start and a decline at an obstacle are always listed;
+    RA-M-ROLL likewise), the Pitfall look-ahead included (both directions): with
+    every resolution checked, playouts end exactly as unchecked ones do."""
+    game = game_from_spec(name, {"players": 3})
+    policy = rollout_policy(game)
+    assert policy.picks_legal is True
+    for seed in range(4):
+        state, rng = game.initial_state(seed), Rng.from_seed(seed)
+        for _ in range(150):
+            if game.outcome(state) is not None:
+                break
+            action, rng = policy(game, state, rng)
+            assert action in game.legal_actions(state)
+            state = game.next_state(state, action)
+        start = game.initial_state(50 + seed)
+        fast = play_to_outcome(game, start, policy, Rng.from_seed(seed))
+        checked = play_to_outcome(Checked(game), start, policy, Rng.from_seed(seed))
+        assert fast == checked

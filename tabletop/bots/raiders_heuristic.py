@@ -35,7 +35,14 @@ from tabletop.games.raiders.actions import (
     ShowPassport,
     Step,
 )
-from tabletop.games.raiders.cards import COUNTRY_PREFIX, KEY_CARDS, PASSPORT
+from tabletop.games.raiders.cards import (
+    ARK,
+    COUNTRY_PREFIX,
+    KEY_CARDS,
+    MAP,
+    PASSPORT,
+    STAFF,
+)
 
 
 class HeuristicBot:
@@ -59,6 +66,12 @@ class HeuristicBot:
 def policy(game: Any, state: Any, rng: Rng) -> tuple[Any, Rng]:
     """The heuristic's choice on a full state (a search rollout step)."""
     return decide(game, state, game.legal_actions(state)), rng
+
+
+# ``decide`` answers with an item of the legal actions it is given (a Roll is always
+# listed at a turn's start), so playouts resolve ``policy``'s actions with
+# ``game.next_state``, without asking for the verdict again (``search.advance``).
+policy.picks_legal = True  # type: ignore[attr-defined]
 
 
 def evaluate(game: Any, state: Any) -> tuple[float, ...]:
@@ -98,7 +111,8 @@ def decide(game: Any, state: Any, legal: Any) -> Any:
 
 
 def has_keys(hand: Any) -> bool:
-    return all(k in hand for k in KEY_CARDS)
+    """The Ark, a Staff of Ra and a Map Room are all in ``hand`` (RA-W-WIN)."""
+    return ARK in hand and STAFF in hand and MAP in hand
 
 
 def _turn(game: Any, state: Any, legal: Any) -> Any:
@@ -141,6 +155,13 @@ def _hostage(game: Any, state: Any, options: list[Any]) -> Any:
     """Take the most threatening opponent hostage far from the Ark, if worth it."""
     if not options:
         return None
+    ark, positions, hands = state.ark, state.positions, state.hands
+    if not any(
+        len(hands[q]) >= 5 and distance(game, positions[q], ark) <= 6
+        for q in range(len(hands))
+        if q != state.to_move
+    ):
+        return None  # whoever the victim would be, not worth it (as below)
     victims = {a.victim for a in options}
     victim = max(sorted(victims), key=lambda q: _threat(game, state, q))
     near = distance(game, state.positions[victim], state.ark)

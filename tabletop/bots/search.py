@@ -325,11 +325,20 @@ def advance(
     next actions, at least one and at most ``budget``, exactly as asking it one at
     a time would, but faster (the Pitfall heuristic keeps the move its look-ahead
     already resolved). ``tests/test_playout_advance.py`` checks the two agree.
+
+    A policy marked ``picks_legal`` (the shipped heuristics) answers with an item of
+    ``game.legal_actions(state)`` of the very state it was asked about, so its
+    action is legal by the rules' own verdict: it is resolved by the same rule code
+    without asking for the verdict again, and without recording the events that
+    nobody reads (``game.next_state``). Any other policy's action goes through the
+    checked ``game.apply``.
     """
     own = getattr(policy, "advance", None)
     if own is not None:
         return own(game, state, rng, budget)
     action, rng = policy(game, state, rng)
+    if getattr(policy, "picks_legal", False):
+        return game.next_state(state, action), rng, 1
     return game.apply(state, action)[0], rng, 1
 
 

@@ -8,18 +8,29 @@ each game, so the list of legal actions and the refusals never drift apart.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from tabletop.core.errors import IllegalActionError
 from tabletop.core.rng import Rng
 from tabletop.core.viewers import as_viewer
 
+Words = Callable[[Mapping[str, Any]], str]
+"""A sentence written when read: a function of an event's ``data``."""
 
-@dataclass(frozen=True, slots=True)
+_set = object.__setattr__
+
+
 class Event:
     """Something that happened, with the clause that made it happen.
+
+    An event is a frozen value. Its sentences for people (``text``, ``public``) may
+    be given as words: a function of the event's ``data`` that writes the sentence,
+    called only when the sentence is first read (then kept). Playouts read no
+    sentence, so they never write one; every reader gets the same string either
+    way. ``public`` words see ``data`` without its ``hidden`` keys, so a public
+    sentence can never show a hidden value.
 
     Attributes:
         clause: the rule clause ID (``PH-3-FALL``).
@@ -37,15 +48,101 @@ class Event:
             card was taken from learns which card it was).
     """
 
-    clause: str
-    text: str
-    player: int | None = None
-    kind: str = ""
-    secret: bool = False
-    public: str = ""
-    data: Mapping[str, Any] = field(default_factory=dict)
-    hidden: tuple[str, ...] = ()
-    witnesses: tuple[int, ...] = ()
+    __slots__ = (
+        "clause",
+        "_text",
+        "player",
+        "kind",
+        "secret",
+        "_public",
+        "data",
+        "hidden",
+        "witnesses",
+    )
+
+    def __init__(
+        self,
+        clause: str,
+        text: str | Words,
+        player: int | None = None,
+        kind: str = "",
+        secret: bool = False,
+        public: str | Words = "",
+        data: Mapping[str, Any] | None = None,
+        hidden: tuple[str, ...] = (),
+        witnesses: tuple[int, ...] = (),
+    ) -> None:
+        _set(self, "clause", clause)
+        _set(self, "_text", text)
+        _set(self, "player", player)
+        _set(self, "kind", kind)
+        _set(self, "secret", secret)
+        _set(self, "_public", public)
+        _set(self, "data", {} if data is None else data)
+        _set(self, "hidden", hidden)
+        _set(self, "witnesses", witnesses)
+
+    @property
+    def text(self) -> str:
+        """The sentence for the log (written from ``data`` on first reading)."""
+        text = self._text
+        if text.__class__ is not str:
+            text = text(self.data)
+            _set(self, "_text", text)
+        return text
+
+    @property
+    def public(self) -> str:
+        """The sentence other seats read when ``secret`` is set (written from the
+        data they may read, on first reading)."""
+        public = self._public
+        if public.__class__ is not str:
+            public = public(self.open_data())
+            _set(self, "_public", public)
+        return public
+
+    def open_data(self) -> dict[str, Any]:
+        """``data`` without its ``hidden`` keys: what every seat may read."""
+        hidden = self.hidden
+        return {k: v for k, v in self.data.items() if k not in hidden}
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (
+            self.clause,
+            self.text,
+            self.player,
+            self.kind,
+            self.secret,
+            self.public,
+            self.data,
+            self.hidden,
+            self.witnesses,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]  # ``data`` is a dict
+
+    def __repr__(self) -> str:
+        names = ("clause", "text", "player", "kind", "secret", "public", "data")
+        names += ("hidden", "witnesses")
+        shown = ", ".join(
+            f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True)
+        )
+        return f"Event({shown})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (sent to another process) with its sentences written.
+        return (Event, self._fields())
 
     def __str__(self) -> str:
         return f"{self.text} ({self.clause})"
@@ -65,7 +162,7 @@ class Event:
         """This event as ``viewer`` may read it: secret text and data removed."""
         if self.visible_to(viewer) or not (self.secret or self.hidden):
             return self
-        data = {k: v for k, v in self.data.items() if k not in self.hidden}
+        data = self.open_data()
         text = (self.public or "a hidden event") if self.secret else self.text
         return Event(self.clause, text, self.player, self.kind, False, "", data)
 

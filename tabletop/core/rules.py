@@ -115,6 +115,14 @@ class GameRules:
         """What a legal (already checked) action does: the next state, the events."""
         raise NotImplementedError
 
+    def next_state(self, state: Any, action: Any) -> Any:
+        """The state a legal (already checked) action leads to, its events not kept.
+
+        Playouts and look-aheads read no event; a game may run its ``resolve`` with
+        the events not recorded (the same rule code, so the same state).
+        """
+        return self.resolve(state, action)[0]
+
     def pending(self, state: Any) -> str:
         """A sentence: whose decision is pending and what kind."""
         raise NotImplementedError

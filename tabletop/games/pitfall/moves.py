@@ -46,10 +46,11 @@ from tabletop.games.pitfall.work import Work, put
 
 
 def resolve(
-    board: PitfallBoard, s: PitfallState, action: object
+    board: PitfallBoard, s: PitfallState, action: object, quiet: bool = False
 ) -> tuple[PitfallState, tuple[Event, ...]]:
-    """Resolve a legal action: the next state and the events, in order."""
-    w = Work(board, s)
+    """Resolve a legal action: the next state and the events, in order (none when
+    ``quiet``: the same rules, no event recorded)."""
+    w = Work(board, s, quiet)
     _HANDLERS[type(action)](w, action)
     return w.freeze(), tuple(w.events)
 
@@ -58,14 +59,14 @@ def _roll(w: Work, action: Roll) -> None:
     value, w.rng = w.rng.roll()
     w.roll = w.remaining = value
     w.phase = "direction"
-    w.say("PH-T-CHOICE", f"player {w.to_move} rolled {value}", "roll", roll=value)
+    w.say("PH-T-CHOICE", _rolled, "roll", roll=value)
 
 
 def _direction(w: Work, action: Direction) -> None:
     w.direction = action.step
     w.say(
         "PH-2A-MOVE",
-        f"player {w.to_move} goes {action}",
+        lambda d: f"player {d['seat']} goes {d['direction']}",
         "direction",
         direction=str(action),
     )
@@ -78,14 +79,18 @@ def _play(w: Work, action: Play) -> None:
     w.play_card(SCORPION)
     w.scorpion_played = True
     w.phase = "scorpion"
-    text = f"player {w.to_move} played a Scorpion card to move the scorpion"
-    w.say("PH-T-SCORPION-FIRST", text, "card", card="scorpion")
+    w.say(
+        "PH-T-SCORPION-FIRST",
+        lambda d: f"player {d['seat']} played a Scorpion card to move the scorpion",
+        "card",
+        card="scorpion",
+    )
 
 
 def _decline(w: Work, action: Decline) -> None:
     w.say(
         "PH-4-OPTIONAL",
-        f"player {w.to_move} plays no card at {w.target}",
+        lambda d: f"player {d['seat']} plays no card at {d['space']}",
         "decline",
         space=w.target,
     )
@@ -95,7 +100,10 @@ def _decline(w: Work, action: Decline) -> None:
 def _stay(w: Work, action: Stay) -> None:
     w.no_climb = w.pos
     w.say(
-        "PH-4-CLIMB", f"player {w.to_move} stays below at {w.pos}", "stay", space=w.pos
+        "PH-4-CLIMB",
+        lambda d: f"player {d['seat']} stays below at {d['space']}",
+        "stay",
+        space=w.pos,
     )
     run(w)
 
@@ -132,7 +140,9 @@ def run(w: Work) -> None:
                 break
             w.say(
                 "PH-6-BLOCK",
-                f"player {w.to_move} stops before the scorpion at {nxt}",
+                lambda d: (
+                    f"player {d['seat']} stops before the scorpion at {d['blocker']}"
+                ),
                 "stop",
                 space=pos,
                 blocker=nxt,
@@ -180,7 +190,12 @@ def blocked(w: Work, pos: str) -> None:
         clause, why = "PH-B-WALLS", "a stone wall bars the way"
     else:
         clause, why = "PH-B-ENDS", "the path ends here"
-    w.say(clause, f"player {w.to_move} stops at {pos}: {why}", "stop", space=pos)
+    w.say(
+        clause,
+        lambda d: f"player {d['seat']} stops at {d['space']}: {why}",
+        "stop",
+        space=pos,
+    )
 
 
 def obstacle_cards(w: Work, target: str) -> tuple[int, ...]:
@@ -230,7 +245,10 @@ def decline(w: Work) -> None:
         clause = "PH-6-BLOCK" if target == w.scorpion else "PH-3-CARD"
         w.say(
             clause,
-            f"player {w.to_move} stops at {w.pos}, before the {name} at {target}",
+            lambda d: (
+                f"player {d['seat']} stops at {d['space']}, before the "
+                f"{name} at {d['blocker']}"
+            ),
             "stop",
             space=w.pos,
             blocker=target,
@@ -242,8 +260,10 @@ def decline(w: Work) -> None:
     if below == w.scorpion:
         w.say(
             "PH-4-SCORPION-BELOW",
-            f"player {w.to_move} stays on the pit trap {target}: "
-            f"the scorpion is below at {below}",
+            lambda d: (
+                f"player {d['seat']} stays on the pit trap {d['space']}: "
+                f"the scorpion is below at {d['blocker']}"
+            ),
             "stop",
             space=target,
             blocker=below,
@@ -253,7 +273,7 @@ def decline(w: Work) -> None:
     if kind == "pit":
         w.say(
             "PH-3-FALL",
-            f"player {w.to_move} fell through {target} to {below}",
+            lambda d: f"player {d['seat']} fell through {d['from']} to {d['to']}",
             "fall",
             **{"from": target, "to": below},
         )
@@ -262,7 +282,9 @@ def decline(w: Work) -> None:
     w.no_climb = below
     w.say(
         "PH-3-LADDER-DOWN",
-        f"player {w.to_move} went down the ladder at {target} to {below}",
+        lambda d: (
+            f"player {d['seat']} went down the ladder at {d['from']} to {d['to']}"
+        ),
         "down",
         **{"from": target, "to": below},
     )
@@ -283,8 +305,10 @@ def enter(w: Work, card: int) -> None:
         w.pos = w.seg_start = below
         w.say(
             "PH-4-SCORPION-BELOW",
-            f"player {w.to_move} played Scorpion to land on the "
-            f"scorpion's space {below} from {target}",
+            lambda d: (
+                f"player {d['seat']} played Scorpion to land on the "
+                f"scorpion's space {d['to']} from {d['from']}"
+            ),
             "card",
             card="scorpion",
             **{"from": target, "to": below},
@@ -292,7 +316,7 @@ def enter(w: Work, card: int) -> None:
         if board.kind[target] == "pit":
             w.say(
                 "PH-3-FALL",
-                f"player {w.to_move} fell through {target}",
+                lambda d: f"player {d['seat']} fell through {d['from']}",
                 "fall",
                 **{"from": target, "to": below},
             )
@@ -303,8 +327,10 @@ def enter(w: Work, card: int) -> None:
     clause = _ENTER_CLAUSE.get(card, "PH-3-CARD")
     w.say(
         clause,
-        f"player {w.to_move} played {CARDS[card].title()} on "
-        f"{OBSTACLE_NAMES.get(board.kind[target], 'the scorpion')} {target}",
+        lambda d: (
+            f"player {d['seat']} played {d['card'].title()} on "
+            f"{OBSTACLE_NAMES.get(board.kind[d['space']], 'the scorpion')} {d['space']}"
+        ),
         "card",
         card=CARDS[card],
         space=target,
@@ -324,7 +350,9 @@ def climb(w: Work) -> None:
         w.play_card(LADDER)
         w.say(
             "PH-4-LADDER",
-            f"player {w.to_move} played Ladder and climbed {w.pos} -> {above}",
+            lambda d: (
+                f"player {d['seat']} played Ladder and climbed {d['from']} -> {d['to']}"
+            ),
             "climb",
             card="ladder",
             **{"from": w.pos, "to": above},
@@ -332,7 +360,7 @@ def climb(w: Work) -> None:
     else:
         w.say(
             "PH-4-CLIMB",
-            f"player {w.to_move} climbed the ladder {w.pos} -> {above}",
+            lambda d: f"player {d['seat']} climbed the ladder {d['from']} -> {d['to']}",
             "climb",
             **{"from": w.pos, "to": above},
         )
@@ -348,13 +376,17 @@ def reach_diamond(w: Work) -> None:
     if all(w.treasure[w.to_move]):
         w.diamond = w.to_move
         w.phase = "over"
-        w.say("PH-7-DIAMOND", f"player {w.to_move} took the diamond", "diamond")
-        w.say("PH-WIN", f"player {w.to_move} wins", "win", winner=w.to_move)
+        w.say(
+            "PH-7-DIAMOND", lambda d: f"player {d['seat']} took the diamond", "diamond"
+        )
+        w.say("PH-WIN", lambda d: f"player {d['seat']} wins", "win", winner=w.to_move)
         return
     w.say(
         "PH-7-DIAMOND",
-        f"player {w.to_move} reached the diamond space without all "
-        "three treasures and stops",
+        lambda d: (
+            f"player {d['seat']} reached the diamond space without all "
+            "three treasures and stops"
+        ),
         "stop",
         space=w.pos,
     )
@@ -367,7 +399,7 @@ def place_scorpion(w: Work, space: str) -> None:
     w.phase = "start"
     w.say(
         "PH-6-MOVE",
-        f"player {w.to_move} put the scorpion on {space}",
+        lambda d: f"player {d['seat']} put the scorpion on {d['to']}",
         "scorpion",
         **{"from": was, "to": space},
     )
@@ -375,15 +407,25 @@ def place_scorpion(w: Work, space: str) -> None:
     for seat, pos in enumerate(w.positions):
         if pos == space and seat != w.to_move:
             w.positions = put(w.positions, seat, back)
+            if w.quiet:
+                continue
             w.events.append(
                 Event(
                     "PH-6-HIT",
-                    f"the scorpion sent player {seat} back from {space} to {back}",
+                    _sent_back,
                     seat,
                     "hit",
                     data={"seat": seat, "from": space, "to": back},
                 )
             )
+
+
+def _rolled(d: dict) -> str:
+    return f"player {d['seat']} rolled {d['roll']}"
+
+
+def _sent_back(d: dict) -> str:
+    return f"the scorpion sent player {d['seat']} back from {d['from']} to {d['to']}"
 
 
 _ENTER_CLAUSE = {

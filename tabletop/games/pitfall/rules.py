@@ -216,6 +216,9 @@ class Pitfall(GameRules):
     def resolve(self, state: PitfallState, action: Any) -> tuple[PitfallState, tuple]:
         return resolve(self.board, state, action)
 
+    def next_state(self, state: PitfallState, action: Any) -> PitfallState:
+        return resolve(self.board, state, action, quiet=True)[0]
+
     def pending(self, state: PitfallState) -> str:
         return pending_text(state, self.board)
 

@@ -20,21 +20,35 @@ def take_token(w: Work) -> bool:
     is a random one) and turn it up; True if a give is pending."""
     kind = w.facedown[0]
     w.facedown = w.facedown[1:]
-    name = TOKEN_INFO[TOKENS[kind]]
+    token = TOKENS[kind]
     me = w.to_move
-    w.say("PH-5-TAKE", f"player {me} took a treasure token: a {name}", "token",
-          token=TOKENS[kind])  # fmt: skip
+    w.say(
+        "PH-5-TAKE",
+        lambda d: (
+            f"player {d['seat']} took a treasure token: a {TOKEN_INFO[d['token']]}"
+        ),
+        "token",
+        token=token,
+    )
     if not w.treasure[me][kind]:
-        w.say("PH-5-KEEP", f"player {me} keeps the {name}", "token", token=TOKENS[kind])
+        w.say(
+            "PH-5-KEEP",
+            lambda d: f"player {d['seat']} keeps the {TOKEN_INFO[d['token']]}",
+            "token",
+            token=token,
+        )
         gain(w, me, kind)
         return False
     lacking = [o for o in range(len(w.positions)) if not w.treasure[o][kind]]
     if not lacking:
         w.say(
             "PH-5-EXTRA",
-            f"everyone has a {name}: player {me} keeps it, but it does not count",
+            lambda d: (
+                f"everyone has a {TOKEN_INFO[d['token']]}: player {d['seat']} "
+                "keeps it, but it does not count"
+            ),
             "token",
-            token=TOKENS[kind],
+            token=token,
         )
         gain(w, me, kind)
         return False
@@ -52,7 +66,10 @@ def give(w: Work, seat: int, kind: int | None = None) -> None:
     w.phase = "move"
     w.say(
         "PH-5-GIVE",
-        f"player {w.to_move} gave the {TOKEN_INFO[TOKENS[kind]]} to player {seat}",
+        lambda d: (
+            f"player {d['seat']} gave the {TOKEN_INFO[d['token']]} to player "
+            f"{d['to_seat']}"
+        ),
         "token",
         token=TOKENS[kind],
         to_seat=seat,
@@ -78,7 +95,10 @@ def exchange_discard(w: Work, cards: tuple[int, ...]) -> None:
     w.discards = w.discards + cards
     _, names, words = FOUR_TEXT[cards]
     w.say(
-        "PH-2B-DISCARD", f"player {me} discarded {words}", "exchange", cards=list(names)
+        "PH-2B-DISCARD",
+        lambda d: f"player {d['seat']} discarded {words}",
+        "exchange",
+        cards=list(names),
     )
     end_move(w)
 
@@ -110,6 +130,14 @@ def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
         theirs[c] += 1
     hands[me], hands[seat] = tuple(mine), tuple(theirs)
     w.hands = tuple(hands)
+    if not w.quiet:
+        _swap_events(w, seat, cards, taken)
+    end_move(w)
+
+
+def _swap_events(w: Work, seat: int, cards: tuple[int, ...], taken: list[int]) -> None:
+    """The two PH-2B-SWAP events: what each side gave and took, secret to both."""
+    me = w.to_move
     taken.sort()
     gave, gave_names, _ = FOUR_TEXT[cards]
     got, took_names, _ = FOUR_TEXT[tuple(taken)]
@@ -123,21 +151,24 @@ def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
     w.events += (
         Event(
             "PH-2B-SWAP",
-            f"player {me} gave {gave} to player {seat} and took {got}",
+            lambda d: (
+                f"player {d['seat']} gave {gave} to player {d['to_seat']} and "
+                f"took {got}"
+            ),
             me,
             "exchange",
             True,
-            f"player {me} swapped 4 cards with player {seat}",
+            lambda d: f"player {d['seat']} swapped 4 cards with player {d['to_seat']}",
             data,
             hidden,
         ),
         Event(
             "PH-2B-SWAP",
-            f"player {seat} received {gave} and lost {got}",
+            lambda d: f"player {d['seat']} received {gave} and lost {got}",
             seat,
             "exchange",
             True,
-            f"player {seat} took the 4 cards",
+            lambda d: f"player {d['seat']} took the 4 cards",
             {
                 "seat": seat,
                 "to_seat": seat,
@@ -148,7 +179,6 @@ def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
             hidden,
         ),
     )
-    end_move(w)
 
 
 def end_move(w: Work) -> None:
@@ -183,20 +213,31 @@ def refill(w: Work) -> None:
     else:
         drawn = _draw_reshuffling(w, need)
     w.hands = put(w.hands, seat, hand_vector(drawn, hand))
+    if w.quiet:
+        return
     names = [CARDS[c] for c in drawn]
     n = len(drawn)
     w.events.append(
         Event(
             "PH-2A-REFILL",
-            f"player {seat} drew {' '.join(names)}",
+            _drew,
             seat,
             "draw",
             True,
-            f"player {seat} drew {n} card{'s' * (n != 1)}",
+            _drew_public,
             {"seat": seat, "count": n, "cards": names},
             ("cards",),
         )
     )
+
+
+def _drew(d: dict) -> str:
+    return f"player {d['seat']} drew {' '.join(d['cards'])}"
+
+
+def _drew_public(d: dict) -> str:
+    n = d["count"]
+    return f"player {d['seat']} drew {n} card{'s' * (n != 1)}"
 
 
 def _draw_reshuffling(w: Work, need: int) -> list[int]:

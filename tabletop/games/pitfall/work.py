@@ -1,7 +1,8 @@
 """The scratch copy of a Pitfall state while one action resolves.
 
 A ``Work`` holds the fields being changed, so each action builds exactly one new
-state; ``put`` replaces one item of a tuple.
+state; ``put`` replaces one item of a tuple. A quiet ``Work`` records no event
+(``Pitfall.next_state``: playouts read none); the rules run the same.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core import Event
+from tabletop.core.game import Words
 from tabletop.games.pitfall.board import PitfallBoard
 from tabletop.games.pitfall.state import FIELDS, PitfallState
 
@@ -16,9 +18,11 @@ from tabletop.games.pitfall.state import FIELDS, PitfallState
 class Work:
     """The mutable copy of a state's fields while one action resolves."""
 
-    __slots__ = ("board", *FIELDS, "events", "pos", "seg_start")
+    __slots__ = ("board", *FIELDS, "events", "quiet", "pos", "seg_start")
 
-    def __init__(self, board: PitfallBoard, s: PitfallState) -> None:
+    def __init__(
+        self, board: PitfallBoard, s: PitfallState, quiet: bool = False
+    ) -> None:
         self.board = board
         self.phase, self.to_move, self.turn = s.phase, s.to_move, s.turn
         self.positions, self.hands = s.positions, s.hands
@@ -29,6 +33,7 @@ class Work:
         self.target, self.no_climb, self.token = s.target, s.no_climb, s.token
         self.rng, self.first_rolls = s.rng, s.first_rolls
         self.events: list[Event] = []
+        self.quiet = quiet
         self.pos = self.seg_start = s.positions[s.to_move]
 
     def freeze(self) -> PitfallState:
@@ -58,8 +63,12 @@ class Work:
             self.first_rolls,
         )
 
-    def say(self, clause: str, text: str, kind: str = "", **data: Any) -> None:
-        """Log an event of the mover (``data``: its structured values)."""
+    def say(self, clause: str, text: str | Words, kind: str = "", **data: Any) -> None:
+        """Log an event of the mover (``data``: its structured values, with the
+        mover as ``seat``; ``text``: the sentence, or words written from ``data``
+        when the sentence is read)."""
+        if self.quiet:
+            return
         me = self.to_move
         data.setdefault("seat", me)
         self.events.append(Event(clause, text, me, kind, False, "", data))
@@ -75,11 +84,15 @@ class Work:
         if self.pos != self.seg_start:
             self.say(
                 "PH-2A-MOVE",
-                f"player {self.to_move} moved {self.seg_start} -> {self.pos}",
+                _moved,
                 "move",
                 **{"from": self.seg_start, "to": self.pos},
             )
             self.seg_start = self.pos
+
+
+def _moved(d: dict) -> str:
+    return f"player {d['seat']} moved {d['from']} -> {d['to']}"
 
 
 def put(items: tuple, index: int, value: object) -> tuple:

@@ -172,8 +172,10 @@ def start_move(g: Raiders, w: Work, value: int) -> None:
     if not ways:
         w.emit(
             "RA-M-OCCUPIED",
-            f"player {p} cannot use the {value}: every way ends on an occupied "
-            "country, so the token stays and the turn is over",
+            lambda d: (
+                f"player {d['seat']} cannot use the {d['roll']}: every way "
+                "ends on an occupied country, so the token stays and the turn is over"
+            ),
             p,
             "blocked",
             data={"seat": p, "roll": value, "at": w.positions[p]},
@@ -255,8 +257,10 @@ def _checkpoint(g: Raiders, w: Work, here: str, came: str, occ: int) -> bool:
         w.steps = 0
         w.emit(
             "RA-M-CHECKPOINT",
-            f"player {p} has no Passport: stopped at checkpoint {here} and loses "
-            "the next turn",
+            lambda d: (
+                f"player {d['seat']} has no Passport: stopped at checkpoint "
+                f"{d['at']} and loses the next turn"
+            ),
             p,
             "checkpoint",
             data={"seat": p, "at": here},
@@ -268,8 +272,10 @@ def _checkpoint(g: Raiders, w: Work, here: str, came: str, occ: int) -> bool:
         w.steps = 0
         w.emit(
             "RA-M-OCCUPIED",
-            f"player {p} stops at checkpoint {here}: every way on would end on an "
-            "occupied country",
+            lambda d: (
+                f"player {d['seat']} stops at checkpoint {d['at']}: every way "
+                "on would end on an occupied country"
+            ),
             p,
             "blocked",
             data={"seat": p, "at": here},
@@ -310,7 +316,9 @@ def send(g: Raiders, w: Work, victim: int, to: str | None) -> None:
     if to is None:
         w.emit(
             "RA-M-LAND-PLAYER",
-            f"player {p} leaves player {victim} where they stand",
+            lambda d: (
+                f"player {d['seat']} leaves player {d['victim']} where they stand"
+            ),
             p,
             "leave",
             data={"seat": p, "victim": victim},
@@ -321,7 +329,7 @@ def send(g: Raiders, w: Work, victim: int, to: str | None) -> None:
         w.put("owes", victim, False)
         w.emit(
             "RA-M-LAND-PLAYER",
-            f"player {p} sends player {victim} to {to}",
+            lambda d: f"player {d['seat']} sends player {d['victim']} to {d['to']}",
             p,
             "send",
             data={"seat": p, "victim": victim, "from": was, "to": to},
@@ -367,7 +375,7 @@ def follow_instruction(g: Raiders, w: Work, ins) -> None:
         value, w.rng = w.rng.roll()
         w.emit(
             "RA-M-INSTRUCTION",
-            f"player {p} rolls again: {value}",
+            lambda d: f"player {d['seat']} rolls again: {d['roll']}",
             p,
             "roll",
             data={"seat": p, "roll": value},
@@ -392,7 +400,10 @@ def move_back(g: Raiders, w: Work, count: int) -> None:
     if target == 0:
         w.emit(
             "RA-M-INSTRUCTION",
-            f"player {p} cannot move back: the way back ends on an occupied country",
+            lambda d: (
+                f"player {d['seat']} cannot move back: the way back ends on an "
+                "occupied country"
+            ),
             p,
             "back",
             data={"seat": p, "from": w.positions[p], "to": w.positions[p]},
@@ -410,7 +421,7 @@ def move_back(g: Raiders, w: Work, count: int) -> None:
         w.prev[p] = ""
     w.emit(
         "RA-M-INSTRUCTION",
-        f"player {p} moves back to {dest}",
+        lambda d: f"player {d['seat']} moves back to {d['to']}",
         p,
         "back",
         data={"seat": p, "from": here, "to": dest},

@@ -143,6 +143,12 @@ class Raiders(GameRules):
         _RESOLVE[type(action)](self, w, action)
         return w.freeze(), tuple(w.events)
 
+    def next_state(self, state: RaidersState, action: Any) -> RaidersState:
+        """``resolve`` with no event recorded (playouts read none)."""
+        w = Work(state, quiet=True)
+        _RESOLVE[type(action)](self, w, action)
+        return w.freeze()
+
     def pending(self, state: RaidersState) -> str:
         return text.pending(self, state)
 

@@ -37,7 +37,7 @@ def draw(g: Raiders, w: Work, q: int, clause: str, why: str) -> str | None:
         if not w.discards:
             w.emit(
                 clause,
-                f"player {q} would draw {why}, but no card is left",
+                lambda d: f"player {d['seat']} would draw {why}, but no card is left",
                 q,
                 "no-card",
                 data={"seat": q},
@@ -47,7 +47,9 @@ def draw(g: Raiders, w: Work, q: int, clause: str, why: str) -> str | None:
         w.discards = ()
         w.emit(
             "RA-K-RESHUFFLE",
-            f"the discards are shuffled into a new deck of {len(w.deck)} cards",
+            lambda d: (
+                f"the discards are shuffled into a new deck of {d['cards']} cards"
+            ),
             None,
             "reshuffle",
             data={"cards": len(w.deck)},
@@ -58,10 +60,10 @@ def draw(g: Raiders, w: Work, q: int, clause: str, why: str) -> str | None:
     w.hand(q).append(card)
     w.emit(
         clause,
-        f"player {q} draws {g.card_names[card]} {why}",
+        lambda d: f"player {d['seat']} draws {g.card_names[d['card']]} {why}",
         q,
         "draw",
-        f"player {q} draws a card {why}",
+        lambda d: f"player {d['seat']} draws a card {why}",
         {"seat": q, "card": card},
         SECRET_CARD,
     )
@@ -89,7 +91,9 @@ def take_random(g: Raiders, w: Work, taker: int, victim: int, clause: str) -> No
     if not hand:
         w.emit(
             clause,
-            f"player {victim} has no card for player {taker} to take",
+            lambda d: (
+                f"player {d['victim']} has no card for player {d['seat']} to take"
+            ),
             taker,
             "take",
             data={"seat": taker, "victim": victim},
@@ -101,10 +105,13 @@ def take_random(g: Raiders, w: Work, taker: int, victim: int, clause: str) -> No
     w.hand(taker).append(card)
     w.emit(
         clause,
-        f"player {taker} takes {g.card_names[card]} from player {victim}",
+        lambda d: (
+            f"player {d['seat']} takes {g.card_names[d['card']]} from player "
+            f"{d['victim']}"
+        ),
         taker,
         "take",
-        f"player {taker} takes a card from player {victim}",
+        lambda d: f"player {d['seat']} takes a card from player {d['victim']}",
         {"seat": taker, "victim": victim, "card": card},
         SECRET_CARD,
     )
@@ -120,7 +127,7 @@ def discard_random(g: Raiders, w: Work, q: int) -> None:
     w.discards = (*w.discards, card)
     w.emit(
         "RA-M-INSTRUCTION",
-        f"player {q} discards {g.card_names[card]}",
+        lambda d: f"player {d['seat']} discards {g.card_names[d['card']]}",
         q,
         "discard",
         data={"seat": q, "card": card},
@@ -135,8 +142,10 @@ def win(w: Work, p: int, why: str) -> None:
     w.steps = 0
     w.emit(
         "RA-W-WIN",
-        f"player {p} shows the Ark, a Staff of Ra and a Map Room: {why}. Player "
-        f"{p} wins!",
+        lambda d: (
+            f"player {d['seat']} shows the Ark, a Staff of Ra and a Map Room: "
+            f"{why}. Player {d['seat']} wins!"
+        ),
         p,
         "win",
         data={"seat": p, "at": w.positions[p]},
@@ -150,7 +159,7 @@ def place(g: Raiders, w: Work, country: str) -> None:
     w.positions[p] = country
     w.emit(
         "RA-S-PLACE",
-        f"player {p} places their token in {country}",
+        lambda d: f"player {d['seat']} places their token in {d['to']}",
         p,
         "place",
         data={"seat": p, "to": country},
@@ -173,10 +182,12 @@ def reveal_ark(g: Raiders, w: Work) -> None:
         if card.startswith(COUNTRY_PREFIX):
             w.ark = card_country(card)
             break
-    names = ", ".join([g.card_names[c] for c in shown])
     w.emit(
         "RA-S-ARK",
-        f"cards turned up: {names}. The Ark is in {w.ark}",
+        lambda d: (
+            f"cards turned up: {', '.join([g.card_names[c] for c in d['cards']])}"
+            f". The Ark is in {d['country']}"
+        ),
         None,
         "ark",
         data={"cards": tuple(shown), "country": w.ark},
@@ -191,13 +202,15 @@ def deal(g: Raiders, w: Work) -> None:
     for q in range(n):
         w.hand(q)[:] = dealt[q::n]
         cards = tuple(sorted(w.hands[q]))
-        names = ", ".join([g.card_names[c] for c in cards])
         w.emit(
             "RA-S-DEAL",
-            f"player {q} is dealt {names}",
+            lambda d: (
+                f"player {d['seat']} is dealt "
+                f"{', '.join([g.card_names[c] for c in d['cards']])}"
+            ),
             q,
             "deal",
-            public=f"player {q} is dealt {HAND_SIZE} cards",
+            public=lambda d: f"player {d['seat']} is dealt {HAND_SIZE} cards",
             data={"seat": q, "cards": cards},
             hidden=("cards",),
         )
@@ -215,7 +228,7 @@ def roll_off(g: Raiders, w: Work) -> int:
             rolls.append(value)
             w.emit(
                 "RA-S-FIRST",
-                f"player {q} rolls {value} for first player",
+                lambda d: f"player {d['seat']} rolls {d['roll']} for first player",
                 q,
                 "roll",
                 data={"seat": q, "roll": value},
@@ -225,16 +238,20 @@ def roll_off(g: Raiders, w: Work) -> int:
         if len(contenders) > 1:
             w.emit(
                 "RA-S-FIRST",
-                "a tie: players "
-                + ", ".join(str(q) for q in contenders)
-                + " roll again",
+                lambda d: (
+                    f"a tie: players {', '.join(str(q) for q in d['seats'])} roll again"
+                ),
                 None,
                 "tie",
                 data={"seats": tuple(contenders)},
             )
     first = contenders[0]
     w.emit(
-        "RA-S-FIRST", f"player {first} goes first", first, "first", data={"seat": first}
+        "RA-S-FIRST",
+        lambda d: f"player {d['seat']} goes first",
+        first,
+        "first",
+        data={"seat": first},
     )
     return first
 
@@ -261,7 +278,7 @@ def next_turn(g: Raiders, w: Work, q: int) -> None:
             w.phase, w.to_move = "over", q
             w.emit(
                 "TT-LIMIT",
-                f"the turn limit {g.turn_limit} is reached: no winner",
+                lambda d: f"the turn limit {g.turn_limit} is reached: no winner",
                 None,
                 "limit",
                 data={"turn": w.turn},
@@ -297,7 +314,9 @@ def fly(g: Raiders, w: Work, dest: str) -> None:
     w.put("owes", p, False)
     w.emit(
         "RA-K-COUNTRY",
-        f"player {p} plays {g.card_names[card]} and flies to {dest}",
+        lambda d: (
+            f"player {d['seat']} plays {g.card_names[d['card']]} and flies to {d['to']}"
+        ),
         p,
         "play",
         data={"seat": p, "card": card, "from": was, "to": dest},
@@ -341,8 +360,10 @@ def hostage(g: Raiders, w: Work, victim: int, dest: str) -> None:
     w.put("hostage", victim, True)
     w.emit(
         "RA-K-HOSTAGE",
-        f"player {p} takes player {victim} hostage to {dest}; player {victim} "
-        "misses the next turn",
+        lambda d: (
+            f"player {d['seat']} takes player {d['victim']} hostage to "
+            f"{d['to']}; player {d['victim']} misses the next turn"
+        ),
         p,
         "play",
         data={"seat": p, "card": HOSTAGE, "victim": victim, "from": was, "to": dest},
@@ -359,7 +380,7 @@ def show_passport(g: Raiders, w: Work) -> None:
     w.phase = "turn"
     w.emit(
         "RA-M-CHECKPOINT-LAND",
-        f"player {p} shows a Passport at checkpoint {w.positions[p]}",
+        lambda d: f"player {d['seat']} shows a Passport at checkpoint {d['at']}",
         p,
         "passport",
         data={"seat": p, "card": PASSPORT, "at": w.positions[p]},
@@ -372,8 +393,10 @@ def refuse_passport(g: Raiders, w: Work) -> None:
     w.put("owes", p, False)
     w.emit(
         "RA-M-CHECKPOINT-LAND",
-        f"player {p} shows no Passport at checkpoint {w.positions[p]} and loses "
-        "this turn",
+        lambda d: (
+            f"player {d['seat']} shows no Passport at checkpoint {d['at']} and "
+            "loses this turn"
+        ),
         p,
         "skip",
         data={"seat": p, "at": w.positions[p]},

@@ -1,7 +1,9 @@
 """The mutable scratch copy of a Raiders state used while one action resolves.
 
 ``apply`` copies the state into a ``Work``, the rules change it in place and record
-events, and ``freeze`` builds the next frozen state once.
+events, and ``freeze`` builds the next frozen state once. A quiet ``Work`` writes no
+event of its own (``Raiders.next_state``: playouts read none); the rules run the
+same.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.core import Event
+from tabletop.core.game import Words
 from tabletop.games.raiders.state import RaidersState
 
 
@@ -47,10 +50,11 @@ class Work:
         "turn",
         "rng",
         "events",
+        "quiet",
         "given",
     )
 
-    def __init__(self, s: RaidersState) -> None:
+    def __init__(self, s: RaidersState, quiet: bool = False) -> None:
         self.phase = s.phase
         self.to_move = s.to_move
         self.positions = list(s.positions)
@@ -74,6 +78,7 @@ class Work:
         self.turn = s.turn
         self.rng = s.rng
         self.events: list[Event] = []
+        self.quiet = quiet
 
     def freeze(self) -> RaidersState:
         """The state this copy now describes (changed hands sorted)."""
@@ -126,14 +131,18 @@ class Work:
     def emit(
         self,
         clause: str,
-        text: str,
+        text: str | Words,
         player: int | None = None,
         kind: str = "",
-        public: str = "",
+        public: str | Words = "",
         data: Mapping[str, Any] | None = None,
         hidden: tuple[str, ...] = (),
     ) -> None:
-        """Record an event; a non-empty ``public`` makes its text secret."""
+        """Record an event; a non-empty ``public`` makes its text secret. The
+        sentences may be words written from ``data`` when read (``Event``). A
+        quiet ``Work`` records nothing."""
+        if self.quiet:
+            return
         self.events.append(
             Event(clause, text, player, kind, bool(public), public, data or {}, hidden)
         )
