@@ -149,6 +149,10 @@ def test_the_table_fits_beside_the_file_browser(lab, game, width, height):
             assert m["board"]["width"] < m["boardPixels"], "the board is scaled down"
         else:
             assert m["board"]["height"] > 550, "a larger screen, a larger board"
+        # The hands follow the board: a long list of choices beside it scrolls in
+        # its panel instead of leaving a gap under the board.
+        gap = m["hand"]["top"] - m["board"]["bottom"]
+        assert gap <= 60, f"{gap:.0f}px between the board and the hands"
 
 
 def _check_bar(m: dict, seats: list[str]) -> None:

@@ -93,8 +93,9 @@ CSS = f"""<style>
 .tabletop-table .tabletop-hand {{ width: auto !important; }}
 .tabletop-compact .tabletop-board {{ max-height: 340px; }}
 .tabletop-table .tabletop-side {{ max-height: max(320px, calc(100vh - 400px));
-  overflow-y: auto; }}
-.tabletop-compact .tabletop-side {{ max-height: 360px; }}
+  min-height: min(max(320px, calc(100vh - 400px)), 420px);
+  overflow-y: auto; contain: size; }}
+.tabletop-compact .tabletop-side {{ max-height: 360px; min-height: 300px; }}
 .tabletop-table .tabletop-side > * {{ flex-shrink: 0; }}
 .tabletop-table .tabletop-action button, .tabletop-table button.tabletop-action
   {{ white-space: normal; height: auto; min-height: 28px; }}
@@ -392,7 +393,9 @@ class Table(w.VBox):
         )
         # Who is ahead sits above the choices, keeping its height while it
         # recomputes (nothing moves under the pointer); the side panel takes the
-        # width the board, kept in its aspect ratio, leaves.
+        # width the board, kept in its aspect ratio, leaves, and the board's height
+        # (CSS ``contain: size``: a long list of choices scrolls inside the panel
+        # instead of pushing the hands down, leaving a gap under the board).
         self.side = w.VBox(
             [
                 self.handover.widget,
