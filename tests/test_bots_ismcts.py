@@ -57,6 +57,9 @@ def test_paired_root_needs_more_than_a_few_lucky_worlds():
     stats = bot.root_statistics()
     assert stats[Play(3)] == (15, 1.0)
     assert round(stats[game.parse_action("roll")][1] * 15) == 11
+    # The evidence the sign test weighed, world by world: 4 wins, no losses.
+    diffs = bot.last_gains[Play(3)]
+    assert len(diffs) == 15 and sorted(diffs)[-4:] == [1.0] * 4 and min(diffs) == 0
 
 
 def test_paired_root_keeps_the_policy_move_without_evidence():

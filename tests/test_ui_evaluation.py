@@ -18,7 +18,12 @@ def test_bar_evaluates_from_the_viewing_seat_after_every_step(comms, make):
     bar = EvaluationBar(table, budget=8, cpu_seconds=5.0)
     first = bar.wait(60)
     assert first is not None and first.n == 8 and first.seat == 0
-    assert bar.bars.value.count("%") >= 4 and "from seat 0" in bar.basis.value
+    assert bar.bars.value.count("%") >= 4
+    name = table.adapter.seat_name(0)
+    # The line and its hover text name the seat as the table does, not "seat 0".
+    assert f"from what {name} knows" in bar.basis.value
+    assert f"from {name}&#x27;s knowledge" in bar.basis.value
+    assert "seat 0" not in bar.basis.value
     number = bar.evaluator.number
     table.choose(table.legal[0].action)
     assert bar.evaluator.number > number  # a new step asks again

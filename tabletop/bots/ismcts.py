@@ -141,6 +141,10 @@ class ISMCTSBot:
         self.width = width
         self.last_iterations = 0
         self.last_root: InfoNode | None = None
+        #: With ``paired``: each compared action's score differences from the
+        #: policy's move, world by world, in the last decision (the evidence the
+        #: sign test weighed).
+        self.last_gains: dict[Any, list[float]] = {}
 
     # -- the decision -------------------------------------------------------------
     def choose(self, view: Any) -> Any:
@@ -244,6 +248,7 @@ class ISMCTSBot:
             done = time.thread_time() >= deadline if deadline else rounds <= 0
             if done and len(gains[0]) >= 2:
                 break
+        self.last_gains = dict(zip(candidates, gains, strict=True))
         best, best_gain = 0, 0.0
         for i, diffs in enumerate(gains[1:], start=1):
             gain = sum(diffs)

@@ -215,7 +215,10 @@ class EvaluationBar(w.VBox):
             spent = result.cpu_seconds >= self.evaluator.cpu_seconds
             note = " (CPU budget spent)" if spent else " (so far)"
             more = "" if spent else "\u2026"
-        tip = html.escape(f"{result.basis}; {result.n} playouts{note}", quote=True)
+        tip = html.escape(
+            f"{full_basis(result, self.table.adapter)}; {result.n} playouts{note}",
+            quote=True,
+        )
         self.basis.value = (
             f"<span title='{tip}'>"
             f"{html.escape(short_basis(result, self.table.adapter))} \u00b7 "
@@ -272,6 +275,19 @@ def short_basis(result: Evaluation, adapter: Any = None) -> str:
         return "from the full state"
     name = adapter.seat_name(result.seat) if adapter is not None else None
     return f"from what {name or f'seat {result.seat}'} knows"
+
+
+def full_basis(result: Evaluation, adapter: Any = None) -> str:
+    """``Evaluation.basis`` with the seat's name (the bar's hover text)."""
+    if result.seat is None or adapter is None:
+        return result.basis
+    name = adapter.seat_name(result.seat)
+    if not name:
+        return result.basis
+    return (
+        f"from {name}'s knowledge: cards they cannot see are dealt afresh for "
+        "each playout"
+    )
 
 
 def bars_html(result: Evaluation, adapter: Any = None) -> str:
