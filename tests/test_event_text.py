@@ -157,3 +157,35 @@ def test_next_state_is_resolves_state_without_events(name):
         state, events = game.resolve(before, step.action)
         assert game.next_state(before, step.action) == state == step.state
         assert events == step.events
+
+
+@pytest.mark.parametrize(
+    ("name", "clauses"),
+    [
+        ("pitfall", {"PH-S-DEAL", "PH-2A-REFILL", "PH-2B-SWAP"}),
+        ("raiders", {"RA-S-DEAL", "RA-M-COUNTRY-CARD", "RA-K-AMBUSH"}),
+    ],
+)
+def test_secret_events_show_other_seats_only_the_public_sentence(name, clauses):
+    """A secret event (a deal, a draw, a swap, a card taken) reads to every seat
+    that may not see it as its public sentence, with no hidden value in its data,
+    and to its player and witnesses as its full sentence."""
+    match = played(name)
+    seen = set()
+    events = list(match.setup_events)
+    for step in match.steps:
+        events += step.events
+    for event in events:
+        if not event.secret:
+            continue
+        seen.add(event.clause)
+        for seat in range(match.game.players):
+            shown = event.for_viewer(seat)
+            if seat == event.player or seat in event.witnesses:
+                assert shown is event
+                assert event.seen_by(seat) == f"{event.text} ({event.clause})"
+                continue
+            assert event.seen_by(seat) == f"{event.public} ({event.clause})"
+            assert shown.text == event.public and not shown.secret
+            assert not set(event.hidden) & set(shown.data)
+    assert clauses <= seen

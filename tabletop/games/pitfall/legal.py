@@ -8,9 +8,10 @@ action gets the verdict's clause and reason, so the two cannot drift apart. Verd
 are cheap: a refusal is built only on the refusing path. ``explain.py`` describes
 each legal action.
 
-The rules met most in play (a turn's start, the direction, the card at an obstacle)
-also override ``legal`` to build that same list straight from the checks their
-verdict makes, instead of judging each candidate in turn;
+The rules met most in play (a turn's start, the direction, the card at an obstacle,
+declining it, climbing, and the refusal of a second roll) also override ``legal``
+to build that same list straight from the checks their verdict makes, instead of
+judging each candidate in turn;
 ``tests/test_pitfall_legal.py`` compares every rule's ``legal`` with ``Rule.legal``
 (its candidates filtered by its verdict) on every state of many seeded games.
 """
@@ -255,6 +256,10 @@ class DeclineRule(Rule):
     def verdict(self, g: Pitfall, s: PitfallState, a: Decline) -> Refusal | None:
         return None
 
+    def legal(self, g: Pitfall, s: PitfallState):
+        """The one candidate, which the verdict always allows."""
+        return [DECLINE]
+
 
 class ClimbRule(Rule):
     """PH-4-CLIMB, PH-4-LADDER: climb up to the pit trap above, or stay below."""
@@ -266,6 +271,10 @@ class ClimbRule(Rule):
 
     def verdict(self, g: Pitfall, s: PitfallState, a: Climb | Stay) -> Refusal | None:
         return None
+
+    def legal(self, g: Pitfall, s: PitfallState):
+        """Both candidates, which the verdict always allows."""
+        return [CLIMB, STAY]
 
 
 class GiveRule(Rule):
@@ -299,6 +308,10 @@ class RolledRule(Rule):
 
     def candidates(self, g: Pitfall, s: PitfallState):
         return ()
+
+    def legal(self, g: Pitfall, s: PitfallState):
+        """No candidates, so nothing."""
+        return []
 
     def verdict(self, g: Pitfall, s: PitfallState, a: object) -> Refusal | None:
         return Refusal(
