@@ -300,3 +300,38 @@ def test_three_humans_pass_the_laptop_without_seeing_each_others_cards(lab):
             f"{CURRENT} .tabletop-status"
         )
         shoot(page, "hot_seat_revealed.png")
+
+
+DISCONNECTED_VIEW = """() => {
+  const root = document.querySelector('CURRENT .tabletop-table');
+  const button = root.querySelector('.tabletop-action');
+  const icons = [...root.querySelectorAll('.jupyter-widgets-disconnected')]
+    .filter((e) => getComputedStyle(e, '::before').display !== 'none');
+  return {said: getComputedStyle(root, '::before').content,
+          icons: icons.length, clicks: getComputedStyle(button).pointerEvents};
+}""".replace("CURRENT", CURRENT)
+
+
+def test_a_table_whose_kernel_restarted_says_to_run_the_cell_again(lab):
+    """After a kernel restart the old table's views are disconnected: instead of a
+    broken-link icon on every widget and buttons that silently do nothing, the
+    table says what happened and what to do, and takes no clicks."""
+    with chromium_page(1366, 768) as page:
+        open_and_run(page, lab, "raiders_two.ipynb")
+        page.evaluate(
+            "() => { window.jupyterapp.commands.execute('notebook:restart-kernel');"
+            " return 0; }"
+        )
+        page.locator(".jp-Dialog .jp-mod-accept").first.click(timeout=30_000)
+        page.wait_for_selector(
+            f"{CURRENT} .tabletop-table.jupyter-widgets-disconnected",
+            state="attached",
+            timeout=60_000,
+        )
+        show_board(page)
+        page.wait_for_timeout(300)
+        seen = page.evaluate(DISCONNECTED_VIEW)
+        shoot(page, "kernel_restarted.png")
+        assert "Run its cell again" in seen["said"], seen
+        assert seen["icons"] == 0, "no broken-link icon on each widget"
+        assert seen["clicks"] == "none", "a dead table takes no clicks"

@@ -8,6 +8,7 @@ import pytest
 
 from tabletop import Match
 from tabletop.ui import Table, pitfall_table, raiders_table
+from tabletop.ui.panels import MAX_BUTTONS
 
 # Commands whose point lists the frontend only accepts as binary buffers: a plain
 # list in the JSON blanks the whole batch in the browser.
@@ -268,3 +269,38 @@ def test_plots_use_the_seat_colours_of_the_table():
     paint_seats(fig)
     assert [line.get_color() for line in ax.lines] == list(SEAT_COLORS[:3])
     assert ax.lines[1].get_label() == "Player 1 (blue)"
+
+
+def test_a_space_named_by_its_id_and_its_name_is_said_once():
+    """The engines name a space by id and name ("enter A2 (Log 1)"); once the id is
+    named the table must not read "Log 1 (Log 1)" (PH-5-OBSTACLE, RA-M-FORK)."""
+    pitfall = pitfall_table(players=2, seed=4, autosave=False, evaluation=False)
+    pitfall.choose("roll")
+    pitfall.choose(pitfall.legal[0].action)
+    assert "enter Log 1, 1 to go" in pitfall.status.value
+    raiders = raiders_table(players=2, seed=3, autosave=False, evaluation=False)
+    for action in ("place USA", "place MEXICO", "roll"):
+        raiders.choose(action)
+    raiders.choose(raiders.legal[0].action)
+    assert "from United States (1 step left)" in raiders.status.value
+    for table in (pitfall, raiders):
+        text = table.status.value + table.log_view.value
+        for name in ("Log 1", "United States", "Mexico"):
+            assert f"{name} ({name})" not in text
+
+
+def test_a_choice_among_one_kind_of_move_lists_them_without_a_folded_button():
+    """PH-6-MOVE: when the only choice is where the Scorpion goes (40 spaces), the
+    buttons list the spaces at once instead of one "Scorpion… (40)" to open."""
+    table = pitfall_table(players=2, seed=4, bots=1, bot="heuristic",
+                          autosave=False, evaluation=False)  # fmt: skip
+    while table.game.pending(table.view_state).find("scorpion's new space") < 0:
+        assert table.game.outcome(table.state) is None and table.step < 200
+        table.actions.box.children[0].click()
+    labels = [b.description for b in table.actions.box.children]
+    assert len(labels) == MAX_BUTTONS and not any("\u2026" in x for x in labels)
+    assert labels[0] == "Scorpion to Under Path 1"
+    assert "more: click the board or a card to narrow" in table.actions.title.value
+    before = table.step
+    table.actions.box.children[0].click()
+    assert table.step == before + 1 and table.error == ""

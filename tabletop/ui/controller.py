@@ -76,6 +76,14 @@ SETTLE_MS = 400
 FOCUS_MARGIN = 80  # board pixels around what a focused (lesson) board shows
 FOCUS_MIN = (420, 260)  # the smallest area a focused board shows
 
+# A table whose kernel restarted or stopped (ipywidgets marks its views
+# ``jupyter-widgets-disconnected``) says so instead of ignoring clicks.
+DISCONNECTED = (
+    "This table lost its kernel (restarted or stopped): clicks do nothing now. "
+    "Run its cell again to play on (with autosave on, the new table offers to "
+    "resume this game)."
+)
+
 CSS = f"""<style>
 @keyframes tabletop-settle-a
   {{ from {{pointer-events:none}} to {{pointer-events:none}} }}
@@ -105,6 +113,13 @@ CSS = f"""<style>
 .tabletop-notice {{ height: 22px; overflow: hidden; white-space: nowrap;
   text-overflow: ellipsis; }}
 .tabletop-beacon {{ display: none; }}
+.tabletop-table .jupyter-widgets-disconnected::before {{ display: none; }}
+.tabletop-table.jupyter-widgets-disconnected > * {{ opacity: 0.45;
+  pointer-events: none; }}
+.tabletop-table.jupyter-widgets-disconnected::before {{ content: "{DISCONNECTED}";
+  display: block; align-self: stretch; font: inherit; font-weight: bold;
+  color: #b71c1c; background: #ffebee; border: 2px solid #b71c1c; padding: 8px;
+  margin: 0 0 6px 0; }}
 .jp-OutputArea-child:has(.tabletop-table) + .jp-OutputArea-child:has(.jp-RenderedSVG)
   {{ display: none; }}
 </style>"""

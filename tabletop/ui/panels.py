@@ -232,7 +232,11 @@ class Group:
 
 
 def group_entries(entries: Sequence[Explanation], over: int = GROUP_OVER) -> list[Any]:
-    """The entries, with each clause that has many of them folded into a Group."""
+    """The entries, with each clause that has many of them folded into a Group.
+
+    When every entry would fold into one Group, nothing folds: a lone folded button
+    would only cost the player a click to open it.
+    """
     if len(entries) <= over:
         return list(entries)
     counts: dict[str, int] = {}
@@ -248,6 +252,8 @@ def group_entries(entries: Sequence[Explanation], over: int = GROUP_OVER) -> lis
             word = (e.label or str(e.action)).split(" ")[0]
             word = word[:1].upper() + word[1:]
             out.append(Group(e.clause, word, counts[e.clause]))
+    if len(out) == 1:
+        return list(entries)
     return out
 
 
