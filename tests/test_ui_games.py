@@ -304,3 +304,14 @@ def test_a_choice_among_one_kind_of_move_lists_them_without_a_folded_button():
     before = table.step
     table.actions.box.children[0].click()
     assert table.step == before + 1 and table.error == ""
+
+
+def test_the_explanations_say_a_folded_group_in_one_line():
+    """PH-2B-DISCARD / PH-2B-SWAP: the explanations under the buttons follow the
+    buttons: "Discard… (13)" is one line, not a dozen lines of discards."""
+    table = pitfall_table(players=2, seed=4, autosave=False, evaluation=False)
+    rows = table.actions.why.value.count("<li>")
+    assert rows == len(table.actions.box.children) == 3, table.actions.why.value
+    assert "Discard\u2026 (13)</b>: 13 choices of this kind" in table.actions.why.value
+    table.actions.box.children[1].click()  # unfolded: one line per discard
+    assert table.actions.why.value.count("<li>") == 12

@@ -146,11 +146,18 @@ class ActionsPanel:
         self.title.value = f"<b>{html.escape(heading)}</b>{picked}{note}"
         self.clear.layout.display = "" if selection else "none"
         self.bots.layout.display = "" if bots_here else "none"
+        # One line per button: a folded group is one line, not one per choice in it.
         rows = [
-            f"<li><b>{html.escape(self.words(e))}</b>: {html.escape(self.say(e.text))}"
-            + (f" <code>{html.escape(e.clause)}</code>" if details else "")
+            (
+                f"<li><b>{html.escape(item.label)}\u2026 ({item.count})</b>: "
+                f"{item.count} choices of this kind; press it to list them"
+                if isinstance(item, Group)
+                else f"<li><b>{html.escape(self.words(item))}</b>: "
+                f"{html.escape(self.say(item.text))}"
+            )
+            + (f" <code>{html.escape(item.clause)}</code>" if details else "")
             + "</li>"
-            for e in entries[:12]
+            for item in self.items[:12]
         ]
         self.why.value = (
             f"<ul style='margin:0;padding-left:18px'>{''.join(rows)}</ul>"
