@@ -327,3 +327,17 @@ def test_the_referee_exports_a_finished_game_that_replays_exactly(server):
     assert state_digest(replayed.game, replayed.state) == state_digest(
         replayed.game, truth
     )
+
+
+def test_a_seat_stops_reconnecting_quietly_when_python_is_exiting(monkeypatch):
+    """While Python exits, the connection attempt fails with RuntimeError (its name
+    lookup has no executor left): the seat stops trying and says it cannot reach
+    the server, instead of an unretrieved task error printed at exit."""
+    import tornado.websocket
+
+    async def exiting(*args, **kwargs):
+        raise RuntimeError("cannot schedule new futures after shutdown")
+
+    monkeypatch.setattr(tornado.websocket, "websocket_connect", exiting)
+    with pytest.raises(JoinError, match="cannot reach"):
+        RemoteMatch("http://127.0.0.1:9/play/room1#token", timeout=5)

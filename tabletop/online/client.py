@@ -323,6 +323,12 @@ class RemoteMatch:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 10)
                 continue
+            except RuntimeError as exc:
+                # Python is exiting (the executor that looks up the server's name
+                # is shut down): stop reconnecting quietly.
+                if not self._joined.done():
+                    self._joined.set_exception(JoinError(f"cannot reach: {exc}"))
+                return
             delay = 0.5
             self._conn.protocol.set_nodelay(True)
             self._write(
