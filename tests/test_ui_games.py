@@ -315,3 +315,14 @@ def test_the_explanations_say_a_folded_group_in_one_line():
     assert "Discard\u2026 (13)</b>: 13 choices of this kind" in table.actions.why.value
     table.actions.box.children[1].click()  # unfolded: one line per discard
     assert table.actions.why.value.count("<li>") == 12
+
+
+@pytest.mark.parametrize("make", [pitfall_table, raiders_table])
+def test_the_status_names_the_seat_to_move_once(make):
+    """ "Player 0 (red) to move: plays a Scorpion card, rolls, ..." (PH-T-CHOICE),
+    not the seat's name twice over."""
+    table = make(players=2, seed=4, autosave=False, evaluation=False)
+    name = table.adapter.seat_name(0)
+    status = table.status.value
+    assert f"<b>{name}</b> to move: " in status
+    assert status.count(name) == 2  # to move, and "showing Player 0 (red)"

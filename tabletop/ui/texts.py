@@ -125,6 +125,8 @@ def status_html(table: Any) -> str:
         kind = table.seats[seat] if seat is not None else ""
         kind = "" if kind == "human" else f" (bot: {kind})"
         pending = words(table, game.pending(table.view_state))
+        if pending.startswith(name + " "):  # say the seat once
+            pending = pending[len(name) + 1 :]
         what = f"<b>{html.escape(name)}</b>{html.escape(kind)} to move: " + (
             html.escape(pending)
         )
