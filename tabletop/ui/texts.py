@@ -273,7 +273,9 @@ def banner_html(table: Any, outcome: Any, resume: bool) -> str:
         "Nobody" if outcome.winner is None else table.adapter.seat_name(outcome.winner)
     )
     return (
-        f"<div style='font-size:22px;color:#1b5e20'><b>\U0001f3c6 {html.escape(who)} "
+        # A star every common font draws (an emoji trophy shows as an empty box
+        # where no emoji font is installed).
+        f"<div style='font-size:22px;color:#1b5e20'><b>\u2605 {html.escape(who)} "
         f"wins!</b></div><div>{html.escape(words(table, outcome.reason))}</div>"
     )
 
