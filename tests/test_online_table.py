@@ -47,6 +47,9 @@ def test_three_tables_play_one_raiders_room_each_seeing_only_its_hand():
                 hand = table.adapter.hand(table.view_state, other)
                 assert isinstance(hand, int) == (other != seat)  # a count: backs
             assert "Your turn" in table.bar.value or "waiting for" in table.bar.value
+            # Every seat shows as connected, with a dot every common font draws.
+            assert table.bar.value.count("title='connected'") == 3
+            assert all(ord(c) <= 0xFFFF for c in table.bar.value)
         wait(lambda: watcher.step == tables[0].step)
         for seat in range(3):
             assert isinstance(watcher.adapter.hand(watcher.view_state, seat), int)

@@ -109,7 +109,13 @@ class RemoteTable(Table):
         remote = self.remote
         names = []
         for s in remote.seats:
-            dot = "🟢" if s["connected"] else "⚪"
+            # A plain dot every common font draws, coloured (emoji dots show as
+            # empty boxes where no emoji font is installed).
+            dot = (
+                "<span style='color:#16a34a' title='connected'>\u25cf</span>"
+                if s["connected"]
+                else "<span style='color:#9ca3af' title='not connected'>\u25cb</span>"
+            )
             who = "you" if s["seat"] == remote.seat else s["kind"]
             names.append(
                 f"{dot} {html.escape(self.adapter.seat_name(s['seat']))} ({who})"
