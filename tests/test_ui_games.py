@@ -285,6 +285,9 @@ def test_a_space_named_by_its_id_and_its_name_is_said_once():
     assert "from United States (1 step left)" in raiders.status.value
     for table in (pitfall, raiders):
         text = table.status.value + table.log_view.value
+        # The pictures (lesson boards, replays) share the drawing's words.
+        pending = table.game.pending(table.state)
+        text += table.adapter.drawing.words(pending)
         for name in ("Log 1", "United States", "Mexico"):
             assert f"{name} ({name})" not in text
 

@@ -157,7 +157,33 @@ class Drawing:
         text = _PLAYER.sub(seat, text)
         text = _SPACE.sub(space, text)
         text = _TWICE.sub(r"\2", text)  # "the log Log 1" -> "the Log 1"
+        # An engine that names a space by id and then by name in brackets ("enter
+        # A2 (Log 1)") would read "Log 1 (Log 1)" once the id is named.
+        text = _ONE_STEP.sub("1 step", _said_twice(text))
         return text.replace(" -> ", " \u2192 ")
+
+
+_ONE_STEP = re.compile(r"\b1 steps\b")
+
+
+def _said_twice(text: str) -> str:
+    """``text`` without a bracket that only repeats the words just before it
+    ("Log 1 (Log 1)" -> "Log 1"; brackets inside the name are kept)."""
+    out, start = [], 0
+    i = text.find(" (")
+    while i >= 0:
+        close, depth = i + 2, 1
+        while close < len(text) and depth:
+            depth += {"(": 1, ")": -1}.get(text[close], 0)
+            close += 1
+        inner = text[i + 2 : close - 1]
+        if not depth and inner and text[start:i].endswith(inner):
+            before = text[:i][: len(text[:i]) - len(inner)]
+            if not before or not before[-1].isalnum():
+                out.append(text[start:i])
+                start = close
+        i = text.find(" (", max(i + 2, start))
+    return "".join(out) + text[start:]
 
 
 _REGISTRY: dict[str, Callable[[Any], Drawing]] = {}

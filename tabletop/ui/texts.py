@@ -9,7 +9,6 @@ so no hidden value reaches a text.
 from __future__ import annotations
 
 import html
-import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -22,36 +21,8 @@ PUBLIC = "public"  # the viewer who sees only what lies face up
 
 def words(table: Any, text: str) -> str:
     """An engine sentence with seats and spaces named as the table shows them (the
-    drawing's words, as the pictures show them).
-
-    An engine that names a space twice, by its id and then by its name in
-    brackets ("enter A2 (Log 1)"), would read "Log 1 (Log 1)" once the id is
-    named: the bracket goes. "1 steps" reads "1 step".
-    """
-    return _ONE_STEP.sub("1 step", _said_twice(table.adapter.drawing.words(text)))
-
-
-_ONE_STEP = re.compile(r"\b1 steps\b")
-
-
-def _said_twice(text: str) -> str:
-    """``text`` without a bracket that only repeats the words just before it
-    ("Log 1 (Log 1)" -> "Log 1"; brackets inside the name are kept)."""
-    out, start = [], 0
-    i = text.find(" (")
-    while i >= 0:
-        close, depth = i + 2, 1
-        while close < len(text) and depth:
-            depth += {"(": 1, ")": -1}.get(text[close], 0)
-            close += 1
-        inner = text[i + 2 : close - 1]
-        if not depth and inner and text[start:i].endswith(inner):
-            before = text[:i][: len(text[:i]) - len(inner)]
-            if not before or not before[-1].isalnum():
-                out.append(text[start:i])
-                start = close
-        i = text.find(" (", max(i + 2, start))
-    return "".join(out) + text[start:]
+    drawing's words, as the pictures show them)."""
+    return table.adapter.drawing.words(text)
 
 
 def action_words(table: Any, entry: Any) -> str:
