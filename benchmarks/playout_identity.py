@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from tabletop.analysis.playouts import MAX_PLAYOUT, rollout_policy, sample_world
-from tabletop.bots.search import advance
+from tabletop.bots.search import CheckedGame, advance
 from tabletop.core import Match, Rng
 from tabletop.core.match import game_from_spec
 
@@ -42,19 +42,6 @@ def fast(game, state, policy, rng):
         state, rng, steps = advance(game, state, policy, rng, MAX_PLAYOUT - applied)
         applied += steps
     return state, applied
-
-
-class Checked:
-    """``game`` with ``next_state`` going through the checked ``apply``."""
-
-    def __init__(self, game):
-        self.game = game
-
-    def __getattr__(self, name):
-        return getattr(self.game, name)
-
-    def next_state(self, state, action):
-        return self.game.apply(state, action)[0]
 
 
 def single(game, state, policy, rng):
@@ -98,7 +85,7 @@ def main() -> None:
         a = fast(game, state, policy, Rng.from_seed(seed))
         cpu[0] += time.process_time() - t
         t = time.process_time()
-        checked = fast(Checked(game), state, policy, Rng.from_seed(seed))
+        checked = fast(CheckedGame(game), state, policy, Rng.from_seed(seed))
         cpu[1] += time.process_time() - t
         t = time.process_time()
         b = single(game, state, policy, Rng.from_seed(seed))

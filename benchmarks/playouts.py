@@ -42,6 +42,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from tabletop.analysis.playouts import play_to_end, rollout_policy, sample_world, split
+from tabletop.bots.search import CheckedGame
 from tabletop.core import Match, Rng
 from tabletop.sim import run_playouts
 
@@ -72,19 +73,6 @@ def _one_at_a_time(policy):
     return plain
 
 
-class FullEngine:
-    """``game`` whose ``next_state`` is the checked ``apply``, events recorded."""
-
-    def __init__(self, game):
-        self.game = game
-
-    def __getattr__(self, name):
-        return getattr(self.game, name)
-
-    def next_state(self, state, action):
-        return self.game.apply(state, action)[0]
-
-
 def analysis_playouts(
     path: str, step: int, seeds: range, mode: str = "fast"
 ) -> list[int | None]:
@@ -97,7 +85,7 @@ def analysis_playouts(
     if mode != "fast":
         policy = _one_at_a_time(policy)
     if mode == "full":
-        game = FullEngine(game)
+        game = CheckedGame(game)
     winners = []
     for seed in seeds:
         world_rng, dice = split(Rng.from_seed(seed))

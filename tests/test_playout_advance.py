@@ -14,7 +14,7 @@ import pytest
 
 from tabletop.analysis.playouts import play_to_outcome, rollout_policy, sample_world
 from tabletop.bots import pitfall_heuristic
-from tabletop.bots.search import advance, play_to_end
+from tabletop.bots.search import CheckedGame, advance, play_to_end
 from tabletop.core import Match, Rng
 from tabletop.core.match import game_from_spec
 
@@ -109,21 +109,6 @@ def test_benchmark_positions_play_out_alike(path, step):
     assert len(winners) > 1  # the worlds differ, so the test sees several endings
 
 
-class Checked:
-    """A game whose ``next_state`` (the unchecked resolution playouts use for the
-    shipped heuristics) goes through the checked ``apply``: an illegal action
-    raises."""
-
-    def __init__(self, game):
-        self.game = game
-
-    def __getattr__(self, name):
-        return getattr(self.game, name)
-
-    def next_state(self, state, action):
-        return self.game.apply(state, action)[0]
-
-
 @pytest.mark.parametrize("name", ["pitfall", "raiders"])
 def test_shipped_heuristics_pick_only_legal_actions(name):
     """The policies marked ``picks_legal``, whose actions playouts resolve without
@@ -144,5 +129,5 @@ def test_shipped_heuristics_pick_only_legal_actions(name):
             state = game.next_state(state, action)
         start = game.initial_state(50 + seed)
         fast = play_to_outcome(game, start, policy, Rng.from_seed(seed))
-        checked = play_to_outcome(Checked(game), start, policy, Rng.from_seed(seed))
+        checked = play_to_outcome(CheckedGame(game), start, policy, Rng.from_seed(seed))
         assert fast == checked

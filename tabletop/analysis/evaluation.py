@@ -67,11 +67,15 @@ class Evaluation:
     @property
     def basis(self) -> str:
         """Whose knowledge the chances use, in words."""
+        return self.basis_naming()
+
+    def basis_naming(self, name: str | None = None) -> str:
+        """``basis`` with the seat called ``name`` (default ``seat N``)."""
         if self.seat is None:
             return "from the full state (the referee's view); only future dice vary"
         return (
-            f"from seat {self.seat}'s knowledge: cards it cannot see are dealt "
-            "afresh for each playout"
+            f"from {name or f'seat {self.seat}'}'s knowledge: cards they cannot see "
+            "are dealt afresh for each playout"
         )
 
     def __str__(self) -> str:

@@ -155,20 +155,21 @@ def _hostage(game: Any, state: Any, options: list[Any]) -> Any:
     """Take the most threatening opponent hostage far from the Ark, if worth it."""
     if not options:
         return None
-    ark, positions, hands = state.ark, state.positions, state.hands
-    if not any(
-        len(hands[q]) >= 5 and distance(game, positions[q], ark) <= 6
-        for q in range(len(hands))
-        if q != state.to_move
-    ):
-        return None  # whoever the victim would be, not worth it (as below)
+    others = [q for q in range(len(state.hands)) if q != state.to_move]
+    if not any(_worth_taking(game, state, q) for q in others):
+        return None  # the most threatening victim would not be worth it either
     victims = {a.victim for a in options}
     victim = max(sorted(victims), key=lambda q: _threat(game, state, q))
-    near = distance(game, state.positions[victim], state.ark)
-    if len(state.hands[victim]) < 5 or near > 6:
+    if not _worth_taking(game, state, victim):
         return None
     mine = [a for a in options if a.victim == victim]
     return max(mine, key=lambda a: (distance(game, a.to, state.ark), a.to))
+
+
+def _worth_taking(game: Any, state: Any, q: int) -> bool:
+    """Seat ``q`` holds five cards or more within six steps of the Ark."""
+    near = distance(game, state.positions[q], state.ark)
+    return len(state.hands[q]) >= 5 and near <= 6
 
 
 def _land(game: Any, state: Any, legal: Any) -> Any:

@@ -342,6 +342,24 @@ def advance(
     return game.apply(state, action)[0], rng, 1
 
 
+class CheckedGame:
+    """``game`` whose ``next_state`` goes through the checked ``apply``: every
+    resolution a playout makes is judged by the rules' verdict (an illegal action
+    raises) and records its events, as the full engine does. Used to show that
+    unchecked playouts reach the same states (``tests/test_playout_advance.py``,
+    ``benchmarks/playout_identity.py``) and to time the full engine
+    (``benchmarks/playouts.py --compare``)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def next_state(self, state: Any, action: Any) -> Any:
+        return self.game.apply(state, action)[0]
+
+
 def win_scores(players: int, winner: int | None) -> tuple[float, ...]:
     """1 for the winner, 0 for the others; an even split when nobody won."""
     if winner is None:

@@ -281,13 +281,7 @@ def full_basis(result: Evaluation, adapter: Any = None) -> str:
     """``Evaluation.basis`` with the seat's name (the bar's hover text)."""
     if result.seat is None or adapter is None:
         return result.basis
-    name = adapter.seat_name(result.seat)
-    if not name:
-        return result.basis
-    return (
-        f"from {name}'s knowledge: cards they cannot see are dealt afresh for "
-        "each playout"
-    )
+    return result.basis_naming(adapter.seat_name(result.seat))
 
 
 def bars_html(result: Evaluation, adapter: Any = None) -> str:

@@ -94,7 +94,7 @@ class ActionsPanel:
         b = w.Button(layout=w.Layout(width="auto", margin="2px"))
         b.add_class("tabletop-action")
         if isinstance(item, Group):
-            b.description = f"{item.label}\u2026 ({item.count})"
+            b.description = item.title
             b.tooltip = f"{item.count} choices: press to list them" + (
                 f" [{item.clause}]" if details else ""
             )
@@ -149,7 +149,7 @@ class ActionsPanel:
         # One line per button: a folded group is one line, not one per choice in it.
         rows = [
             (
-                f"<li><b>{html.escape(item.label)}\u2026 ({item.count})</b>: "
+                f"<li><b>{html.escape(item.title)}</b>: "
                 f"{item.count} choices of this kind; press it to list them"
                 if isinstance(item, Group)
                 else f"<li><b>{html.escape(self.words(item))}</b>: "
@@ -236,6 +236,11 @@ class Group:
     clause: str
     label: str
     count: int
+
+    @property
+    def title(self) -> str:
+        """The button's words: "Discard\u2026 (13)"."""
+        return f"{self.label}\u2026 ({self.count})"
 
 
 def group_entries(entries: Sequence[Explanation], over: int = GROUP_OVER) -> list[Any]:

@@ -139,15 +139,18 @@ class Raiders(GameRules):
         self, state: RaidersState, action: Any
     ) -> tuple[RaidersState, tuple[Event, ...]]:
         """The state after a checked ``action`` and what happened."""
-        w = Work(state)
-        _RESOLVE[type(action)](self, w, action)
+        w = self._run(state, action, quiet=False)
         return w.freeze(), tuple(w.events)
 
     def next_state(self, state: RaidersState, action: Any) -> RaidersState:
         """``resolve`` with no event recorded (playouts read none)."""
-        w = Work(state, quiet=True)
+        return self._run(state, action, quiet=True).freeze()
+
+    def _run(self, state: RaidersState, action: Any, quiet: bool) -> Work:
+        """The scratch copy after the rules resolved ``action`` on it."""
+        w = Work(state, quiet=quiet)
         _RESOLVE[type(action)](self, w, action)
-        return w.freeze()
+        return w
 
     def pending(self, state: RaidersState) -> str:
         return text.pending(self, state)
