@@ -2,7 +2,8 @@
 playable and inspectable in Jupyter notebooks.
 
 The engine (``tabletop.core``, ``tabletop.games``) imports nothing from Jupyter; the
-notebook tabletop lives in ``tabletop.ui``.
+notebook tabletop lives in ``tabletop.ui``. Games are found by name in the registry
+(``tabletop.core.registry``); importing this package imports none of them.
 """
 
 from tabletop.core import (
@@ -12,11 +13,6 @@ from tabletop.core import (
     Match,
     SaveError,
 )
-
-# The games shipped with the package register themselves on import; games from
-# other packages are found through the ``tabletop.games`` entry points.
-from tabletop.games import pitfall as _pitfall  # noqa: E402, F401
-from tabletop.games import raiders as _raiders  # noqa: E402, F401
 
 __version__ = "0.1.0"
 

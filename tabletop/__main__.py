@@ -1,4 +1,6 @@
-"""The command line: ``python -m tabletop simulate pitfall --players 4 --games 1000``.
+"""The command line: ``python -m tabletop simulate NAME --players 4 --games 1000``.
+
+``games`` lists the registered games (their names, titles and player counts).
 
 ``serve`` runs the seat server for online play (``tabletop.online``) and ``room``
 creates a room on a running server and prints its links.
@@ -21,7 +23,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tabletop")
     commands = parser.add_subparsers(dest="command", required=True)
     sim = commands.add_parser("simulate", help="play many seeded games with bots")
-    sim.add_argument("game", help="pitfall, raiders (or module:Class)")
+    sim.add_argument("game", help="a game's name (see: games), or module:Class")
     sim.add_argument("--players", type=int, default=2, help="seats (default 2)")
     sim.add_argument("--games", type=int, default=100, help="games to play")
     sim.add_argument(
@@ -38,10 +40,25 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--rotate", action="store_true", help="rotate bots round seats")
     sim.add_argument("--out", default=None, help="results file (.csv or .parquet)")
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
+    games = commands.add_parser("games", help="list the registered games")
+    games.set_defaults(run=list_games)
     from tabletop.online.cli import add_commands
 
     add_commands(commands)
     return parser
+
+
+def list_games(args: argparse.Namespace) -> int:
+    """Print each registered game: name, title, player counts and its parts."""
+    from tabletop.core.registry import PARTS, REGISTRY
+
+    for entry in REGISTRY.entries():
+        low, high = entry.players
+        parts = ", ".join(p for p in PARTS if getattr(entry, p)) or "no parts"
+        print(
+            f"{entry.name}: {entry.title or entry.name}, {low}-{high} players ({parts})"
+        )
+    return 0
 
 
 def simulate(args: argparse.Namespace) -> int:

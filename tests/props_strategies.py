@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from tabletop.core import Game, Match
 from tabletop.games.pitfall import Pitfall
 from tabletop.games.raiders import Raiders
-from tabletop.learn.catalogue import PITFALL_CLAUSES, RAIDERS_CLAUSES
+from tabletop.learn import clauses
 
 
 def props(examples: int) -> settings:
@@ -37,8 +37,8 @@ def props(examples: int) -> settings:
 
 SHAPE_CLAUSES = frozenset({"TT-NOTATION", "TT-TURN", "TT-PHASE", "TT-OVER"})
 CLAUSES = {
-    "pitfall": SHAPE_CLAUSES | set(PITFALL_CLAUSES),
-    "raiders": SHAPE_CLAUSES | set(RAIDERS_CLAUSES) | {"TT-LIMIT"},
+    "pitfall": SHAPE_CLAUSES | set(clauses("pitfall")),
+    "raiders": SHAPE_CLAUSES | set(clauses("raiders")) | {"TT-LIMIT"},
 }
 """Per game: every clause a refusal may name."""
 

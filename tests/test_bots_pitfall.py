@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from tabletop.bots import make_bot, play_out
-from tabletop.bots.pitfall_heuristic import HeuristicBot, evaluate, policy
 from tabletop.core import Rng
 from tabletop.games.pitfall import Pitfall
 from tabletop.games.pitfall.actions import (
@@ -18,6 +17,7 @@ from tabletop.games.pitfall.actions import (
     Roll,
 )
 from tabletop.games.pitfall.cards import COBRA, CROC, JUMP, ROPE, SCORPION
+from tabletop.games.pitfall.heuristic import HeuristicBot, evaluate, policy
 from tabletop.games.pitfall.scenarios import build_state
 
 

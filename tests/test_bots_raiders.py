@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from tabletop.bots import make_bot, play_out
-from tabletop.bots.raiders_heuristic import HeuristicBot, distance, evaluate
 from tabletop.games.raiders import Raiders
 from tabletop.games.raiders.actions import (
     Air,
@@ -16,6 +15,7 @@ from tabletop.games.raiders.actions import (
     ShowPassport,
     Step,
 )
+from tabletop.games.raiders.heuristic import HeuristicBot, distance, evaluate
 from tabletop.games.raiders.scenarios import build_state
 
 KEYS = ["ark", "staff", "map"]
@@ -166,8 +166,8 @@ def test_evaluate_favours_the_player_holding_the_keys():
 def test_heuristic_distances_come_from_the_board():
     """The bot's step distances are derived data of the board object (nothing kept
     at module level): they go with the board."""
-    from tabletop.bots import raiders_heuristic
     from tabletop.games.raiders import Raiders
+    from tabletop.games.raiders import heuristic as raiders_heuristic
 
     game = Raiders(players=2)
     assert raiders_heuristic.distance(game, "S22", "EGYPT") == 3

@@ -35,7 +35,7 @@ probe.add_class("online-probe")
 
 def show(remote):
     faces = [
-        "back" if isinstance(table.adapter.hand(remote.state, s), int) else "face"
+        "back" if isinstance(table.look.hand(remote.state, s), int) else "face"
         for s in range(remote.game.players)
     ]
     probe.value = f"step {{remote.latest}}: " + " ".join(faces)

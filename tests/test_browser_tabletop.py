@@ -124,7 +124,7 @@ def _expected_target_after_roll() -> tuple[str, float, float]:
     table = pitfall_table(players=3, seed=5, bots=2, bot="heuristic")
     table.choose("roll")
     space = next(s for e in table.legal for s in e.spaces)
-    x, y = table.adapter.xy[space]
+    x, y = table.look.xy[space]
     return space, x, y
 
 
@@ -216,7 +216,7 @@ def test_play_raiders_places_a_token_by_clicking_a_country(lab, page):
 
     table = raiders_table(players=4, seed=7, bots=3, bot="heuristic")
     country = table.legal[0].spaces[0]
-    x, y = table.adapter.xy[country]
+    x, y = table.look.xy[country]
     open_and_run(page, lab, "play_raiders.ipynb")
     _wait_drawn(page)
     start = step_text(page)

@@ -307,7 +307,7 @@ def test_the_table_board_draws_the_pictures_shapes(comms, make, seed, steps, vie
     assert texts, "the board shows its names"
     assert len(got[0]) > 20 and len(got[2]) > 1
     # The clickable spaces sit where the drawing puts them, on the canvas.
-    a, d = table.adapter, table.adapter.drawing
+    a, d = table.look, table.look
     assert (table.board.canvas.width, table.board.canvas.height) == (d.width, d.height)
     for sid, (x, y) in a.xy.items():
         assert 0 <= x <= d.width and 0 <= y <= d.height
@@ -343,7 +343,7 @@ def test_the_last_move_is_marked_alike_on_the_board_and_in_the_picture(make, see
     pieces, die = marked
     assert pieces and die, "a walked move after a roll"
     assert any(len(path) > 2 for _, path in pieces), "the path follows the track"
-    board = table.adapter.marks((), "", marked).shapes
+    board = table.look.marks((), "", marked).shapes
     picture = match_scene(table.match, PUBLIC)
     layer = next(layer for layer in picture.layers if layer.name == "marks")
     assert layer.scale == 1.0 and board == layer.shapes

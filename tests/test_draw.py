@@ -111,9 +111,9 @@ def test_the_referee_sees_what_a_re_deal_changes(match):
 
 def test_hidden_hands_are_drawn_face_down(match):
     """Seat 0's picture names only the cards in seat 0's hand in the seats' rows."""
-    from tabletop.draw import drawing_for
+    from tabletop.draw import look_for
 
-    d = drawing_for(match.game)
+    d = look_for(match.game)
     view = view_of(match.game, match.state, 0)
     mine = {d.face(k).name for k in d.hand(view, 0)}
     root = ET.fromstring(match.svg(viewer=0))

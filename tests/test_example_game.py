@@ -72,11 +72,11 @@ def test_simulation_in_a_process_pool():
 
 
 def test_plays_at_a_table_with_the_generic_board():
+    from tabletop.draw.generic import GenericLook
     from tabletop.ui import Table
-    from tabletop.ui.generic_draw import GenericDraw
 
     table = Table(Match(Race(players=2), seed=2), seats=["human", "random"])
-    assert isinstance(table.adapter, GenericDraw)
+    assert isinstance(table.look, GenericLook)
     start = table.match.state.positions[0]
     table.choose("roll")
     assert table.match.state.positions[0] > start

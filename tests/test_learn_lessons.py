@@ -108,7 +108,7 @@ def test_lesson_table_opens_at_the_teaching_moment_with_its_spaces_ringed():
     table = item.table()
     assert table.teach and table.compact
     assert table.step == 0 and table.length == len(item.suggested())
-    assert "U6" in table.rings and set(table.rings) <= set(table.adapter.xy)
+    assert "U6" in table.rings and set(table.rings) <= set(table.look.xy)
     assert len(table.grid.children) == 1, "only the hand that decides"
     assert table.tabs.layout.display == "none"
     assert "PH-" not in table.teach_panel.listing.value, "no clause IDs by default"

@@ -44,7 +44,7 @@ def test_three_tables_play_one_raiders_room_each_seeing_only_its_hand():
             shown = game.state_to_json(table.view_state)
             assert shown == scrub(game.state_to_json(game.view(truth, seat)))
             for other in range(3):
-                hand = table.adapter.hand(table.view_state, other)
+                hand = table.look.hand(table.view_state, other)
                 assert isinstance(hand, int) == (other != seat)  # a count: backs
             assert "Your turn" in table.bar.value or "waiting for" in table.bar.value
             # Every seat shows as connected, with a dot every common font draws.
@@ -52,11 +52,11 @@ def test_three_tables_play_one_raiders_room_each_seeing_only_its_hand():
             assert all(ord(c) <= 0xFFFF for c in table.bar.value)
         wait(lambda: watcher.step == tables[0].step)
         for seat in range(3):
-            assert isinstance(watcher.adapter.hand(watcher.view_state, seat), int)
+            assert isinstance(watcher.look.hand(watcher.view_state, seat), int)
         # The spectator's status says what it sees: the public view, not everything.
         assert "showing the public view" in watcher.status.value
         assert "showing everything" not in watcher.status.value
-        assert f"showing {tables[1].adapter.seat_name(1)}" in tables[1].status.value
+        assert f"showing {tables[1].look.seat_name(1)}" in tables[1].status.value
         with pytest.raises(IllegalActionError):
             tables[0].fork()
         for refused in (

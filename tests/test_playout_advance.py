@@ -13,10 +13,10 @@ from __future__ import annotations
 import pytest
 
 from tabletop.analysis.playouts import play_to_outcome, rollout_policy, sample_world
-from tabletop.bots import pitfall_heuristic
 from tabletop.bots.search import CheckedGame, advance, play_to_end
 from tabletop.core import Match, Rng
 from tabletop.core.match import game_from_spec
+from tabletop.games.pitfall import heuristic as pitfall_heuristic
 
 
 def one_at_a_time(policy):

@@ -4,7 +4,7 @@ card info for the UI, and the shared Match API."""
 from __future__ import annotations
 
 from tabletop import Match
-from tabletop.games.raiders import GAME_CLASS, Raiders
+from tabletop.games.raiders import Raiders
 from tabletop.games.raiders.cards import CARD_KINDS, card_name, kind_of
 from tests.raiders_play import play, position, rolls
 
@@ -72,9 +72,9 @@ def test_card_kinds_for_the_ui():
 
 def test_both_games_share_the_match_api():
     """Both games run through the same Match: play, undo, fork, save and load."""
-    from tabletop.games.pitfall import GAME_CLASS as PITFALL
+    from tabletop.core import lookup
 
-    for game in (PITFALL(players=3), GAME_CLASS(players=3)):
+    for game in (lookup("pitfall").make(players=3), lookup("raiders").make(players=3)):
         match = Match(game, seed=11)
         for _ in range(12):
             match.play(match.legal_actions()[0])
@@ -84,7 +84,7 @@ def test_both_games_share_the_match_api():
         fork.play(fork.legal_actions()[-1])
         again = Match.from_json(fork.to_json())
         assert again.state == fork.state
-    assert GAME_CLASS is Raiders
+    assert lookup("raiders").factory is Raiders
 
 
 def test_a_scenario_match_saves_and_loads():

@@ -19,7 +19,7 @@ def test_bar_evaluates_from_the_viewing_seat_after_every_step(comms, make):
     first = bar.wait(60)
     assert first is not None and first.n == 8 and first.seat == 0
     assert bar.bars.value.count("%") >= 4
-    name = table.adapter.seat_name(0)
+    name = table.look.seat_name(0)
     # The line and its hover text name the seat as the table does, not "seat 0".
     assert f"from what {name} knows" in bar.basis.value
     assert f"from {name}&#x27;s knowledge" in bar.basis.value
@@ -219,11 +219,11 @@ def test_bar_rows_name_every_seat_in_full_with_its_colour():
 
     table = raiders_table(players=4, seed=7)
     result = Evaluation(step=0, wins=(10, 5, 30, 15), n=60, seat=0)
-    shown = bars_html(result, table.adapter)
+    shown = bars_html(result, table.look)
     assert shown.count("tabletop-eval-row") == 4
     for seat, colour in enumerate(("red", "blue", "green", "yellow")):
         assert f"Player {seat} ({colour})</span>" in shown
-        assert f"background:{table.adapter.seat_colors[seat]}" in shown
+        assert f"background:{table.look.seat_colors[seat]}" in shown
     lead = shown.split("tabletop-eval-lead")[1]
     assert lead.index("Player 2 (green)") < lead.index("Player 3"), "green leads"
     assert shown.count("tabletop-eval-lead") == 1 and "50%" in shown

@@ -5,8 +5,10 @@ target leaves it."""
 
 from __future__ import annotations
 
-from tabletop.learn.pitfall import LESSONS as PITFALL_LESSONS
-from tabletop.learn.raiders import LESSONS as RAIDERS_LESSONS
+from tabletop.learn import lessons
+
+PITFALL_LESSONS = lessons("pitfall")
+RAIDERS_LESSONS = lessons("raiders")
 
 
 def _press(table, x: float, y: float) -> None:
@@ -18,7 +20,7 @@ def test_a_lesson_board_shows_the_area_it_is_about():
     cropped = 0
     for lesson in (*PITFALL_LESSONS, *RAIDERS_LESSONS):
         table = lesson.table()
-        board, adapter = table.board, table.adapter
+        board, adapter = table.board, table.look
         ax, ay, aw, ah = board.area
         assert (board.canvas.width, board.canvas.height) == (int(aw), int(ah))
         cropped += board.cropped
@@ -36,7 +38,7 @@ def test_a_click_on_a_cropped_board_means_the_space_under_it():
     )
     table = lesson.table()
     entry = next(e for e in table.legal if e.spaces)
-    x, y = table.adapter.xy[entry.spaces[0]]
+    x, y = table.look.xy[entry.spaces[0]]
     ax, ay, _, _ = table.board.area
     before = table.step
     _press(table, x - ax, y - ay)  # canvas pixels: the board's minus the area's corner
@@ -53,6 +55,6 @@ def test_the_area_grows_when_a_target_leaves_it():
     ax, ay, aw, ah = table.board.area
     assert aw * ah > before[2] * before[3]
     for sid in ("A0", "A46"):
-        assert table.board.shows(*table.adapter.xy[sid])
+        assert table.board.shows(*table.look.xy[sid])
     table.focus(())
     assert not table.board.cropped

@@ -83,7 +83,7 @@ def test_pitfall_roll_then_click_the_highlighted_space_moves_the_pawn():
     table = pitfall_table(players=3, seed=7, bots=2)
     table.choose("roll")
     entry = next(e for e in table.legal if e.spaces)
-    x, y = table.adapter.xy[entry.spaces[0]]
+    x, y = table.look.xy[entry.spaces[0]]
     before = table.step
     table.click_xy(x + 3, y - 3)
     assert table.step > before
@@ -94,12 +94,12 @@ def test_pitfall_other_hands_and_deck_stay_hidden_in_hot_seat(comms):
     """PH-S-DEAL and the views: only the viewing seat's cards are drawn face up."""
     table = pitfall_table(players=3, seed=7)
     seat = table.viewer
-    hands = [table.adapter.hand(table.view_state, s) for s in range(3)]
+    hands = [table.look.hand(table.view_state, s) for s in range(3)]
     assert isinstance(hands[seat], tuple) and len(hands[seat]) == 7
     assert all(isinstance(h, int) and h == 7 for i, h in enumerate(hands) if i != seat)
     table.set_viewer(None)
     assert all(
-        isinstance(table.adapter.hand(table.view_state, s), tuple) for s in range(3)
+        isinstance(table.look.hand(table.view_state, s), tuple) for s in range(3)
     )
 
 
@@ -115,7 +115,7 @@ def test_pitfall_hand_click_plays_a_card_when_an_explain_entry_names_it():
     assert carded, "rolling forward meets an obstacle with a card to play"
     kind = carded[0].card
     seat = table.to_move
-    hand = table.adapter.hand(table.game.view(table.state, seat), seat)
+    hand = table.look.hand(table.game.view(table.state, seat), seat)
     before = table.step
     table.set_viewer(seat)
     table.play_card(hand.index(kind))
@@ -130,7 +130,7 @@ def test_raiders_click_a_country_to_place_the_first_token():
     """RA-S-PLACE through the board: clicking a country places the token there."""
     table = raiders_table(players=4, seed=7, bots=3)
     country = table.legal[0].spaces[0]
-    x, y = table.adapter.xy[country]
+    x, y = table.look.xy[country]
     table.click_xy(x, y)
     assert table.match.steps[0].action is not None
     assert table.state.positions[0] == country
@@ -151,8 +151,8 @@ def test_raiders_key_cards_stay_hidden_from_other_seats():
     table = played(raiders_table(players=3, seed=9), 30)
     table.reveal()  # after the hand-over screen, if one is up
     table.set_viewer(1)
-    assert isinstance(table.adapter.hand(table.view_state, 0), int)
-    assert isinstance(table.adapter.hand(table.view_state, 1), tuple)
+    assert isinstance(table.look.hand(table.view_state, 0), int)
+    assert isinstance(table.look.hand(table.view_state, 1), tuple)
 
 
 def test_midgame_tables_render_and_summaries_are_deterministic():
@@ -250,7 +250,7 @@ def test_buttons_speak_words_and_keep_the_notation_in_the_tooltip():
 
 def test_hover_names_the_space_and_its_instruction():
     table = raiders_table(players=3, seed=4)
-    x, y = table.adapter.xy["S2"]
+    x, y = table.look.xy["S2"]
     table.hover_xy(x, y)
     assert "A friendly guide shares a clue" in table.hover.value
     assert "United States" in table.hover.value
@@ -287,7 +287,7 @@ def test_a_space_named_by_its_id_and_its_name_is_said_once():
         text = table.status.value + table.log_view.value
         # The pictures (lesson boards, replays) share the drawing's words.
         pending = table.game.pending(table.state)
-        text += table.adapter.drawing.words(pending)
+        text += table.look.words(pending)
         for name in ("Log 1", "United States", "Mexico"):
             assert f"{name} ({name})" not in text
 
@@ -325,7 +325,7 @@ def test_the_status_names_the_seat_to_move_once(make):
     """ "Player 0 (red) to move: plays a Scorpion card, rolls, ..." (PH-T-CHOICE),
     not the seat's name twice over."""
     table = make(players=2, seed=4, autosave=False, evaluation=False)
-    name = table.adapter.seat_name(0)
+    name = table.look.seat_name(0)
     status = table.status.value
     assert f"<b>{name}</b> to move: " in status
     assert status.count(name) == 2  # to move, and "showing Player 0 (red)"

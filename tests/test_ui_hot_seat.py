@@ -8,12 +8,12 @@ from tabletop import Match
 from tabletop.games.raiders import Raiders
 from tabletop.ui import Table
 from tests.test_ui_table import by_canvas
-from tests.ui_fake import Dash, DashDraw
+from tests.ui_fake import Dash, DashLook
 
 
 def make_table(seed: int = 7, players: int = 2, **options) -> Table:
     game = Dash(players)
-    return Table(Match(game, seed=seed), adapter=DashDraw(game), **options)
+    return Table(Match(game, seed=seed), look=DashLook(game), **options)
 
 
 def every_text(table: Table) -> str:
@@ -105,11 +105,11 @@ def test_a_card_taken_on_another_turn_is_told_to_its_owner_after_the_reveal():
     assert table is not None
     entry = next(e for e in table.legal if e.clause == "RA-K-AMBUSH")
     victim = int(str(entry.action).split()[-1])
-    had = table.adapter.hand(table.game.view(table.state, victim), victim)
+    had = table.look.hand(table.game.view(table.state, victim), victim)
     table.choose(entry.action)
-    after = table.adapter.hand(table.game.view(table.state, victim), victim)
+    after = table.look.hand(table.game.view(table.state, victim), victim)
     lost = sorted(set(had) - set(after)) or sorted(had)
-    names = [table.adapter.face(k).name for k in lost]
+    names = [table.look.face(k).name for k in lost]
     told = False
     for _ in range(30):
         if table.curtain is None:
@@ -173,7 +173,7 @@ def test_turning_hot_seat_off_does_not_open_the_hand_over_screen():
 
 def test_a_seat_handed_to_a_bot_behind_the_screen_passes_it_on():
     game = Dash(3)
-    table = Table(Match(game, seed=7), adapter=DashDraw(game), auto=False)
+    table = Table(Match(game, seed=7), look=DashLook(game), auto=False)
     table.play_card("leap")
     assert table.curtain == 1
     table.set_seat(1, "random")  # seat 1 becomes a bot; it does not move (auto off)

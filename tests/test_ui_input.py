@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from tabletop import Match
 from tabletop.ui import Table
-from tests.ui_fake import Dash, DashDraw
+from tests.ui_fake import Dash, DashLook
 
 
 def make_table(seed: int = 3, players: int = 2, **options) -> Table:
     game = Dash(players)
-    return Table(Match(game, seed=seed), adapter=DashDraw(game), **options)
+    return Table(Match(game, seed=seed), look=DashLook(game), **options)
 
 
 def click_from_page(widget, content: dict) -> None:
@@ -81,7 +81,7 @@ def test_board_and_hand_clicks_made_before_the_update_are_dropped():
     table = make_table()
     page_has_seen(table)
     table.choose("roll")  # the table moved; the page has not seen it yet
-    x, y = table.adapter.xy["s3"]
+    x, y = table.look.xy["s3"]
     click_from_page(table.board.canvas, {"event": "mouse_down", "x": x, "y": y})
     assert table.step == 1 and table.dropped == 1
     page_has_seen(table)

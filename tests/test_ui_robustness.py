@@ -49,12 +49,12 @@ def frontend(widget: Any, content: dict) -> None:
 
 def click_board(t: Table, r: random.Random) -> None:
     """A press anywhere on the board, often right on a highlighted target."""
-    targets = [s for e in t.shown_actions() for s in e.spaces if s in t.adapter.xy]
+    targets = [s for e in t.shown_actions() for s in e.spaces if s in t.look.xy]
     if targets and r.random() < 0.6:
-        x, y = t.adapter.xy[r.choice(targets)]
+        x, y = t.look.xy[r.choice(targets)]
         x, y = x + r.uniform(-6, 6), y + r.uniform(-6, 6)
     else:
-        x, y = r.uniform(-20, t.adapter.width + 20), r.uniform(-20, t.adapter.height)
+        x, y = r.uniform(-20, t.look.width + 20), r.uniform(-20, t.look.height)
     frontend(t.board.canvas, {"event": "mouse_down", "x": x, "y": y})
 
 
@@ -174,10 +174,10 @@ def check_shows_the_engine(t: Table, gesture: str) -> None:
     outcome = m.outcome()
     if outcome is not None:
         winner = outcome.winner
-        winner = "nobody" if winner is None else t.adapter.seat_name(winner)
+        winner = "nobody" if winner is None else t.look.seat_name(winner)
         assert "Game over" in status and winner in status, (where, status)
     else:
-        assert t.adapter.seat_name(m.to_move()) + "</b>" in status, (where, status)
+        assert t.look.seat_name(m.to_move()) + "</b>" in status, (where, status)
         if t.hot_seat and m.to_move() not in t.bot_seats:
             # the seat to move looks, or the laptop is being passed to it
             assert m.to_move() in (t.viewer, t.curtain), where

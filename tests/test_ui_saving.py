@@ -14,7 +14,7 @@ from tabletop import Match
 from tabletop.games.pitfall import Pitfall
 from tabletop.ui import Table
 from tabletop.ui.saving import autosave_by_default, autosave_path
-from tests.ui_fake import Dash, DashDraw
+from tests.ui_fake import Dash, DashLook
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,7 +57,7 @@ def test_load_refuses_an_altered_save(tmp_path, monkeypatch):
 
 def test_load_refuses_another_games_save(tmp_path):
     game = Dash(2)
-    dash = Table(Match(game, seed=1), adapter=DashDraw(game))
+    dash = Table(Match(game, seed=1), look=DashLook(game))
     path = tmp_path / "pitfall.json"
     pitfall(tmp_path).match.save(path)
     dash.files.name.value = str(path)

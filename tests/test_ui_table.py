@@ -13,12 +13,12 @@ from ipycanvas import canvas as ipycanvas_canvas
 from tabletop import IllegalActionError, Match
 from tabletop.ui import Table
 from tabletop.ui.controller import Selection
-from tests.ui_fake import Dash, DashDraw
+from tests.ui_fake import Dash, DashLook
 
 
 def make_table(seed: int = 3, players: int = 2, **options) -> Table:
     game = Dash(players)
-    return Table(Match(game, seed=seed), adapter=DashDraw(game), **options)
+    return Table(Match(game, seed=seed), look=DashLook(game), **options)
 
 
 def texts(batches) -> list[str]:
@@ -74,7 +74,7 @@ def test_click_on_a_space_no_action_involves_is_refused():
 def test_browser_click_on_the_board_maps_to_the_nearest_space(comms):
     table = make_table()
     table.choose("roll")
-    x, y = table.adapter.xy["s3"]
+    x, y = table.look.xy["s3"]
     frontend(table.board.canvas, {"event": "mouse_down", "x": x + 9, "y": y - 7})
     assert table.state.positions[0] == 3
     assert table.error == "" and table.message == ""
@@ -281,7 +281,7 @@ def test_illegal_notation_is_refused_and_changes_nothing():
 def test_error_inside_a_drawing_callback_shows_in_the_ui_and_batching_recovers(comms):
     table = make_table()
     table.choose("roll")
-    drawing = table.adapter.drawing
+    drawing = table.look
     real = drawing.draw_pieces
 
     def broken(pen, view):

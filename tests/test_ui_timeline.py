@@ -9,12 +9,12 @@ from tabletop import Match
 from tabletop.games.pitfall import Pitfall
 from tabletop.games.raiders import Raiders
 from tabletop.ui import Table
-from tests.ui_fake import Dash, DashDraw
+from tests.ui_fake import Dash, DashLook
 
 
 def make_table(seed: int = 3, players: int = 2, **options) -> Table:
     game = Dash(players)
-    return Table(Match(game, seed=seed), adapter=DashDraw(game), **options)
+    return Table(Match(game, seed=seed), look=DashLook(game), **options)
 
 
 def test_playing_from_the_past_starts_a_new_line_and_keeps_the_old_future():
@@ -130,7 +130,7 @@ def test_recap_texts_for_every_event_kind(game, expected):
         for e in step.events:
             firsts.setdefault(e.kind, step)
     assert expected <= set(firsts), sorted(firsts)
-    ids = set(table.adapter.xy) - {"USA"}
+    ids = set(table.look.xy) - {"USA"}
     for kind, step in firsts.items():
         said = recap_html(table, [step])
         assert "->" not in said and "player " not in said, (kind, said)

@@ -24,8 +24,7 @@ from tabletop.core import (
     Rng,
     force_roll_edit,
 )
-from tabletop.draw import Drawing, Pen
-from tabletop.ui.board import BoardAdapter, CardFace
+from tabletop.draw import Face, Look, Pen
 
 LAST = 11
 KINDS = ("hop", "leap", "warp")
@@ -247,11 +246,16 @@ def _square(i: int) -> tuple[float, float]:
     return 30.0 + 52 * i, 60.0
 
 
-class DashDrawing(Drawing):
-    """How Dash looks: twelve squares in a row, pawns as discs."""
+class DashLook(Look):
+    """How Dash looks: twelve squares in a row, pawns as discs, cards with faces."""
 
     width = 640
     height = 120
+    FACES = {
+        "hop": Face("Hop", "#2e7d32", "move one space forward", "DASH-CARD"),
+        "leap": Face("Leap", "#1565c0", "move two spaces forward", "DASH-CARD"),
+        "warp": Face("Warp", "#6a1b9a", "go to any other space", "DASH-CARD"),
+    }
 
     def draw_board(self, pen: Pen) -> None:
         pen.rect(0, 0, self.width, self.height, fill="#f4ecd8")
@@ -264,19 +268,19 @@ class DashDrawing(Drawing):
             x, y = _square(pos)
             pen.circle(x - 8 + 8 * seat, y, 7, fill=self.seat_colors[seat])
 
+    def space_ids(self) -> tuple[str, ...]:
+        return tuple(f"s{i}" for i in range(LAST + 1))
 
-class DashDraw(BoardAdapter):
-    """Board adapter: the squares to click and the cards' faces."""
+    def space_point(self, sid: str) -> tuple[float, float] | None:
+        if sid[:1] == "s" and sid[1:].isdigit() and int(sid[1:]) <= LAST:
+            return _square(int(sid[1:]))
+        return None
 
-    faces = {
-        "hop": CardFace("Hop", "move one space forward", "DASH-CARD", "#2e7d32"),
-        "leap": CardFace("Leap", "move two spaces forward", "DASH-CARD", "#1565c0"),
-        "warp": CardFace("Warp", "go to any other space", "DASH-CARD", "#6a1b9a"),
-    }
+    def face(self, kind: str) -> Face:
+        return self.FACES.get(kind) or Face(kind.title())
 
-    def __init__(self, game: Dash) -> None:
-        super().__init__(game, DashDrawing(game))
-        self.xy = {f"s{i}": _square(i) for i in range(LAST + 1)}
+    def card_kinds(self) -> tuple[str, ...]:
+        return tuple(self.FACES)
 
     def hand(self, view, seat):
         hand = view.hands[seat]

@@ -1,8 +1,9 @@
 """Our games for the game-AI ecosystem: OpenSpiel and PettingZoo.
 
 - ``tabletop.adapters.openspiel`` (extra ``[openspiel]``): importing it registers
-  ``tabletop_pitfall`` and ``tabletop_raiders`` with ``pyspiel``;
-- ``tabletop.adapters.pettingzoo`` (extra ``[rl]``): ``env("raiders", players=3)``,
+  ``tabletop_<name>`` with ``pyspiel`` for every registered game with an action
+  space (its entry's ``space`` part);
+- ``tabletop.adapters.pettingzoo`` (extra ``[rl]``): ``env(name, players=3)``,
   an AEC environment with action masks;
 - ``tabletop.adapters.chance`` and ``tabletop.adapters.spaces`` need neither: a game
   as a tree with explicit chance nodes, and each game's fixed action numbering and

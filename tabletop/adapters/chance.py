@@ -12,14 +12,14 @@ outcomes chosen so far queued. A die roll is one node of 6 outcomes, a shuffle o
 one node of ``h`` outcomes. Forced rolls (``force_roll``) are used before any chance
 node, as in a normal game.
 
-The deal is part of this: a game whose setup draws (Pitfall: the shuffle, the deal,
-the tokens, the first-player roll-off) offers ``setup_from_rng(rng)``, and the
-initial position is a chain of chance nodes that deal the game; a game whose
-``initial_state`` draws nothing (Raiders: the deal happens after the tokens are
-placed) is simply reseeded with a ``ChanceRng``.
+The deal is part of this: a game whose setup draws (a shuffle, a deal, a roll-off
+for the first player) offers ``setup_from_rng(rng)``, and the initial position is a
+chain of chance nodes that deal the game; a game whose ``initial_state`` draws
+nothing (its deal happens after a first decision) is simply reseeded with a
+``ChanceRng``.
 
-Length cap: a game of Pitfall between random players may never end, so an adapted
-game ends after ``max_decisions`` player decisions (a draw: every return is 0).
+Length cap: a game between random players may never end, so an adapted game ends
+after ``max_decisions`` player decisions (a draw: every return is 0).
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ class ChanceGame:
     """A game (``tabletop.core`` protocol) as a tree with explicit chance nodes.
 
     Args:
-        game: the game object (``Pitfall(players=3)``).
+        game: the game object (``make_game(name, players=3)``).
         max_decisions: the length cap: the game ends, drawn, after this many
             player decisions.
         max_chance_outcomes: the most outcomes a chance node may have (a draw

@@ -7,7 +7,7 @@ deadline), and with worlds sampled by our ``determinize`` (``TabletopState.resam
 since Python games cannot override OpenSpiel's ``resample_from_infostate``; its
 nodes are keyed by the seat's view (what the observation string is drawn from). Its
 leaves are scored either by OpenSpiel's ``RandomRolloutEvaluator`` (random play to
-the end: weak in Pitfall, whose random games rarely end) or by our heuristic's
+the end: weak in a game whose random games rarely end) or by our heuristic's
 ``evaluate`` (``evaluator="heuristic"``).
 
 ``play_game(game, players, seed)`` plays one game: ``players[seat]`` is an OpenSpiel

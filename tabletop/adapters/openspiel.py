@@ -1,12 +1,15 @@
-"""OpenSpiel games for Pitfall Harry and Raiders (extra ``tabletop[openspiel]``).
+"""OpenSpiel games for every registered game with an action space (extra
+``tabletop[openspiel]``).
 
-Importing this module registers ``tabletop_pitfall`` and ``tabletop_raiders`` with
-``pyspiel``; each takes the parameters ``players`` (Pitfall 2..4, Raiders 2..6) and
-``max_decisions`` (the length cap)::
+Importing this module registers ``tabletop_<name>`` with ``pyspiel`` for each game
+of the registry whose entry has a ``space`` part; each takes the parameters
+``players`` (the entry's player counts) and ``max_decisions`` (the length cap)::
 
     import pyspiel
     import tabletop.adapters.openspiel  # registers the games
-    game = pyspiel.load_game("tabletop_pitfall", {"players": 3})
+    game = pyspiel.load_game(f"tabletop_{name}", {"players": 3})
+
+A game registered later (in a notebook) is added with ``register(name)``.
 
 What the games are, in OpenSpiel's terms:
 
@@ -25,8 +28,8 @@ What the games are, in OpenSpiel's terms:
   state string adds every event the seat has been told; nothing comes from the full
   state, so nothing hidden from the seat can appear;
 - ``str(state)`` is the text board of the full state (the referee's);
-- ``max_game_length`` is ``max_decisions`` (1500 for Pitfall, 10000 for Raiders by
-  default): Pitfall between random players may never end, and a capped game is a
+- ``max_game_length`` is ``max_decisions`` (by default the game space's
+  ``max_decisions``): random players may never end a game, and a capped game is a
   draw.
 """
 
@@ -39,13 +42,8 @@ import pyspiel
 
 from tabletop.adapters.chance import SETUP, ChanceGame, Position
 from tabletop.adapters.spaces import space_of, text_board
-from tabletop.core import Rng, as_viewer, make_game
-
-GAME_NAMES = ("pitfall", "raiders")
-"""The games this module registers, as ``tabletop_<name>``."""
-
-PLAYERS = {"pitfall": (2, 4), "raiders": (2, 6)}
-"""The player counts of each game (PH-S-PLAYERS; Raiders takes 2 to 6)."""
+from tabletop.core import Rng, as_viewer, lookup, make_game
+from tabletop.core.registry import REGISTRY
 
 
 def short_name(name: str) -> str:
@@ -54,7 +52,7 @@ def short_name(name: str) -> str:
 
 
 def _game_type(name: str, default_cap: int) -> pyspiel.GameType:
-    low, high = PLAYERS[name]
+    low, high = lookup(name).players
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"tabletop {name}",
@@ -108,7 +106,7 @@ class TabletopGame(pyspiel.Game):
 
     def __init__(self, params: dict[str, Any] | None = None):
         params = dict(params or {})
-        low, high = PLAYERS[self.NAME]
+        low, high = lookup(self.NAME).players
         players = int(params.get("players", low))
         cap = int(params.get("max_decisions", self.DEFAULT_CAP))
         if not low <= players <= high:
@@ -158,7 +156,7 @@ class TabletopGame(pyspiel.Game):
 
     @property
     def tabletop_game(self) -> Any:
-        """Our game object (``Pitfall(players=3)``)."""
+        """Our game object (``make_game(name, players=3)``)."""
         return self.shared.game
 
 
@@ -317,19 +315,6 @@ class TabletopObserver:
         return "\n".join([f"seat {player}", *told, board])
 
 
-class PitfallGame(TabletopGame):
-    """Pitfall Harry (``tabletop_pitfall``)."""
-
-    NAME = "pitfall"
-
-
-class RaidersGame(TabletopGame):
-    """Raiders of the Lost Ark (``tabletop_raiders``)."""
-
-    NAME = "raiders"
-    DEFAULT_CAP = 10_000
-
-
 def random_episode(game: Any, seed: int) -> TabletopState:
     """One game of uniformly random play (chance and decisions) from a seed; the
     last state (``returns()``, ``decisions``, ``str``)."""
@@ -344,12 +329,31 @@ def random_episode(game: Any, seed: int) -> TabletopState:
 
 
 def load(name: str, players: int = 2, max_decisions: int | None = None) -> Any:
-    """``pyspiel.load_game`` for our game ``name`` ("pitfall" or "raiders")."""
+    """``pyspiel.load_game`` for our game ``name`` (registered with OpenSpiel here
+    first if it is not yet)."""
+    if short_name(name) not in pyspiel.registered_names():
+        register(name)
     params: dict[str, Any] = {"players": players}
     if max_decisions is not None:
         params["max_decisions"] = max_decisions
     return pyspiel.load_game(short_name(name), params)
 
 
-for _cls in (PitfallGame, RaidersGame):
-    pyspiel.register_game(_game_type(_cls.NAME, _cls.DEFAULT_CAP), _cls)
+def register(name: str) -> type[TabletopGame]:
+    """Register our game ``name`` with OpenSpiel as ``tabletop_<name>``; returns its
+    ``pyspiel.Game`` class. Its default length cap is its space's
+    ``max_decisions``."""
+    entry = lookup(name)
+    cap = space_of(entry.make(players=entry.players[0])).max_decisions
+    cls = type(
+        f"Tabletop_{name}",
+        (TabletopGame,),
+        {"NAME": name, "DEFAULT_CAP": cap, "__doc__": f"``{short_name(name)}``."},
+    )
+    pyspiel.register_game(_game_type(name, cap), cls)
+    return cls
+
+
+for _entry in REGISTRY.entries():
+    if _entry.space and short_name(_entry.name) not in pyspiel.registered_names():
+        register(_entry.name)

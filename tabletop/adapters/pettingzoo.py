@@ -3,7 +3,7 @@
 ::
 
     from tabletop.adapters.pettingzoo import env
-    e = env("raiders", players=3, render_mode="ansi")
+    e = env(name, players=3, render_mode="ansi")     # name: a registered game
     e.reset(seed=7)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
@@ -20,7 +20,7 @@ legal actions in our notation, ``info["text"]`` the seat's text board.
 
 Rewards come at the end: +1 to the winner, -1/(players-1) to the others. A game
 still running after ``max_decisions`` decisions is truncated (every agent
-``truncated``, rewards 0): Pitfall between random players may never end.
+``truncated``, rewards 0): random players may never end a game.
 
 ``reset(seed=s)`` deals game ``s`` exactly as ``Match(game, seed=s)`` does (the
 engine's own seeded generator; no chance nodes are needed here). Without a seed, the
@@ -46,7 +46,7 @@ from tabletop.core import as_viewer, make_game
 
 
 def env(
-    game: str | Any = "pitfall",
+    game: str | Any,
     players: int = 2,
     render_mode: str | None = None,
     max_decisions: int | None = None,
@@ -67,7 +67,7 @@ class TabletopEnv(AECEnv):
 
     def __init__(
         self,
-        game: str | Any = "pitfall",
+        game: str | Any,
         players: int = 2,
         render_mode: str | None = None,
         max_decisions: int | None = None,

@@ -13,8 +13,8 @@ The bot decides from its own view. Each iteration:
    actions legal in this world compete (ISUCT: each action's exploration term counts
    the iterations in which it was *available*, not the node's visits).
 3. **Progressive widening**: a node with ``n`` visits considers only its first
-   ``ceil(widen * n ** alpha)`` actions, the rollout policy's choice first. Raiders'
-   travel decisions offer up to ~120 destinations; without widening a budget of a
+   ``ceil(widen * n ** alpha)`` actions, the rollout policy's choice first. A travel
+   decision may offer over a hundred destinations; without widening a budget of a
    few hundred iterations would try each once and learn nothing. At the root the
    other actions are ordered by the game's evaluation one step ahead.
 4. **Expand** one node, **roll out** with the rollout policy (the game's heuristic by

@@ -2,19 +2,18 @@
 
 Names: ``random``, ``heuristic``, ``ismcts`` (information-set MCTS,
 ``tabletop.bots.ismcts``), ``flat-mc`` (paired flat Monte Carlo around the
-heuristic, ``tabletop.bots.search``) and ``search``, the older name of ``flat-mc``
-kept for saves, scripts and command lines that use it.
+heuristic, ``tabletop.bots.search``) and ``search``, which saves, scripts and
+command lines may still name: it builds the same bot as ``flat-mc``.
 
-A game's heuristic is found by name: the ones shipped here, or the ``heuristic``
-part of the game's registry entry; the module defines
-``HeuristicBot`` (the bot), ``policy(game, state, rng) -> (action, rng)`` (the same
-choices as a fast rollout policy for search) and ``evaluate(game, state)`` (one win
-chance per seat, for search rollouts cut off before the end).
+A game's heuristic is the ``heuristic`` part of its registry entry: a module that
+defines ``HeuristicBot`` (the bot), ``policy(game, state, rng) -> (action, rng)``
+(the same choices as a fast rollout policy for search) and ``evaluate(game,
+state)`` (one win chance per seat, for search rollouts cut off before the end).
+A game without one has no ``heuristic`` bot; its search bots roll out at random.
 """
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import Any
 
@@ -23,10 +22,9 @@ from tabletop.bots.protocol import Bot
 from tabletop.bots.random import RandomBot
 from tabletop.bots.search import SearchBot, even_evaluation, random_policy
 from tabletop.core import Game
-from tabletop.core.registry import lookup
+from tabletop.core.registry import part_of
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "flat-mc", "search")
-SEARCH_ALIASES = {"search": "flat-mc"}
 
 #: ISMCTS settings used with a game's heuristic (benchmarks/strength.py): heuristic
 #: rollouts to the end (cutting them at 60 actions and scoring the position with
@@ -53,28 +51,9 @@ SEARCH_WITH_HEURISTIC = {
 }
 
 
-# The heuristics shipped with this package, by game name. A game from elsewhere gives
-# its own as the ``heuristic`` part of its registry entry (a module, or a callable
-# returning one, with ``HeuristicBot``, ``policy`` and ``evaluate``).
-_BUILT_IN_HEURISTICS = {
-    "pitfall": "tabletop.bots.pitfall_heuristic",
-    "raiders": "tabletop.bots.raiders_heuristic",
-}
-
-
 def heuristic_module(game: Game) -> ModuleType | None:
     """The game's heuristic module, or ``None`` if it has none."""
-    name = getattr(game, "name", "")
-    if not isinstance(name, str):
-        return None
-    try:
-        part = lookup(name).part("heuristic")
-    except KeyError:
-        part = None
-    if part is not None:
-        return part
-    module = _BUILT_IN_HEURISTICS.get(name)
-    return importlib.import_module(module) if module else None
+    return part_of(game, "heuristic")
 
 
 def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
@@ -114,6 +93,7 @@ def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
             options.setdefault("evaluate", even_evaluation)
         if name == "ismcts":
             return ISMCTSBot(game, seed, **options)
+        options.setdefault("flat", True)  # flat Monte Carlo, whatever the rollout
         bot = SearchBot(game, seed, **options)
         bot.name = name
         return bot

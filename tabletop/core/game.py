@@ -241,8 +241,8 @@ class Game(Protocol):
     """What ``Match``, the UI, bots and simulations need from a game.
 
     Attributes:
-        name: the registry name; ``tabletop.games.<name>`` must
-            define ``GAME_CLASS`` so saves can rebuild the game.
+        name: the registry name (``tabletop.core.registry``), by which saves,
+            workers and links rebuild the game.
         players: the number of seats, 0..players-1.
         options: the rule options, JSON-able, passed back to the constructor.
         board: the validated board data.

@@ -2,7 +2,7 @@
 
 Where each piece went comes from the events' data (``from``, the space it stopped
 at, ``to``), read as the public may read them, and follows the board between those
-spaces (``Drawing.route``). The die is the one the roll events show. The live
+spaces (``Look.route``). The die is the one the roll events show. The live
 board (``tabletop.ui.board``) and the SVG pictures (``tabletop.draw.scenes``) both
 call ``walked`` and ``draw_last_move``, so the two cannot mark a move differently.
 """
@@ -16,18 +16,17 @@ from tabletop.core.viewers import PUBLIC
 from tabletop.draw.shapes import Pen
 
 Point = tuple[float, float]
-MOVES_NO_PAWN = frozenset({"scorpion"})
-"""Event kinds whose ``from``/``to`` move something other than a seat's piece."""
 
 
-def pawn_stops(event: Any, seat: int) -> list[str]:
+def pawn_stops(event: Any, seat: int, no_pawn: Container[str] = ()) -> list[str]:
     """The spaces an event's data says ``seat``'s piece went through, in order
-    ("from", then "space"/"at", then "to"; a hostage's are the victim's).
+    ("from", then "space"/"at", then "to"; a hostage's are the victim's). Events
+    of a kind in ``no_pawn`` move something else (the look's ``moves_no_pawn``).
 
     Read from the public form of the event: what the public may not read about
     it is not drawn either.
     """
-    if event.kind in MOVES_NO_PAWN:
+    if event.kind in no_pawn:
         return []
     data = event.for_viewer(PUBLIC).data
     moves = "from" in data or "to" in data
@@ -66,10 +65,12 @@ def walked(
     events: Iterable[Any],
     known: Container[str],
     route: Callable[[str, str], Sequence[str]],
+    no_pawn: Container[str] = (),
 ) -> tuple[tuple[int, tuple[str, ...]], ...]:
     """``(seat, path)`` for every seat whose piece moved from ``before[seat]`` to
     ``after[seat]``: through the spaces the events name, along ``route`` between
-    them; only spaces in ``known`` (those the board can place) count."""
+    them; only spaces in ``known`` (those the board can place) count, and events
+    of a kind in ``no_pawn`` move no pawn."""
     events = tuple(events)
     moved = []
     for seat, (x, y) in enumerate(zip(before, after, strict=False)):
@@ -77,7 +78,7 @@ def walked(
             continue
         stops = [x]
         for event in events:
-            stops += [s for s in pawn_stops(event, seat) if s in known]
+            stops += [s for s in pawn_stops(event, seat, no_pawn) if s in known]
         stops.append(y)
         path = [x]
         for p, q in zip(stops, stops[1:], strict=False):

@@ -1,33 +1,44 @@
 """Rules tutorials: lessons as data, checked against the engines, shown in notebooks.
 
-``lessons("pitfall")`` lists a game's lessons in teaching order; ``lesson(game, n)``
+``lessons(name)`` lists a game's lessons in teaching order; ``lesson(name, n)``
 is lesson ``n`` (counting from 1), whose ``show()`` displays it in a notebook;
-``coverage(game)`` says which catalogue clauses no lesson teaches (none, as tested).
+``coverage(name)`` says which catalogue clauses no lesson teaches (none, as tested).
+
+A game's lessons are the ``lessons`` part of its registry entry: a module with
+``LESSONS`` (in teaching order), ``CLAUSES`` (its catalogue's clause IDs, in
+catalogue order), ``RULINGS`` (the IDs that are the project's rulings) and, when
+the game has a lesson notebook, ``NOTEBOOK`` (its path; ``tabletop.learn.publish``
+saves it with its outputs).
 """
 
 from __future__ import annotations
 
-from tabletop.learn.catalogue import (
-    PITFALL_CLAUSES,
-    PITFALL_RULINGS,
-    RAIDERS_CLAUSES,
-    RAIDERS_RULINGS,
-)
+from types import ModuleType
+
+from tabletop.core.registry import REGISTRY, lookup
 from tabletop.learn.lesson import Fact, Lesson
 
 __all__ = ["Fact", "Lesson", "clauses", "coverage", "lesson", "lessons", "rulings",
-           "summary"]  # fmt: skip
+           "summary", "taught_games", "tutorial"]  # fmt: skip
+
+
+def taught_games() -> list[str]:
+    """The registered games that have lessons."""
+    return [e.name for e in REGISTRY.entries() if e.lessons]
+
+
+def tutorial(game: str) -> ModuleType:
+    """The game's lessons module (``LESSONS``, ``CLAUSES``, ``RULINGS``)."""
+    found = lookup(game).part("lessons")
+    if found is None:
+        known = ", ".join(taught_games()) or "none"
+        raise KeyError(f"no tutorial for {game!r} (games with lessons: {known})")
+    return found
 
 
 def lessons(game: str) -> tuple[Lesson, ...]:
     """Every lesson of a game's tutorial, in order."""
-    if game == "pitfall":
-        from tabletop.learn.pitfall import LESSONS
-    elif game == "raiders":
-        from tabletop.learn.raiders import LESSONS
-    else:
-        raise KeyError(f"no tutorial for {game!r} (games: pitfall, raiders)")
-    return LESSONS
+    return tuple(tutorial(game).LESSONS)
 
 
 def lesson(game: str, n: int) -> Lesson:
@@ -40,12 +51,12 @@ def lesson(game: str, n: int) -> Lesson:
 
 def clauses(game: str) -> tuple[str, ...]:
     """The catalogue's clause IDs for a game, in catalogue order."""
-    return {"pitfall": PITFALL_CLAUSES, "raiders": RAIDERS_CLAUSES}[game]
+    return tuple(tutorial(game).CLAUSES)
 
 
 def rulings(game: str) -> frozenset[str]:
     """The clause IDs that are the project's rulings."""
-    return {"pitfall": PITFALL_RULINGS, "raiders": RAIDERS_RULINGS}[game]
+    return frozenset(tutorial(game).RULINGS)
 
 
 def coverage(game: str) -> dict[str, list[str]]:

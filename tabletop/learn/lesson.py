@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.core import Explanation, Match
+from tabletop.core.registry import lookup
 
 #: A stated fact: its sentence and a check of (game, state before, state after).
 Check = Callable[[Any, Any, Any], bool]
@@ -38,7 +39,7 @@ class Lesson:
     """One section of a tutorial.
 
     Attributes:
-        game: ``"pitfall"`` or ``"raiders"``.
+        game: the game's registry name.
         title: the section heading.
         clauses: the clause IDs the section teaches.
         text: the explanation (Markdown), paraphrasing the rules.
@@ -76,15 +77,16 @@ class Lesson:
     # -- the position -------------------------------------------------------------
     def start(self) -> Match:
         """A match at the lesson's position (the tries not yet played)."""
-        module = _engine(self.game)
+        entry = lookup(self.game)
         if self.scenario:
-            built = module["scenario"](self.scenario)
+            built = _scenarios(self.game).scenario(self.scenario)
             match = Match.from_state(built.game, built.state)
         elif self.describe is not None:
-            game = module["game"](players=self.players)
-            match = Match.from_state(game, module["build"](game, **self.describe))
+            game = entry.make(players=self.players)
+            state = _scenarios(self.game).build_state(game, **self.describe)
+            match = Match.from_state(game, state)
         else:
-            match = Match(module["game"](players=self.players), seed=self.deal or 0)
+            match = Match(entry.make(players=self.players), seed=self.deal or 0)
         for action in self.before:
             match.play(action)
         return match
@@ -94,7 +96,7 @@ class Lesson:
         if self.tries is not None:
             return self.tries
         if self.scenario:
-            return tuple(_engine(self.game)["scenario"](self.scenario).try_actions)
+            return tuple(_scenarios(self.game).scenario(self.scenario).try_actions)
         return ()
 
     def match(self) -> Match:
@@ -196,9 +198,9 @@ class Lesson:
     def _named(self, text: str) -> str:
         """Space ids the board does not print ("S18", "X7") named as the board
         names them ("United States–Mexico 2", "Siberia")."""
-        from tabletop.draw import drawing_for
+        from tabletop.draw import look_for
 
-        drawing = drawing_for(self.start().game)
+        drawing = look_for(self.start().game)
         if drawing.prints_ids:
             return text
 
@@ -289,16 +291,9 @@ def _why_not_lines(match: Match, why_not: Any, step: int) -> list[str]:
     return lines
 
 
-def _engine(name: str) -> dict[str, Any]:
-    """The engine's Game class and scenario functions, by game name."""
-    if name == "pitfall":
-        from tabletop.games.pitfall import Pitfall, scenarios
-
-        return {"game": Pitfall, "build": scenarios.build_state,
-                "scenario": scenarios.scenario}  # fmt: skip
-    if name == "raiders":
-        from tabletop.games.raiders import Raiders, scenarios
-
-        return {"game": Raiders, "build": scenarios.build_state,
-                "scenario": scenarios.scenario}  # fmt: skip
-    raise KeyError(f"no tutorial for {name!r} (games: pitfall, raiders)")
+def _scenarios(name: str) -> Any:
+    """The game's scenarios part (``build_state``, ``scenario``)."""
+    found = lookup(name).part("scenarios")
+    if found is None:
+        raise KeyError(f"the game {name!r} has no scenarios for its lessons")
+    return found

@@ -8,6 +8,11 @@ widget state (under the ``state`` key notebook viewers read).
 
     python -m tabletop.learn.publish           # run the lessons, save their outputs
     python -m tabletop.learn.publish --check   # exit 1 if a saved output is stale
+    python -m tabletop.learn.publish NAME      # one game's lesson notebook only
+
+The lesson notebooks are those the registered games' lessons name (``NOTEBOOK`` in
+their ``lessons`` part), so an installed game's lessons publish like the shipped
+ones.
 
 ``--check`` (and ``stale_outputs``, which a test calls) runs the lessons again and
 compares what they print and draw with what the files hold. Widget model ids and
@@ -26,12 +31,35 @@ import sys
 from pathlib import Path
 from typing import Any
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-LESSONS = ("learn_pitfall.ipynb", "learn_raiders.ipynb")
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 # What a reader sees; other formats of an output (a widget's model id) change on
 # every run without changing what is shown.
 COMPARED = ("text/plain", "text/html", "text/markdown", "image/svg+xml")
+
+
+def lesson_notebooks() -> dict[str, Path]:
+    """Game name -> its lesson notebook, for every registered game that has one on
+    disk (a game installed from a wheel ships none)."""
+    from tabletop.learn import taught_games, tutorial
+
+    found = {}
+    for name in taught_games():
+        path = getattr(tutorial(name), "NOTEBOOK", None)
+        if path is not None and Path(path).exists():
+            found[name] = Path(path)
+    return found
+
+
+def _notebook(name: str | Path) -> Path:
+    """A lesson notebook by game name, or a notebook path as it is."""
+    books = lesson_notebooks()
+    if isinstance(name, str) and name in books:
+        return books[name]
+    path = Path(name)
+    if not path.exists():
+        known = ", ".join(books) or "none"
+        raise FileNotFoundError(f"no lesson notebook {name!r} (games: {known})")
+    return path
 
 
 def run_lesson(path: Path, timeout: int = 600) -> Any:
@@ -79,12 +107,12 @@ def shown(notebook: Any) -> list[list[dict[str, Any]]]:
     return cells
 
 
-def stale_outputs(name: str) -> list[str]:
+def stale_outputs(name: str | Path) -> list[str]:
     """The differences between a lesson's saved outputs and a fresh run's
-    (empty when the file is up to date)."""
+    (empty when the file is up to date); ``name`` is a game or a notebook path."""
     import nbformat
 
-    path = NOTEBOOKS / name
+    path = _notebook(name)
     saved = shown(nbformat.read(path, as_version=4))
     fresh = shown(run_lesson(path))
     if saved == fresh:
@@ -114,11 +142,12 @@ def _brief(cells: list[list[dict[str, Any]]]) -> list[list[dict[str, Any]]]:
     return out
 
 
-def publish(name: str) -> Path:
-    """Run a lesson and save it with its outputs; returns the file's path."""
+def publish(name: str | Path) -> Path:
+    """Run a lesson and save it with its outputs; returns the file's path
+    (``name``: a game or a notebook path)."""
     import nbformat
 
-    path = NOTEBOOKS / name
+    path = _notebook(name)
     notebook = run_lesson(path)
     notebook["metadata"].pop("widgets", None)
     # Execution counts stay (1, 2, 3... from the fresh run): a saved output without
@@ -136,8 +165,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--check", action="store_true", help="only report saved outputs that are stale"
     )
-    parser.add_argument("lessons", nargs="*", default=list(LESSONS))
+    parser.add_argument(
+        "lessons", nargs="*", help="games or notebook paths (default: every game's)"
+    )
     args = parser.parse_args(argv)
+    args.lessons = args.lessons or list(lesson_notebooks())
     stale = 0
     for name in args.lessons:
         if args.check:

@@ -34,7 +34,7 @@ __all__ = [
 
 def create_room(
     server: Server | str,
-    game: str = "raiders",
+    game: str,
     players: int = 2,
     bots: int | Sequence[str] = 0,
     *,
@@ -48,7 +48,7 @@ def create_room(
     Args:
         server: a ``Server`` in this process, or a server's URL
             (``http://127.0.0.1:8765``) with its ``admin_token``.
-        game: ``"pitfall"`` or ``"raiders"``.
+        game: the game's registry name.
         players: the number of seats.
         bots: how many of the last seats bots play, or one kind per seat
             (``"human"``, ``"random"``, ``"heuristic"``, ``"search"``).

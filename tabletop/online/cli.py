@@ -34,7 +34,7 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     serve.add_argument("--burst", type=float, default=40.0, help="rate limit burst")
     serve.set_defaults(run=run_serve)
     room = commands.add_parser("room", help="create a room on a running server")
-    room.add_argument("game", help="pitfall or raiders")
+    room.add_argument("game", help="the game's name (see: python -m tabletop games)")
     room.add_argument("--players", type=int, default=2)
     room.add_argument("--bots", type=int, default=0, help="the last N seats are bots")
     room.add_argument("--bot", default="heuristic", help="random, heuristic, search")

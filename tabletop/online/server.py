@@ -317,7 +317,7 @@ class Server:
 
     def create_room(
         self,
-        game: str = "raiders",
+        game: str,
         players: int = 2,
         bots: int | Sequence[str] = 0,
         bot: str = "heuristic",

@@ -42,7 +42,7 @@ def run_games(
     """Play ``n`` seeded games from the start, one bot per seat.
 
     Args:
-        game: a registry name (``"pitfall"``), a Game, a Game class or a GameSpec.
+        game: a registry name (``"race"``), a Game, a Game class or a GameSpec.
         n: the number of games.
         bots: a bot name for every seat, ``"heuristic,random"``, or a list per seat.
         seed: the base seed; game i is seeded from (seed, i) only.

@@ -27,7 +27,7 @@ class GameSpec:
     """A game to build in a worker.
 
     Attributes:
-        name: the game's registry name (``"pitfall"``).
+        name: the game's registry name (``"race"``).
         players: the number of seats.
         options: the rule options as canonical JSON text.
         source: where a worker finds the game when the registry does not know it

@@ -1,12 +1,16 @@
 """The notebook tabletop: a traitlets controller, an ipycanvas board, card hands and
-panels, built on the Game protocol plus a small drawing adapter per game.
+panels, built on the Game protocol and the game's look (``tabletop.draw.Look``).
 
-Modules: ``controller`` (the Table), ``start`` (one-line tables per game), ``texts``
+Modules: ``controller`` (the Table), ``start`` (one-line tables), ``texts``
 (status line, inspector and summary texts), ``board`` / ``hands`` / ``panels`` (the
 widgets), ``seats`` (humans and bots), ``teach`` (the teach panel), ``evaluation`` and
-``review_tab`` (who is ahead, the review tab and the hint) and one
-``<game>_draw`` drawing adapter per game. Imports are lazy so that a test can record
-widget messages (``tests/recording.py``) before ipycanvas is first imported.
+``review_tab`` (who is ahead, the review tab and the hint). Imports are lazy so that
+a test can record widget messages (``tests/recording.py``) before ipycanvas is first
+imported.
+
+``new_table(name, players=3, seed=7, bots=2)`` starts a table for any registered
+game; ``tabletop.ui.<name>_table(players=3, ...)`` is the same for the game
+``<name>`` (``from tabletop.ui import <name>_table`` works for every registered game).
 """
 
 from __future__ import annotations
@@ -15,11 +19,9 @@ from typing import Any
 
 _EXPORTS = {
     "Table": "tabletop.ui.controller",
-    "BoardAdapter": "tabletop.ui.board",
     "BoardView": "tabletop.ui.board",
     "HandView": "tabletop.ui.hands",
-    "pitfall_table": "tabletop.ui.start",
-    "raiders_table": "tabletop.ui.start",
+    "new_table": "tabletop.ui.start",
     "table_for": "tabletop.ui.start",
     "join": "tabletop.ui.remote",
 }
@@ -32,4 +34,24 @@ def __getattr__(name: str) -> Any:
         import importlib
 
         return getattr(importlib.import_module(_EXPORTS[name]), name)
+    if name.endswith("_table") and name[: -len("_table")].isidentifier():
+        return _table_of(name[: -len("_table")])
     raise AttributeError(f"module 'tabletop.ui' has no attribute {name!r}")
+
+
+def _table_of(game: str) -> Any:
+    """``new_table`` with the game ``game`` filled in, if that game is registered."""
+    import functools
+
+    from tabletop.core.registry import game_names
+
+    if game not in game_names():
+        raise AttributeError(
+            f"module 'tabletop.ui' has no attribute {game + '_table'!r} "
+            f"(no game named {game!r} is registered)"
+        )
+    from tabletop.ui.start import new_table
+
+    made = functools.partial(new_table, game)
+    made.__doc__ = f"A new table of the game {game!r}: see ``new_table``."
+    return made

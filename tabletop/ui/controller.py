@@ -35,7 +35,8 @@ from traitlets import Bool, Instance, Int, Tuple, Unicode, observe
 
 from tabletop.core import Explanation, IllegalActionError, Match, TabletopError
 from tabletop.draw import with_picture
-from tabletop.ui.board import BoardAdapter, BoardView, forget_current_canvas, one_batch
+from tabletop.draw.look import Look, look_for
+from tabletop.ui.board import BoardView, forget_current_canvas, one_batch
 from tabletop.ui.board_picture import BoardPicture
 from tabletop.ui.evaluation import BAR_CSS, EvaluationBar
 from tabletop.ui.hands import CardSprites, HandView
@@ -157,8 +158,9 @@ class Table(w.VBox):
     """A playable, inspectable table for a match.
 
     Args:
-        match: the match to show and play (``Match(Pitfall(players=3), seed=7)``).
-        adapter: the game's drawing adapter (found from the game's name if omitted).
+        match: the match to show and play (``Match(make_game(name, players=3),
+            seed=7)``).
+        look: the game's look (``tabletop.draw.look_for(game)`` if omitted).
         seats: per seat ``"human"``, a bot name (``"random"``...) or a bot object.
         auto: bot seats move by themselves after each gesture.
         hot_seat: the view follows the human seat to move; between two human seats
@@ -200,7 +202,7 @@ class Table(w.VBox):
     def __init__(
         self,
         match: Match,
-        adapter: BoardAdapter | None = None,
+        look: Look | None = None,
         seats: Any = None,
         auto: bool = True,
         hot_seat: bool = True,
@@ -215,11 +217,7 @@ class Table(w.VBox):
         self.match = match
         self.game = match.game
         self.lines: list[Match] = [match]
-        if adapter is None:
-            from tabletop.ui.start import adapter_for
-
-            adapter = adapter_for(self.game)
-        self.adapter = adapter
+        self.look = look if look is not None else look_for(self.game)
         self._updating = False
         self._bots: dict[int, Any] = {}
         self._mail: dict[int, list[str]] = {}
@@ -259,13 +257,13 @@ class Table(w.VBox):
         table rather than in a log; game moves from the page also through
         ``_gesture`` (dropped when made on a render the page had not yet shown).
         """
-        names = [self.adapter.seat_name(s) for s in range(self.game.players)]
+        names = [self.look.seat_name(s) for s in range(self.game.players)]
         self.style = w.HTML(CSS + BAR_CSS + REVIEW_CSS)
         self.style.add_class("tabletop-style")
         self.beacon = w.IntText(0, layout=w.Layout(display="none"))
         self.echo = w.IntText(-1, layout=w.Layout(display="none"))
         self._echo_link = w.jsdlink((self.beacon, "value"), (self.echo, "value"))
-        self.board = BoardView(self.adapter, self._gesture(self.click_xy))
+        self.board = BoardView(self.look, self._gesture(self.click_xy))
         self.board.on_move(self._guard(self.hover_xy))
         self.hover = w.HTML(layout=w.Layout(height="20px", overflow="hidden"))
         self.hover.add_class("tabletop-hover")
@@ -273,12 +271,12 @@ class Table(w.VBox):
         self.board.canvas.on_client_ready(
             self._guard(lambda: self.redraw_all(self.board))
         )
-        self.sprites = CardSprites(self.adapter)
+        self.sprites = CardSprites(self.look)
         self.hands = [
             HandView(
-                self.adapter,
+                self.look,
                 s,
-                self.adapter.hand_width,
+                self.look.hand_width,
                 self._gesture(self._hand_click(s)),
                 self.sprites,
             )
@@ -503,7 +501,7 @@ class Table(w.VBox):
         def clicked(index: int) -> None:
             if seat != self.game.to_move(self.state):
                 raise IllegalActionError(
-                    "TT-TURN", f"it is not {self.adapter.seat_name(seat)}'s turn"
+                    "TT-TURN", f"it is not {self.look.seat_name(seat)}'s turn"
                 )
             self.play_card(index)
 
@@ -568,7 +566,7 @@ class Table(w.VBox):
             return "everything"
         if eyes == PUBLIC:
             return "nobody's secrets (hand-over)"
-        return self.adapter.seat_name(eyes)
+        return self.look.seat_name(eyes)
 
     @property
     def view_state(self) -> Any:
@@ -652,43 +650,43 @@ class Table(w.VBox):
         if not entries:
             raise IllegalActionError(
                 "TT-PHASE",
-                f"nothing can be done on {self.adapter.space_label(space)} now",
+                f"nothing can be done on {self.look.space_name(space)} now",
             )
         sel = self.selection
         if len(entries) > 1 and sel is not None and sel.kind == "card":
             entries = [e for e in entries if e.card == sel.value] or entries
         if len(entries) == 1 and not self._own_space(space):
             return self.choose(entries[0].action)
-        self.selection = Selection("space", space, self.adapter.space_label(space))
+        self.selection = Selection("space", space, self.look.space_name(space))
         return ()
 
     def _own_space(self, space: str) -> bool:
         """Whether the seat to move stands on ``space``: a click on your own piece
         shows what you can do there instead of doing it at once (a roll)."""
         seat = self.to_move
-        spaces = self.adapter.piece_spaces(self.game.view(self.state, PUBLIC))
+        spaces = self.look.piece_spaces(self.game.view(self.state, PUBLIC))
         return seat is not None and seat < len(spaces) and spaces[seat] == space
 
     def click_xy(self, x: float, y: float) -> tuple:
         """A mouse press on the board at canvas pixel (x, y)."""
         targets = [s for e in self.shown_actions() for s in e.spaces]
-        space = self.adapter.hit(x, y, prefer=targets)
+        space = self.look.hit(x, y, prefer=targets)
         if space is None:
             raise IllegalActionError("TT-PHASE", "there is no space there")
         return self.click_space(space)
 
     def ring(self, spaces: Any) -> None:
         """Ring spaces on the board (what a lesson is about) until rung again."""
-        self.rings = tuple(s for s in spaces if s in self.adapter.xy)
+        self.rings = tuple(s for s in spaces if s in self.look.xy)
         self.render()
 
     def focus(self, spaces: Any) -> None:
         """Show only the area of the board around ``spaces``, the piece of the seat
         to move and the legal targets (a lesson's board); the area grows when a
         piece or a target leaves it. ``focus(())`` shows the whole board again."""
-        self._focus = tuple(s for s in spaces if s in self.adapter.xy)
+        self._focus = tuple(s for s in spaces if s in self.look.xy)
         if not self._focus:
-            self.board.show_area(0, 0, self.adapter.width, self.adapter.height)
+            self.board.show_area(0, 0, self.look.width, self.look.height)
         else:
             targets = {s for e in self.shown_actions() for s in e.spaces}
             needed = self._needed_points(self.view_state, targets)
@@ -699,9 +697,9 @@ class Table(w.VBox):
         """Where what a focused board must show stands: the focus, the mover's
         piece and the legal targets."""
         seat = self.to_move
-        pieces = self.adapter.piece_spaces(view)
+        pieces = self.look.piece_spaces(view)
         mover = (pieces[seat],) if seat is not None and seat < len(pieces) else ()
-        xy = self.adapter.xy
+        xy = self.look.xy
         return [xy[s] for s in (*self._focus, *mover, *targets) if s in xy]
 
     def _keep_in_focus(self, view: Any, targets: Any) -> None:
@@ -719,10 +717,10 @@ class Table(w.VBox):
     def hover_xy(self, x: float, y: float) -> str | None:
         """The pointer rests at (x, y): name the space under it (and what it does)
         in the line under the board; nothing is sent unless the space changed."""
-        space = self.adapter.hit(x, y)
+        space = self.look.hit(x, y)
         if space != self._hovered:
             self._hovered = space
-            text = self.adapter.describe(space) if space else ""
+            text = self.look.describe(space) if space else ""
             self.hover.value = f"<small>{_esc(text)}</small>" if text else ""
         return space
 
@@ -734,13 +732,13 @@ class Table(w.VBox):
                 "TT-TURN", "no hand may play a card for this viewer now"
             )
         if isinstance(card, int):
-            hand = self.adapter.hand(self.game.view(self.state, seat), seat)
+            hand = self.look.hand(self.game.view(self.state, seat), seat)
             if isinstance(hand, int) or not 0 <= card < len(hand):
                 raise IllegalActionError(
                     "TT-NOTATION", f"there is no card {card} in the hand"
                 )
             card = hand[card]
-        name = self.adapter.face(card).name
+        name = self.look.face(card).name
         entries = [e for e in self.legal if e.card == card]
         if not entries:
             raise IllegalActionError("TT-PHASE", f"{name} cannot be played now")
@@ -821,7 +819,7 @@ class Table(w.VBox):
         if seat is not None and not 0 <= seat < self.game.players:
             raise IllegalActionError("TT-TURN", f"there is no seat {seat}")
         if self.curtain is not None:
-            name = self.adapter.seat_name(self.curtain)
+            name = self.look.seat_name(self.curtain)
             raise IllegalActionError(
                 "TT-TURN", f"the laptop is being passed: {name} reveals first"
             )
@@ -916,7 +914,7 @@ class Table(w.VBox):
         for step in played:
             for seat, names in lost_cards(self, step).items():
                 if seat != step.player:
-                    who = self.adapter.seat_name(step.player)
+                    who = self.look.seat_name(step.player)
                     self._mail.setdefault(seat, []).append(
                         f"On {who}'s turn (step {step.index}) you lost "
                         f"{', '.join(names)}."
@@ -1076,14 +1074,14 @@ class Table(w.VBox):
         self._keep_in_focus(view, targets)
         try:
             with one_batch():
-                self.sprites.prepare(self.adapter.card_kinds())
+                self.sprites.prepare(self.look.card_kinds())
                 layers = self.board.render(view, targets, space, moved, self.rings)
                 for hand in self.hands:
                     s = hand.seat
                     hand.render(
-                        self.adapter.hand(view, s),
+                        self.look.hand(view, s),
                         cards if s == seat else (),
-                        self.adapter.seat_notes(view, s),
+                        self.look.seat_note(view, s),
                         s == seat,
                     )
             self.redraws = [*self.redraws[-99:], layers]
@@ -1134,7 +1132,7 @@ class Table(w.VBox):
         # Online the moves live on the server: no hint is offered.
         online = not isinstance(self.match, Match)
         self.review.quick_hint.layout.display = "none" if online else ""
-        name = None if self.curtain is None else self.adapter.seat_name(self.curtain)
+        name = None if self.curtain is None else self.look.seat_name(self.curtain)
         self.handover.render(name)
         letter = (
             f"<div class='tabletop-letter' style='background:#fff3e0;padding:4px'>"

@@ -209,19 +209,19 @@ class EvaluationBar(w.VBox):
     def _arrived(self, number: int, result: Evaluation) -> None:
         if number != self.evaluator.number or not self.enabled:
             return  # an answer for a position the table has left
-        self.bars.value = bars_html(result, self.table.adapter)
+        self.bars.value = bars_html(result, self.table.look)
         note = more = ""
         if not result.complete:
             spent = result.cpu_seconds >= self.evaluator.cpu_seconds
             note = " (CPU budget spent)" if spent else " (so far)"
             more = "" if spent else "\u2026"
         tip = html.escape(
-            f"{full_basis(result, self.table.adapter)}; {result.n} playouts{note}",
+            f"{full_basis(result, self.table.look)}; {result.n} playouts{note}",
             quote=True,
         )
         self.basis.value = (
             f"<span title='{tip}'>"
-            f"{html.escape(short_basis(result, self.table.adapter))} \u00b7 "
+            f"{html.escape(short_basis(result, self.table.look))} \u00b7 "
             f"{result.n} playouts{more}</span>"
         )
 
@@ -269,22 +269,22 @@ def default_enabled(table: Any) -> bool:
     return humans < 2 and not online
 
 
-def short_basis(result: Evaluation, adapter: Any = None) -> str:
+def short_basis(result: Evaluation, look: Any = None) -> str:
     """Whose knowledge, in a few words (the full sentence is the tooltip)."""
     if result.seat is None:
         return "from the full state"
-    name = adapter.seat_name(result.seat) if adapter is not None else None
+    name = look.seat_name(result.seat) if look is not None else None
     return f"from what {name or f'seat {result.seat}'} knows"
 
 
-def full_basis(result: Evaluation, adapter: Any = None) -> str:
+def full_basis(result: Evaluation, look: Any = None) -> str:
     """``Evaluation.basis`` with the seat's name (the bar's hover text)."""
-    if result.seat is None or adapter is None:
+    if result.seat is None or look is None:
         return result.basis
-    return result.basis_naming(adapter.seat_name(result.seat))
+    return result.basis_naming(look.seat_name(result.seat))
 
 
-def bars_html(result: Evaluation, adapter: Any = None) -> str:
+def bars_html(result: Evaluation, look: Any = None) -> str:
     """One row per seat: colour swatch and full name, the chance as a bar with the
     95% interval as a band, and the numbers. The name column is as wide as the
     longest name (a very long one wraps); the seat ahead is in bold."""
@@ -295,8 +295,8 @@ def bars_html(result: Evaluation, adapter: Any = None) -> str:
     for seat, (chance, (low, high)) in enumerate(
         zip(chances, result.intervals, strict=True)
     ):
-        name = adapter.seat_name(seat) if adapter is not None else f"seat {seat}"
-        colours = getattr(adapter, "seat_colors", None) or ("#2563eb",)
+        name = look.seat_name(seat) if look is not None else f"seat {seat}"
+        colours = getattr(look, "seat_colors", None) or ("#2563eb",)
         colour = colours[seat % len(colours)]
         band = max(1.0, (high - low) * 100)
         tip = html.escape(

@@ -2,7 +2,7 @@
 
 A face shows the card's name, what it does and, with rules details on, its clause
 (from the game's card
-info through the adapter). Cards that a legal action plays are outlined and can be
+info through the look). Cards that a legal action plays are outlined and can be
 clicked; a hidden hand shows only card backs and a count.
 """
 
@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 from ipycanvas import Canvas, MultiCanvas
 
-from tabletop.ui.board import BoardAdapter
+from tabletop.draw.look import Look
 
 CARD_W, CARD_H = 84, 124
 GAP = 5
@@ -40,7 +40,7 @@ class HandView:
     """One seat's hand.
 
     Args:
-        adapter: the game's drawing adapter (card faces, seat names).
+        look: the game's drawing look (card faces, seat names).
         seat: the seat whose hand this is.
         width: the canvas width in pixels.
         on_card: called with the index of a clicked card.
@@ -49,13 +49,13 @@ class HandView:
 
     def __init__(
         self,
-        adapter: BoardAdapter,
+        look: Look,
         seat: int,
         width: int,
         on_card: Callable[[int], None],
         sprites: CardSprites,
     ) -> None:
-        self.adapter = adapter
+        self.look = look
         self.sprites = sprites
         self.seat = seat
         self.width = width
@@ -140,8 +140,8 @@ class HandView:
             c.draw_image(self.sprites.get(kind), GAP + i * step, 24)
 
     def _draw_title(self, c: Any, count: int, note: str, to_move: bool) -> None:
-        name = self.adapter.seat_name(self.seat)
-        c.fill_style = self.adapter.seat_colors[self.seat]
+        name = self.look.seat_name(self.seat)
+        c.fill_style = self.look.seat_colors[self.seat]
         c.fill_rect(0, 0, 6, self.height)
         c.font = "bold 13px sans-serif"
         c.fill_style = "#222"
@@ -175,8 +175,8 @@ class CardSprites:
     the next use draw them again.
     """
 
-    def __init__(self, adapter: BoardAdapter) -> None:
-        self.adapter = adapter
+    def __init__(self, look: Look) -> None:
+        self.look = look
         self._canvases: dict[str, Canvas] = {}
         self._fresh: set[str] = set()
         self.details = False  # the clause ID at the foot of each face
@@ -189,7 +189,7 @@ class CardSprites:
             canvas = self._canvases[key] = Canvas(width=CARD_W, height=CARD_H)
         if key not in self._fresh:
             canvas.clear()
-            _draw_face(canvas, self.adapter.face(kind), self.details)
+            _draw_face(canvas, self.look.face(kind), self.details)
             self._fresh.add(key)
         return canvas
 

@@ -117,9 +117,7 @@ class RemoteTable(Table):
                 else "<span style='color:#9ca3af' title='not connected'>\u25cb</span>"
             )
             who = "you" if s["seat"] == remote.seat else s["kind"]
-            names.append(
-                f"{dot} {html.escape(self.adapter.seat_name(s['seat']))} ({who})"
-            )
+            names.append(f"{dot} {html.escape(self.look.seat_name(s['seat']))} ({who})")
         seat = remote.to_move() if remote.cursor == remote.latest else None
         if remote.over:
             turn = "<b>The game is over</b>"
@@ -128,7 +126,7 @@ class RemoteTable(Table):
         elif seat is not None and seat == remote.seat:
             turn = "<b style='color:#15803d'>Your turn!</b>"
         elif seat is not None:
-            turn = f"waiting for {html.escape(self.adapter.seat_name(seat))}"
+            turn = f"waiting for {html.escape(self.look.seat_name(seat))}"
         else:
             turn = ""
         undo = remote.undo_status

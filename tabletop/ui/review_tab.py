@@ -224,12 +224,12 @@ class ReviewPanel(w.VBox):
         from tabletop.analysis.charts import plot_advantage  # matplotlib: on use
 
         players = self.table.game.players
-        adapter = getattr(self.table, "adapter", None)
+        look = getattr(self.table, "look", None)
         figure = plot_advantage(
             result,
             players=players,
             names=[self._seat_name(s) for s in range(players)],
-            colours=getattr(adapter, "seat_colors", None),
+            colours=getattr(look, "seat_colors", None),
         )
         out = io.BytesIO()
         figure.savefig(out, format="png", dpi=CHART_PX / figure.get_figwidth())
@@ -237,8 +237,8 @@ class ReviewPanel(w.VBox):
         self.chart.layout.display = ""
 
     def _seat_name(self, seat: int) -> str:
-        adapter = getattr(self.table, "adapter", None)
-        return adapter.seat_name(seat) if adapter is not None else f"seat {seat}"
+        look = getattr(self.table, "look", None)
+        return look.seat_name(seat) if look is not None else f"seat {seat}"
 
     def _goto(self, step: int) -> Any:
         return _guarded(self.table, lambda _: self.goto(step))

@@ -45,7 +45,8 @@ def autosave_by_default() -> bool:
 
 
 def notebook_stem() -> str:
-    """The running notebook's name without folder and suffix ("play_pitfall")."""
+    """The running notebook's name without folder and suffix ("play_race" for
+    ``play_race.ipynb``)."""
     path = os.environ.get("JPY_SESSION_NAME", "")
     stem = Path(path).stem if path else "notebook"
     return _safe(stem) or "notebook"

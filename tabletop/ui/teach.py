@@ -17,6 +17,7 @@ from typing import Any
 import ipywidgets as w
 
 from tabletop.core import Explanation, Refusal
+from tabletop.core.registry import part_of
 from tabletop.ui.texts import action_words, words
 
 MAX_BUTTONS = 12
@@ -127,7 +128,7 @@ class TeachPanel:
                 raise (refusal or Refusal("TT-PHASE", "not legal now")).error()
             entry = found[0]
         self.focused, self.asked_space = entry, ""
-        label = self.table.adapter.space_label
+        label = self.table.look.space_name
         spaces = ", ".join(label(sp) for sp in entry.spaces) or "no board space"
         self.detail.value = (
             f"<div class='tabletop-teach-legal'><b>"
@@ -152,7 +153,7 @@ class TeachPanel:
         with its clause, shown in the panel. ``None`` when it is legal."""
         text = str(action).strip()
         refusal = self.table.match.check(text if isinstance(action, str) else action)
-        named = [w for w in text.upper().split() if w in self.table.adapter.xy]
+        named = [w for w in text.upper().split() if w in self.table.look.xy]
         self.focused, self.asked_space = None, named[-1] if named else ""
         self.table.render()
         if refusal is None:
@@ -245,27 +246,6 @@ def tempting(match: Any, limit: int = 12) -> list[str]:
 
 
 def _candidates(game: Any, state: Any) -> list[str]:
-    seats = range(game.players)
-    if game.name == "pitfall":
-        from tabletop.games.pitfall.cards import CARDS
-
-        spaces = [state.scorpion, *state.positions, *sorted(game.board.walls)]
-        return [
-            "roll", "forward", "backward", "climb", "stay", "decline",
-            *(f"play {kind}" for kind in CARDS),
-            *(f"scorpion {s}" for s in dict.fromkeys(spaces)),
-            *(f"give {q}" for q in seats),
-        ]  # fmt: skip
-    if game.name == "raiders":
-        board = game.board
-        here = state.positions[state.to_move] if state.positions else ""
-        places = [p for p in state.positions if p]
-        return [
-            "roll", "air", "passport", "skip", "play ark", "play staff", "play map",
-            *(f"to {n}" for n in board.adjacent.get(here, ())),
-            *(f"ambush {q}" for q in seats),
-            *(f"country {c}" for c in board.countries),
-            *(f"hostage {q} {p}" for q in seats for p in places),
-            *(f"place {c}" for c in board.countries),
-        ]  # fmt: skip
-    return []
+    """The game's teach-mode examples (its entry's ``teach`` part), or none."""
+    candidates = part_of(game, "teach")
+    return list(candidates(game, state)) if candidates is not None else []

@@ -22,14 +22,14 @@ PUBLIC = "public"  # the viewer who sees only what lies face up
 def words(table: Any, text: str) -> str:
     """An engine sentence with seats and spaces named as the table shows them (the
     drawing's words, as the pictures show them)."""
-    return table.adapter.drawing.words(text)
+    return table.look.words(text)
 
 
 def action_words(table: Any, entry: Any) -> str:
     """A button's label in plain words: the game's codes spelled out, seats and
     spaces named ("Discard Croc, Croc, Rope, Jump", "Fly to England")."""
     label = entry.label or str(entry.action)
-    label = words(table, table.adapter.label_words(label))
+    label = words(table, table.look.label_words(label))
     return label[:1].upper() + label[1:]
 
 
@@ -38,7 +38,7 @@ HIDDEN_KINDS = ("roll", "draw", "deal", "reshuffle", "take", "discard")
 
 def outcome_hint(table: Any, entry: Any) -> str:
     """What an action will do, found by applying it to the full state: where the
-    piece ends, that it stays put, that a Passport is spent.
+    piece ends, that it stays put, and what the look's ``outcome_notes`` say.
 
     Nothing is said when the result depends on chance or hidden cards (a roll, a
     draw, a card taken): the hint must never reveal the die or a hand.
@@ -52,14 +52,13 @@ def outcome_hint(table: Any, entry: Any) -> str:
         return ""
     if any(e.secret or e.kind in HIDDEN_KINDS for e in events):
         return ""
-    adapter = table.adapter
-    before = adapter.piece_spaces(table.game.view(table.state, PUBLIC))
-    now = adapter.piece_spaces(table.game.view(after, PUBLIC))
+    look = table.look
+    before = look.piece_spaces(table.game.view(table.state, PUBLIC))
+    now = look.piece_spaces(table.game.view(after, PUBLIC))
     said = []
-    if any(e.kind == "passport" and e.player == seat for e in events):
-        said.append("spends a Passport")
-    if seat < len(before) and seat < len(now) and now[seat] in adapter.xy:
-        place = adapter.space_label(now[seat])
+    said += look.outcome_notes(events, seat)
+    if seat < len(before) and seat < len(now) and now[seat] in look.xy:
+        place = look.space_name(now[seat])
         if now[seat] != before[seat] and table.game.to_move(after) == seat:
             said.append(f"you stop on {place} and decide again")
         elif now[seat] != before[seat]:
@@ -81,9 +80,7 @@ def status_html(table: Any) -> str:
     outcome = game.outcome(state)
     if outcome is not None:
         who = (
-            "nobody"
-            if outcome.winner is None
-            else table.adapter.seat_name(outcome.winner)
+            "nobody" if outcome.winner is None else table.look.seat_name(outcome.winner)
         )
         clause = f" <code>{html.escape(outcome.clause)}</code>" if table.details else ""
         what = (
@@ -92,7 +89,7 @@ def status_html(table: Any) -> str:
         )
     else:
         seat = game.to_move(state)
-        name = table.adapter.seat_name(seat) if seat is not None else "nobody"
+        name = table.look.seat_name(seat) if seat is not None else "nobody"
         kind = table.seats[seat] if seat is not None else ""
         kind = "" if kind == "human" else f" (bot: {kind})"
         pending = words(table, game.pending(table.view_state))
@@ -126,7 +123,7 @@ def log_steps(table: Any, limit: int = 60) -> list[tuple[str, list[tuple[str, st
         )  # fmt: skip
     for step in match.steps[max(0, match.cursor - limit) : match.cursor]:
         who = (
-            table.adapter.seat_name(step.player)
+            table.look.seat_name(step.player)
             if step.player is not None
             else "a change to the position"
         )
@@ -172,7 +169,7 @@ def recap_html(table: Any, steps: Sequence[Any]) -> str:
         return ""
     lines = []
     for player, texts in turns[-6:]:
-        name = table.adapter.seat_name(player) if player is not None else "An edit"
+        name = table.look.seat_name(player) if player is not None else "An edit"
         said = []
         for text in texts:
             if text.startswith(name + " "):
@@ -189,20 +186,20 @@ def recap_html(table: Any, steps: Sequence[Any]) -> str:
 
 def lost_cards(table: Any, step: Any) -> dict[int, list[str]]:
     """The cards each human seat lost on a step, by name (from the full states)."""
-    game, adapter = table.game, table.adapter
+    game, look = table.game, table.look
     try:
         before = table.match.state_at(step.index - 1)
     except IndexError:
         return {}
     out: dict[int, list[str]] = {}
     for seat in table.human_seats():
-        had = adapter.hand(game.view(before, seat), seat)
-        has = adapter.hand(game.view(step.state, seat), seat)
+        had = look.hand(game.view(before, seat), seat)
+        has = look.hand(game.view(step.state, seat), seat)
         if isinstance(had, int) or isinstance(has, int):
             continue
         gone = Counter(had) - Counter(has)
         if gone:
-            out[seat] = [adapter.face(kind).name for kind in gone.elements()]
+            out[seat] = [look.face(kind).name for kind in gone.elements()]
     return out
 
 
@@ -213,7 +210,7 @@ def last_move(table: Any) -> tuple:
     table's recap), or ``()`` when nothing was just played here. A path runs from
     where the piece stood through the spaces its events' data name (``from``,
     ``to``, the space it stopped at) to where it stands, along the track between
-    them where the board knows it (``adapter.route``).
+    them where the board knows it (``look.route``).
     """
     steps = table._recent
     match = table.match
@@ -222,11 +219,11 @@ def last_move(table: Any) -> tuple:
     if steps[-1] is not match.steps[match.cursor - 1]:
         return ()
     before = match.state_at(steps[0].index - 1)
-    adapter = table.adapter
-    a = adapter.piece_spaces(table.game.view(before, PUBLIC))
-    b = adapter.piece_spaces(table.game.view(match.state, PUBLIC))
+    look = table.look
+    a = look.piece_spaces(table.game.view(before, PUBLIC))
+    b = look.piece_spaces(table.game.view(match.state, PUBLIC))
     events = [e for step in steps for e in step.events]
-    moved = walked(a, b, events, adapter.xy, adapter.route)
+    moved = walked(a, b, events, look.xy, look.route, look.moves_no_pawn)
     return (moved, die_of(match, steps[0].index, steps[-1].index))
 
 
@@ -240,9 +237,7 @@ def banner_html(table: Any, outcome: Any, resume: bool) -> str:
         )
     if outcome is None:
         return ""
-    who = (
-        "Nobody" if outcome.winner is None else table.adapter.seat_name(outcome.winner)
-    )
+    who = "Nobody" if outcome.winner is None else table.look.seat_name(outcome.winner)
     return (
         # A star every common font draws (an emoji trophy shows as an empty box
         # where no emoji font is installed).
@@ -275,7 +270,7 @@ def secret_parts(table: Any) -> list[tuple[str, str]]:
         if table.viewer is not None and table.viewer in seats:
             out.append((path, "hidden from you"))
         else:
-            names = ", ".join(table.adapter.seat_name(s) for s in seats)
+            names = ", ".join(table.look.seat_name(s) for s in seats)
             out.append((path, f"secret: hidden from {names}"))
     return out
 
@@ -305,7 +300,7 @@ def waiting_text(table: Any) -> str:
     seat = table.to_move
     if seat is None:
         return "The game is over"
-    name = table.adapter.seat_name(seat)
+    name = table.look.seat_name(seat)
     if seat in table.bot_seats:
         if table.step < table.length or not table.auto:
             return f"{name} (a bot) is to move here"
@@ -325,11 +320,11 @@ def summary_text(table: Any) -> str:
     if outcome is not None:
         lines.append(f"outcome: {outcome.reason} [{outcome.clause}]")
     for seat in range(table.game.players):
-        hand = table.adapter.hand(view, seat)
+        hand = table.look.hand(view, seat)
         count = hand if isinstance(hand, int) else len(hand)
-        notes = table.adapter.seat_notes(view, seat)
+        notes = table.look.seat_note(view, seat)
         lines.append(
-            f"{table.adapter.seat_name(seat)}, {table.seats[seat]}: {count} cards"
+            f"{table.look.seat_name(seat)}, {table.seats[seat]}: {count} cards"
             + (f"; {notes}" if notes else "")
         )
     lines.append(f"legal actions: {len(table.legal)}")

@@ -4,7 +4,8 @@ Drawn from the board file: countries (coloured lands with their names), the path
 spaces between countries and intersections, checkpoints (red, with the arrow along
 the path), instruction spaces (yellow, "!"), and the routes that leave one edge of
 the map and come back at the other (RA-B-WRAP). The table shows the Ark's country
-once known and the deck and discards; tokens stand on their locations.
+once known and the deck and discards; tokens stand on their locations. Its
+locations take the clicks; cards, seats and button labels read in words.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tabletop.draw.scenes import Drawing, Face
+from tabletop.draw.look import Face, Look
 from tabletop.draw.shapes import Pen
+from tabletop.games.raiders.cards import CARD_KINDS, card_country, country_card
 
 SCALE = 0.9
 # Decorative land masses (board units), placed under the countries of the map.
@@ -47,7 +49,7 @@ CARD_COLORS = {
 INK = "#3e2723"
 
 
-class RaidersDrawing(Drawing):
+class RaidersLook(Look):
     """The Raiders world map, scaled to fit a notebook column."""
 
     scale = SCALE
@@ -197,21 +199,27 @@ class RaidersDrawing(Drawing):
         lift = 26 if self.b.kind.get(where) == "country" else 12
         return x + 9 * k, y - lift - 4 * k
 
-    # -- seats ----------------------------------------------------------------------
+    # -- cards, seats and words -----------------------------------------------------
     def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
         cards = view.hands[seat]
         return len(cards) if "?" in cards else tuple(cards)
 
     def face(self, kind: str) -> Face:
-        from tabletop.games.raiders.cards import CARD_KINDS, card_country
-
         country = card_country(kind)
         if country:
+            _, text, clause = CARD_KINDS["country"]
             return Face(
-                self.b.names.get(country, country), self.colors.get(country, "#555")
+                self.b.names.get(country, country),
+                self.colors.get(country, "#555555"),
+                f"Country card. {text}",
+                clause,
             )
-        name = CARD_KINDS[kind][0] if kind in CARD_KINDS else kind
-        return Face(name, CARD_COLORS.get(kind, "#555555"))
+        name, text, clause = CARD_KINDS.get(kind, (kind, "", ""))
+        return Face(name, CARD_COLORS.get(kind, "#555555"), text, clause)
+
+    def card_kinds(self) -> tuple[str, ...]:
+        plain = tuple(k for k in CARD_KINDS if k != "country")
+        return plain + tuple(country_card(c) for c in self.b.countries)
 
     def seat_note(self, view: Any, seat: int) -> str:
         notes = []
@@ -221,8 +229,43 @@ class RaidersDrawing(Drawing):
             notes.append("owes a Passport")
         where = view.positions[seat]
         if where:
-            notes.append(f"at {self.b.names.get(where, where)}")
+            notes.append(f"at {self.space_name(where)}")
         return ", ".join(notes)
+
+    def describe(self, sid: str) -> str:
+        name = self.space_name(sid)
+        found = self.b.instructions.get(sid)
+        if found is not None:
+            return f"{name}: {found.text}"
+        if sid in self.b.checkpoints:
+            return f"{name}: checkpoint (a Passport is needed to pass this way)"
+        return name
+
+    def label_words(self, label: str) -> str:
+        """ "ambush 0" -> "Ambush player 0"; "hostage 0>ENGLAND" -> "Hostage: player
+        0 to ENGLAND"; "fly ENGLAND" -> "Fly to ENGLAND"; "place USA" -> "Place
+        your token in USA" (spaces are named by the table afterwards)."""
+        words = label.split()
+        if not words:
+            return label
+        head = words[0].lower()
+        if head == "ambush" and len(words) == 2:
+            return f"Ambush player {words[1]}"
+        if head == "hostage" and len(words) == 2 and ">" in words[1]:
+            seat, _, place = words[1].partition(">")
+            return f"Hostage: player {seat} to {place}"
+        if head == "fly" and len(words) == 2:
+            return f"Fly to {words[1]}"
+        if head == "place" and len(words) == 2:
+            return f"Place your token in {words[1]}"
+        if head == "send" and len(words) >= 3 and words[1] == "to":
+            return f"Send them to {' '.join(words[2:])}"
+        return label
+
+    def outcome_notes(self, events: Any, seat: int) -> list[str]:
+        """A Passport shown at a checkpoint (RA-M-CHECKPOINT) is spent."""
+        spent = any(e.kind == "passport" and e.player == seat for e in events)
+        return ["spends a Passport"] if spent else []
 
 
 def _text_number(text: str) -> int:

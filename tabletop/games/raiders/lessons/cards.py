@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from functools import partial
 
+from tabletop.games.raiders.lessons.travel import deck_without, holds, player
 from tabletop.learn.lesson import Fact, Lesson
-from tabletop.learn.raiders_travel import deck_without, holds, player
 
 L = partial(Lesson, "raiders")
 

@@ -2,17 +2,30 @@
 
 Drawn from the board file (space kinds and coordinates) and a view's public fields:
 obstacles get an icon each (pits, crocodiles in water, logs, fires, cobras, the swamp,
-grey stone walls underground), the draw and discard piles and facedown tokens lie in
-the middle, each seat's face-up treasure in a small table beside them.
+grey stone walls underground; the icons are the functions at the end, drawn around
+a point in board units, ``r`` being half a space's side, so the board and its legend
+share them), the draw and discard piles and facedown tokens lie in the middle, each
+seat's face-up treasure in a small table beside them. Its spaces take the clicks;
+cards, seats and button labels read in words (the codes ``CR RO`` spelled out).
 """
 
 from __future__ import annotations
 
+import math
+import re
 from typing import Any
 
-from tabletop.draw import pitfall_icons as icons
-from tabletop.draw.scenes import Drawing, Face
+from tabletop.draw.look import Face, Look
 from tabletop.draw.shapes import Pen
+from tabletop.games.pitfall.cards import (
+    CARD_INFO,
+    CARDS,
+    CODES,
+    HIDDEN_SLOT,
+    TOKEN_INFO,
+    TOKENS,
+    hand_cards,
+)
 
 SCALE = 0.86
 ABOVE_R = 22  # half the side of an aboveground square, board units
@@ -40,11 +53,12 @@ KIND_NAMES = {
 EARTH = "#3e2723"
 
 
-class PitfallDrawing(Drawing):
+class PitfallLook(Look):
     """The Pitfall Harry board, scaled to fit a notebook column."""
 
     scale = SCALE
     prints_ids = True  # every space carries its id (A9, U10)
+    moves_no_pawn = frozenset({"scorpion"})  # the scorpion's move events
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
@@ -88,7 +102,7 @@ class PitfallDrawing(Drawing):
         r = BELOW_R if below else ABOVE_R
         p.rect(x - r, y - r, 2 * r, 2 * r, fill="#3e2a22" if below else "#e8d19a",
                stroke="#120c0a" if below else "#7a5a2a", width=2)  # fmt: skip
-        icon = icons.ICONS.get(self.b.kind[sid])
+        icon = ICONS.get(self.b.kind[sid])
         if icon is not None:
             icon(p, x, y, r)
         p.text(x - r + 2, y + r - 2, sid, fill="#bbbbaa" if below else "#6b5535",
@@ -104,14 +118,12 @@ class PitfallDrawing(Drawing):
             x, y = 200 + (i % 4) * 150, 420 + (i // 4) * 50
             p.rect(x - 16, y - 16, 32, 32,
                    fill="#3e2a22" if kind == "wall" else "#e8d19a")  # fmt: skip
-            icons.ICONS[kind](p, x, y, 16)
+            ICONS[kind](p, x, y, 16)
             p.text(x + 22, y + 4, name, fill=EARTH)
 
     # -- the table around the board -------------------------------------------------
     def draw_table(self, p: Pen, view: Any) -> None:
-        from tabletop.games.pitfall.cards import CARDS
-
-        pile = discards(view)  # face up: every card of it is known
+        pile = view.discards  # face up: every card of it is known
         top = CARDS[pile[-1]] if pile else ""
         (dx, dy), (tx, ty) = self.b.piles["draw"], self.b.piles["discard"]
         p.rect(dx - 30, dy - 42, 60, 84, fill="#5d4037")
@@ -136,8 +148,6 @@ class PitfallDrawing(Drawing):
 
     def _treasure(self, p: Pen, treasure: tuple) -> None:
         """Each seat's face-up treasure tokens, in a small table left of the piles."""
-        from tabletop.games.pitfall.cards import TOKENS
-
         p.text(190, 300, "treasure held", fill=EARTH, bold=True)
         for k, kind in enumerate(TOKENS):
             p.text(235 + 45 * k, 316, kind, fill=EARTH, size=11)
@@ -154,8 +164,8 @@ class PitfallDrawing(Drawing):
     def draw_pieces(self, p: Pen, view: Any) -> None:
         if view.diamond < 0:
             x, y = self.b.xy[self.b.diamond]
-            icons.diamond(p, x, y - 2, 13, "#4dd0e1")
-        icons.scorpion(p, *self.b.xy[view.scorpion])
+            diamond(p, x, y - 2, 13, "#4dd0e1")
+        scorpion(p, *self.b.xy[view.scorpion])
         for seat in range(len(view.positions)):
             x, y = self.spot(view, seat)
             p.circle(x, y - 9, 7, fill="#111111")
@@ -171,31 +181,165 @@ class PitfallDrawing(Drawing):
         x, y = self.b.xy[space]
         return x - 11 + 11 * (k % 3), y - 2 + 16 * (k // 3)
 
-    # -- seats ----------------------------------------------------------------------
+    # -- cards, seats and words -----------------------------------------------------
     def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
-        from tabletop.games.pitfall.cards import hand_cards
-
-        cards = hand_cards(view.hands[seat])  # "?" for each card the view hides
-        return len(cards) if "?" in cards else cards
+        vector = view.hands[seat]
+        if vector[HIDDEN_SLOT]:
+            return sum(vector)
+        return hand_cards(vector)
 
     def face(self, kind: str) -> Face:
-        from tabletop.games.pitfall.cards import CARD_INFO
+        if kind not in CARD_INFO:
+            return Face(kind.title(), CARD_COLORS.get(kind, "#555555"))
+        name, text, clause = CARD_INFO[kind]
+        return Face(name, CARD_COLORS.get(kind, "#555555"), text, clause)
 
-        name = CARD_INFO[kind][0] if kind in CARD_INFO else kind.title()
-        return Face(name, CARD_COLORS.get(kind, "#555555"))
+    def card_kinds(self) -> tuple[str, ...]:
+        return tuple(CARD_INFO)
 
     def seat_note(self, view: Any, seat: int) -> str:
-        from tabletop.games.pitfall.cards import TOKEN_INFO, TOKENS
-
         held = [
             TOKEN_INFO[k]
             for k, n in zip(TOKENS, view.treasure[seat], strict=True)
             for _ in range(n)
         ]
-        return f"on {view.positions[seat]}, treasure: " + (", ".join(held) or "none")
+        where = self.space_name(view.positions[seat])
+        return f"on {where}, treasure: " + (", ".join(held) or "none")
+
+    def describe(self, sid: str) -> str:
+        kind = self.b.kind.get(sid, "")
+        what = KIND_NAMES.get(kind, "")
+        level = "tunnel" if self.b.level.get(sid) == "below" else "jungle path"
+        return f"{self.space_name(sid)}: {level}" + (f", {what}" if what else "")
+
+    def label_words(self, label: str) -> str:
+        """ "Discard CR CR RO JU" -> "Discard Croc, Croc, Rope, Jump"; "with P1" ->
+        "with player 1"."""
+        names = {
+            code: self.face(kind).name for code, kind in zip(CODES, CARDS, strict=True)
+        }
+        head, cards, tail = [], [], []
+        for word in label.split():
+            if word in names and not tail:
+                cards.append(names[word])
+            elif cards:
+                tail.append(word)
+            else:
+                head.append(word)
+        text = " ".join(head + ([", ".join(cards)] if cards else []) + tail)
+        return re.sub(r"\bP(\d)\b", r"player \1", text)
 
 
-def discards(view: Any) -> tuple:
-    """The discard pile, top last (named ``discards`` or, formerly, ``discard``)."""
-    pile = getattr(view, "discards", None)
-    return pile if pile is not None else view.discard
+# -- icons, drawn around (x, y) in board units, r being half a space's side ---------
+def pit(p: Pen, x: float, y: float, r: float) -> None:
+    p.circle(x, y, r * 0.72, fill="#000000")
+
+
+def ladder_pit(p: Pen, x: float, y: float, r: float) -> None:
+    pit(p, x, y, r)
+    wood = "#d7a94b"
+    p.line(x - r * 0.3, y - r * 0.7, x - r * 0.3, y + r * 0.7, wood, 2.5)
+    p.line(x + r * 0.3, y - r * 0.7, x + r * 0.3, y + r * 0.7, wood, 2.5)
+    for k in (-0.4, 0, 0.4):
+        p.line(x - r * 0.3, y + r * k, x + r * 0.3, y + r * k, wood, 2.5)
+
+
+def croc(p: Pen, x: float, y: float, r: float) -> None:
+    p.rect(x - r + 2, y - r + 2, 2 * r - 4, 2 * r - 4, fill="#1e88e5")
+    body = [
+        (x - r * 0.8, y),
+        (x - r * 0.2, y - r * 0.4),
+        (x + r * 0.8, y - r * 0.2),
+        (x + r * 0.8, y + r * 0.15),
+        (x - r * 0.2, y + r * 0.35),
+    ]
+    p.polygon(body, fill="#33691e")
+    p.circle(x - r * 0.15, y - r * 0.2, r * 0.12, fill="#ffffff")
+
+
+def log(p: Pen, x: float, y: float, r: float) -> None:
+    p.rect(x - r * 0.85, y - r * 0.3, r * 1.7, r * 0.6, fill="#6d4c41")
+    p.circle(x + r * 0.85, y, r * 0.3, fill="#a1887f")
+
+
+def fire(p: Pen, x: float, y: float, r: float) -> None:
+    p.polygon(
+        [(x - r * 0.6, y + r * 0.6), (x, y - r * 0.8), (x + r * 0.6, y + r * 0.6)],
+        fill="#e65100",
+    )
+    p.polygon(
+        [(x - r * 0.3, y + r * 0.6), (x, y - r * 0.2), (x + r * 0.3, y + r * 0.6)],
+        fill="#ffca28",
+    )
+
+
+def cobra(p: Pen, x: float, y: float, r: float) -> None:
+    p.circle(x, y + r * 0.25, r * 0.45, stroke="#827717", width=r * 0.22)
+    p.circle(x + r * 0.1, y - r * 0.45, r * 0.28, fill="#afb42b")
+    p.circle(x + r * 0.18, y - r * 0.5, r * 0.06, fill="#000000")
+
+
+def swamp(p: Pen, x: float, y: float, r: float) -> None:
+    p.circle(x, y, r * 0.8, fill="#33691e")
+    for dx, dy in ((-0.3, -0.2), (0.25, 0.1), (-0.05, 0.35)):
+        p.circle(x + r * dx, y + r * dy, r * 0.15, fill="#558b2f")
+
+
+def wall(p: Pen, x: float, y: float, r: float) -> None:
+    p.rect(x - r, y - r, 2 * r, 2 * r, fill="#9e9e9e")
+    mortar = "#424242"
+    for k in range(4):
+        yy = y - r + k * r / 2
+        p.line(x - r, yy, x + r, yy, mortar, 1.5)
+        off = (r / 2) if k % 2 else 0
+        p.line(x - r / 2 + off, yy, x - r / 2 + off, yy + r / 2, mortar, 1.5)
+        p.line(x + r / 2 + off - r, yy, x + r / 2 + off - r, yy + r / 2, mortar, 1.5)
+
+
+def riverboat(p: Pen, x: float, y: float, r: float) -> None:
+    p.rect(x - r, y - r, 2 * r, 2 * r, fill="#1e88e5")
+    hull = [
+        (x - r * 0.9, y),
+        (x + r * 0.9, y),
+        (x + r * 0.6, y + r * 0.5),
+        (x - r * 0.6, y + r * 0.5),
+    ]
+    p.polygon(hull, fill="#fafafa")
+    p.rect(x - r * 0.35, y - r * 0.55, r * 0.7, r * 0.55, fill="#d32f2f")
+
+
+def diamond_space(p: Pen, x: float, y: float, r: float) -> None:
+    p.rect(x - r, y - r, 2 * r, 2 * r, fill="#263238")
+    p.rect(x - r + 3, y - r + 3, 2 * r - 6, 2 * r - 6, stroke="#4dd0e1", width=2)
+
+
+def diamond(p: Pen, x: float, y: float, r: float, color: str) -> None:
+    p.polygon([(x, y - r), (x + r * 0.8, y), (x, y + r), (x - r * 0.8, y)], fill=color)
+    p.polygon(
+        [(x, y - r), (x + r * 0.3, y), (x, y + r * 0.3), (x - r * 0.3, y)],
+        fill="#e0f7fa",
+    )
+
+
+def scorpion(p: Pen, x: float, y: float) -> None:
+    p.circle(x, y, 17, fill="#ff5252")
+    p.circle(x - 5, y + 3, 7, fill="#000000")
+    p.circle(x + 4, y + 3, 5, fill="#000000")
+    p.arc(x + 7, y - 4, 7, math.pi * 0.5, math.pi * 1.8, "#000000", 3)
+    p.line(x - 12, y - 2, x - 16, y - 8, "#000000", 3)
+    p.line(x - 12, y + 6, x - 16, y + 11, "#000000", 3)
+    p.circle(x + 12, y - 10, 3, fill="#ffeb3b")
+
+
+ICONS = {
+    "pit": pit,
+    "ladder_pit": ladder_pit,
+    "croc": croc,
+    "log": log,
+    "fire": fire,
+    "cobra": cobra,
+    "swamp": swamp,
+    "wall": wall,
+    "riverboat": riverboat,
+    "diamond": diamond_space,
+}

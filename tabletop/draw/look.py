@@ -1,0 +1,298 @@
+"""How one game looks and where a click lands: the ``Look`` a game supplies.
+
+A game's look is one class: it draws the board, what lies beside it and the pieces
+as display lists (``tabletop.draw.shapes``), says where each space is (a click
+within ``space_radius`` of its centre selects it), how cards and seats read, and
+puts the game's codes in words. The notebook Table's canvas, the SVG pictures and
+the replays all draw from the same look, so they cannot drift apart. A look knows
+how things look, never what is legal: legality comes from the game's ``explain``.
+
+The game's registry entry names its look (``look="pkg.look:MyLook"``);
+``look_for(game)`` builds it, or the generic look for a game whose board is a
+``GenericBoard``, or a blank one.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.draw.lastmove import draw_last_move
+from tabletop.draw.shapes import Layer, Pen
+
+SEAT_COLORS = ("#d32f2f", "#1565c0", "#2e7d32", "#f9a825", "#6a1b9a", "#ef6c00")
+SEAT_COLOR_NAMES = ("red", "blue", "green", "yellow", "purple", "orange")
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """How a card kind reads on its face: its name and colour, what it does and the
+    clause that says so (the Table's card tooltips)."""
+
+    name: str
+    color: str = "#555555"
+    text: str = ""
+    clause: str = ""
+
+
+_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
+_TWICE = re.compile(r"\b([A-Za-z]+) (\1\b)", re.IGNORECASE)
+_SPACE = re.compile(r"\b[A-Z][A-Z0-9]+\b")
+_ONE_STEP = re.compile(r"\b1 steps\b")
+
+
+class Look:
+    """How one game looks. Subclass per game and name it in the game's entry.
+
+    Attributes:
+        width, height: the board's size in pixels (pictures add the seats).
+        scale: board units to pixels (the board's layers carry it).
+        hand_width: the pixels a hand of cards takes at the Table.
+        prints_ids: whether the board prints the space ids (A9, U10) on it.
+        moves_no_pawn: event kinds whose ``from``/``to`` move something other
+            than a seat's piece (the last-move marks skip them).
+    """
+
+    width = 800
+    height = 400
+    scale = 1.0
+    hand_width = 640  # seven cards side by side; more overlap
+    seat_colors = SEAT_COLORS
+    prints_ids = False
+    moves_no_pawn: frozenset[str] = frozenset()
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self._board: Layer | None = None
+        self._xy: dict[str, tuple[float, float]] | None = None
+
+    # -- layers -------------------------------------------------------------------
+    def board(self) -> Layer:
+        """The board itself, drawn once (it never changes)."""
+        if self._board is None:
+            pen = Pen()
+            self.draw_board(pen)
+            self._board = pen.layer("board", self.scale)
+        return self._board
+
+    def table(self, view: Any) -> Layer:
+        """What lies beside the board for ``view`` (piles, counts)."""
+        pen = Pen()
+        self.draw_table(pen, view)
+        return pen.layer("table", self.scale)
+
+    def pieces(self, view: Any) -> Layer:
+        """The pawns and tokens for ``view``."""
+        pen = Pen()
+        self.draw_pieces(pen, view)
+        return pen.layer("pieces", self.scale)
+
+    def draw_board(self, pen: Pen) -> None:
+        """Draw the board in board units."""
+
+    def draw_table(self, pen: Pen, view: Any) -> None:
+        """Draw what lies beside the board (piles, counts) in board units."""
+
+    def draw_pieces(self, pen: Pen, view: Any) -> None:
+        """Draw the pawns and tokens in board units."""
+
+    # -- spaces -------------------------------------------------------------------
+    def space_ids(self) -> Iterable[str]:
+        """Every space a click may select (default: the board's ``xy`` keys)."""
+        board = getattr(self.game, "board", None)
+        return tuple(getattr(board, "xy", None) or ())
+
+    def space_point(self, sid: str) -> tuple[float, float] | None:
+        """A space's centre in board units, or None (default: the board's ``xy``)."""
+        board = getattr(self.game, "board", None)
+        xy = getattr(board, "xy", None)
+        return None if xy is None else xy.get(sid)
+
+    @property
+    def xy(self) -> dict[str, tuple[float, float]]:
+        """The clickable spaces: id -> centre in pixels (board units times scale)."""
+        if self._xy is None:
+            points = {sid: self.space_point(sid) for sid in self.space_ids()}
+            self._xy = {
+                sid: (p[0] * self.scale, p[1] * self.scale)
+                for sid, p in points.items()
+                if p is not None
+            }
+        return self._xy
+
+    def space_radius(self, sid: str) -> float:
+        """A space's size in pixels: a click this close selects it, and the rings
+        around it (targets, the last move) are drawn at about this radius."""
+        return 22.0
+
+    def route(self, a: str, b: str) -> tuple[str, ...]:
+        """The spaces from ``a`` to ``b`` along the board (straight by default)."""
+        return (a, b)
+
+    def place(self, view: Any, seat: int) -> Any:
+        """Where a seat is, as the rules name it (a move changes it)."""
+        return view.positions[seat]
+
+    def piece_spaces(self, view: Any) -> tuple[str, ...]:
+        """The space each seat's piece stands on ('' when off the board)."""
+        return tuple(
+            str(self.place(view, seat) or "") for seat in range(self.game.players)
+        )
+
+    def spot(self, view: Any, seat: int) -> tuple[float, float] | None:
+        """Where a seat's pawn stands (board units), or None when off the board."""
+        return None
+
+    def hit(self, x: float, y: float, prefer: Iterable[str] = ()) -> str | None:
+        """The space a click at pixel (x, y) means: a preferred one in reach, else
+        the nearest in reach; None when no space is."""
+        xy = self.xy
+        for pool in (list(prefer), list(xy)):
+            best, best_d = None, math.inf
+            for sid in pool:
+                if sid not in xy:
+                    continue
+                sx, sy = xy[sid]
+                d = math.hypot(sx - x, sy - y)
+                if d <= self.space_radius(sid) and d < best_d:
+                    best, best_d = sid, d
+            if best is not None:
+                return best
+        return None
+
+    # -- marks over the pieces (the Table's top layer) ------------------------------
+    def marks(
+        self,
+        targets: Iterable[str],
+        selected: str,
+        moved: Any = (),
+        rings: Iterable[str] = (),
+        corner: tuple[float, float] = (0.0, 0.0),
+    ) -> Layer:
+        """The marks over the pieces (pixels): a lesson's rings, the last move (its
+        die in the shown area's ``corner``), then the legal targets and the
+        selection."""
+        pen = Pen()
+        xy = self.xy
+        for sid in rings:
+            if sid in xy:
+                pen.circle(*xy[sid], self.space_radius(sid) + 6, stroke="#ff9800",
+                           width=3, dash=(6, 4))  # fmt: skip
+        if moved:
+            pieces, die = moved
+            draw_last_move(pen, pieces, die, xy.__getitem__, self.space_radius,
+                           self.seat_colors, self.width, corner)  # fmt: skip
+        for sid in targets:
+            if sid in xy and sid != selected:
+                pen.circle(*xy[sid], self.space_radius(sid) - 4, stroke="#00e5ff",
+                           width=3)  # fmt: skip
+        if selected in xy:
+            pen.circle(*xy[selected], self.space_radius(selected) - 2,
+                       stroke="#ff1744", width=5)  # fmt: skip
+        return pen.layer("marks")
+
+    # -- cards and seats ------------------------------------------------------------
+    def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
+        """The card kinds in a seat's hand, or their count where the view hides them."""
+        return ()
+
+    def face(self, kind: str) -> Face:
+        """How a card kind reads (name, colour, what it does, its clause)."""
+        return Face(kind.title())
+
+    def card_kinds(self) -> tuple[str, ...]:
+        """Every card kind a hand may show (the Table draws their faces up front)."""
+        return ()
+
+    def seat_note(self, view: Any, seat: int) -> str:
+        """A short line beside a seat's name (treasure held, turns to miss...)."""
+        return ""
+
+    def seat_name(self, seat: int) -> str:
+        """A seat as people read it ("Player 0 (red)")."""
+        # Seats count from 0, as the engines' event texts do ("player 0 rolled 4").
+        return f"Player {seat} ({SEAT_COLOR_NAMES[seat % len(SEAT_COLOR_NAMES)]})"
+
+    # -- words ----------------------------------------------------------------------
+    def space_name(self, sid: str) -> str:
+        """A space as the board shows it: its name from the board file, else its id."""
+        board = getattr(self.game, "board", None)
+        name = getattr(board, "space_name", None)
+        if name is None:
+            return sid
+        try:
+            return str(name(sid)) or sid
+        except (KeyError, ValueError):
+            return sid
+
+    def describe(self, sid: str) -> str:
+        """What the board says about a space when the pointer rests on it."""
+        return self.space_name(sid)
+
+    def label_words(self, label: str) -> str:
+        """An action label with the game's short codes in words (a hook per game)."""
+        return label
+
+    def outcome_notes(self, events: Sequence[Any], seat: int) -> list[str]:
+        """What a seat's own move will do besides moving its piece, in words, from
+        the events the move makes (a hook per game: "spends a Passport")."""
+        return []
+
+    def words(self, text: str) -> str:
+        """An engine sentence with seats and spaces named as the board shows them
+        ("player 0 moved A0 -> A1" -> "Player 0 (red) moved Riverboat \u2192 ...")."""
+        players = self.game.players
+
+        def seat(m: re.Match) -> str:
+            n = int(m.group(1))
+            return self.seat_name(n) if 0 <= n < players else m.group(0)
+
+        def space(m: re.Match) -> str:
+            sid = m.group(0)
+            return self.space_name(sid) if self.space_point(sid) is not None else sid
+
+        text = _PLAYER.sub(seat, text)
+        text = _SPACE.sub(space, text)
+        text = _TWICE.sub(r"\2", text)  # "the log Log 1" -> "the Log 1"
+        # An engine that names a space by id and then by name in brackets ("enter
+        # A2 (Log 1)") would read "Log 1 (Log 1)" once the id is named.
+        text = _ONE_STEP.sub("1 step", _said_twice(text))
+        return text.replace(" -> ", " \u2192 ")
+
+
+def _said_twice(text: str) -> str:
+    """``text`` without a bracket that only repeats the words just before it
+    ("Log 1 (Log 1)" -> "Log 1"; brackets inside the name are kept)."""
+    out, start = [], 0
+    i = text.find(" (")
+    while i >= 0:
+        close, depth = i + 2, 1
+        while close < len(text) and depth:
+            depth += {"(": 1, ")": -1}.get(text[close], 0)
+            close += 1
+        inner = text[i + 2 : close - 1]
+        if not depth and inner and text[start:i].endswith(inner):
+            before = text[:i][: len(text[:i]) - len(inner)]
+            if not before or not before[-1].isalnum():
+                out.append(text[start:i])
+                start = close
+        i = text.find(" (", max(i + 2, start))
+    return "".join(out) + text[start:]
+
+
+def look_for(game: Any) -> Look:
+    """The game's look, made afresh (about 2 ms with its board layer; a table keeps
+    the one it made): the ``look`` part of the game's registry entry, else the
+    generic look when the board is a ``GenericBoard``, else a blank look."""
+    from tabletop.core.boards import GenericBoard
+    from tabletop.core.registry import part_of
+
+    make = part_of(game, "look")
+    if make is None and isinstance(getattr(game, "board", None), GenericBoard):
+        from tabletop.draw.generic import GenericLook
+
+        make = GenericLook
+    return (make or Look)(game)
