@@ -80,7 +80,7 @@ def test_nbconvert_html_of_a_played_notebook_shows_the_board(tmp_path):
 
 
 TABLE_CELLS = [
-    """from tabletop.ui.start import raiders_table
+    """from tabletop.ui import raiders_table
 table = raiders_table(players=2, seed=4, bots=0)
 table""",
     """for _ in range(12):  # two humans play by the table's own buttons
