@@ -338,13 +338,13 @@ class Race(GameRules):
                 int(data["to_move"]),
                 int(data["turn"]),
                 tuple(int(p) for p in data["positions"]),
-                tuple(tuple(int(c) for c in h) for h in data["hands"]),
-                tuple(int(c) for c in data["deck"]),
+                tuple(tuple(_card(c) for c in h) for h in data["hands"]),
+                tuple(_card(c) for c in data["deck"]),
                 tuple(int(c) for c in data["discards"]),
                 int(data["winner"]),
                 Rng.from_json(data["rng"]),
             )
-        except (KeyError, TypeError) as exc:
+        except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a Race state: {exc}") from None
         problems = self.invariants(state)
         if problems:
@@ -353,10 +353,11 @@ class Race(GameRules):
 
     def invariants(self, state: RaceState) -> list[str]:
         problems = []
-        cards = sorted(
-            (*state.deck, *state.discards, *(c for h in state.hands for c in h))
-        )
-        if cards != sorted(DECK):
+        cards = [*state.deck, *state.discards, *(c for h in state.hands for c in h)]
+        if HIDDEN in cards:  # a view (RC-DEAL: the hands and deck are secret)
+            if len(cards) != len(DECK):
+                problems.append(f"{len(cards)} cards instead of {len(DECK)}")
+        elif sorted(cards) != sorted(DECK):
             problems.append("the 24 cards are not all there exactly once")
         if len(state.positions) != self.players or len(state.hands) != self.players:
             problems.append(f"there must be {self.players} pawns and hands")
@@ -414,3 +415,12 @@ class Race(GameRules):
             hand = " ".join(str(c) for c in state.hands[seat])
             lines.append(f"P{seat}: {self.board.space_name(self.track[p])} [{hand}]")
         return "\n".join(lines)
+
+
+def _card(value: Any) -> Any:
+    """A card as saved: its value, or ``HIDDEN`` where a view hides it."""
+    if value == HIDDEN:
+        return HIDDEN
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise TypeError(f"a card is a value 1-4, not {value!r}")
+    return int(value)
