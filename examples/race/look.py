@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import HIDDEN
 from tabletop.draw.generic import GenericLook
 from tabletop.draw.look import Face
 from tabletop.draw.shapes import Pen
@@ -92,13 +91,10 @@ class RaceLook(GenericLook):
     def seat_note(self, view: Any, seat: int) -> str:
         where = view.positions[seat]
         left = self.game.goal - where
-        hand = view.hands[seat]
-        cards = f"{len(hand)} card" + ("" if len(hand) == 1 else "s")
-        if hand and all(c != HIDDEN for c in hand):
-            cards += " (" + " ".join(str(c) for c in hand) + ")"
         if left == 0:
-            return f"at Goal, {cards}"
-        return f"{left} to Goal, {cards}"
+            return "at Goal"
+        name = self.space_name(self.game.track[where])
+        return f"on {name}, {left} to Goal"
 
     # -- words -------------------------------------------------------------------------
     def describe(self, sid: str) -> str:
