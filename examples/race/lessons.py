@@ -107,13 +107,28 @@ you to S3. You cannot play a value you do not hold.
         """
 The blue spaces are **bonus** spaces: a move that ends exactly on one draws one more
 card. Here a roll of 2 takes you from S4 to the bonus space S6, and your hand grows
-to 4 cards. Passing over a bonus space draws nothing.
+to 4 cards.
 """,
         scenario="bonus-ahead",
         events=("RC-ROLL", "RC-BONUS"),
         facts=(
             Fact("the pawn stands on S6", _on(0, "S6")),
             Fact("the hand grew by one card", _hand_grew(0)),
+        ),
+    ),
+    L(
+        "Passing a bonus space",
+        ("RC-BONUS", "RC-MOVE"),
+        """
+Only a move that *ends* on a bonus space draws the extra card. From the same place,
+a roll of 3 carries you over the bonus space S6 to S7: you draw nothing, and your
+hand keeps its 3 cards.
+""",
+        scenario="past-bonus",
+        events=("RC-ROLL", "RC-MOVE"),
+        facts=(
+            Fact("the pawn stands on S7, past the bonus space", _on(0, "S7")),
+            Fact("no card was drawn", _hand_kept(0)),
         ),
     ),
     L(

@@ -135,6 +135,17 @@ BOOK.register(
     ("roll",),
 )
 BOOK.register(
+    "past-bonus",
+    "Two spaces short of a bonus space: a roll of 3 passes it and draws nothing.",
+    ("RC-ROLL", "RC-MOVE", "RC-BONUS"),
+    2,
+    {
+        "players": [{"at": "S4", "hand": [1, 1, 3]}, {"at": "S2", "hand": [2, 3, 4]}],
+        "next_roll": 3,
+    },
+    ("roll",),
+)
+BOOK.register(
     "empty-deck",
     "The deck is empty: the next card drawn comes from the shuffled discards.",
     ("RC-PLAY", "RC-RESHUFFLE"),
