@@ -55,9 +55,7 @@ OPS = (
 MOVE_OPS = ("set_direction", "set_remaining")
 
 
-def apply_edit(
-    game: Pitfall, s: PitfallState, op: str, args: Mapping[str, Any]
-) -> EditResult:
+def edit(game: Pitfall, s: PitfallState, op: str, args: Mapping[str, Any]) -> EditResult:
     """The edited state and an event describing the edit."""
     if op == "force_roll":
         return force_roll_edit(s, args.get("values", args.get("value")))

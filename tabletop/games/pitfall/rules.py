@@ -33,17 +33,17 @@ from tabletop.core import (
     Rng,
     Rule,
 )
-from tabletop.games.pitfall import codec, views
+from tabletop.games.pitfall import codec, edits, views
 from tabletop.games.pitfall.actions import PlaceScorpion, parse_move
 from tabletop.games.pitfall.board import PitfallBoard, load_board
 from tabletop.games.pitfall.cards import hand_codes, hand_names, hand_vector
-from tabletop.games.pitfall.edits import apply_edit
 from tabletop.games.pitfall.explain import explain
 from tabletop.games.pitfall.legal import DECISIONS
 from tabletop.games.pitfall.memo import Exchanges
 from tabletop.games.pitfall.moves import resolve
 from tabletop.games.pitfall.state import PitfallState
-from tabletop.games.pitfall.text import STANDARD_BOARD, pending_text, render
+from tabletop.games.pitfall import text
+from tabletop.games.pitfall.text import STANDARD_BOARD
 
 
 class Pitfall(GameRules):
@@ -220,7 +220,7 @@ class Pitfall(GameRules):
         return resolve(self.board, state, action, quiet=True)[0]
 
     def pending(self, state: PitfallState) -> str:
-        return pending_text(state, self.board)
+        return text.pending(self.board, state)
 
     def outcome(self, state: PitfallState) -> Outcome | None:
         if state.diamond < 0:
@@ -234,7 +234,7 @@ class Pitfall(GameRules):
 
     def render(self, state: PitfallState) -> str:
         """The text board of ``state`` on this game's board."""
-        return render(state, self.board)
+        return text.render(self.board, state)
 
     def explain(self, state: PitfallState) -> tuple[Explanation, ...]:
         return explain(self, state)
@@ -269,14 +269,14 @@ class Pitfall(GameRules):
         return codec.to_json(state)
 
     def state_from_json(self, data: Any) -> PitfallState:
-        return codec.from_json(self.board, self.players, data)
+        return codec.from_json(self, data)
 
     def invariants(self, state: PitfallState) -> list[str]:
-        return codec.invariants(self.board, self.players, state)
+        return codec.invariants(self, state)
 
     def edit(self, state: PitfallState, op: str, args: Mapping[str, Any]) -> EditResult:
         """Validated edits (see ``edits.py`` for the ops)."""
-        return apply_edit(self, state, op, args)
+        return edits.edit(self, state, op, args)
 
 
 def _setup_events(board: PitfallBoard, players: int) -> list[Event]:

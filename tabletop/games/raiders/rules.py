@@ -153,7 +153,7 @@ class Raiders(GameRules):
         return w
 
     def pending(self, state: RaidersState) -> str:
-        return text.pending(self, state)
+        return text.pending(self.board, state)
 
     # -- setup and outcome ----------------------------------------------------------
     def initial_state(self, seed: int) -> RaidersState:
