@@ -55,7 +55,9 @@ OPS = (
 MOVE_OPS = ("set_direction", "set_remaining")
 
 
-def edit(game: Pitfall, s: PitfallState, op: str, args: Mapping[str, Any]) -> EditResult:
+def edit(
+    game: Pitfall, s: PitfallState, op: str, args: Mapping[str, Any]
+) -> EditResult:
     """The edited state and an event describing the edit."""
     if op == "force_roll":
         return force_roll_edit(s, args.get("values", args.get("value")))

@@ -1,10 +1,10 @@
 """Words for Raiders states: the text map and the pending decision.
 
-``render(board, state)`` (and ``str(state)``, on the standard board) draws each path as a row (``.`` a space, ``!`` an instruction, ``>``/``<``
-a checkpoint arrow pointing along the row as written, a digit a token), then the
-countries, intersections and players, places by id and readable name;
-``pending(board, state)`` is the sentence saying whose decision is pending and what
-kind.
+``render(board, state)`` (and ``str(state)``, on the standard board) draws each path
+as a row (``.`` a space, ``!`` an instruction, ``>``/``<`` a checkpoint arrow
+pointing along the row as written, a digit a token), then the countries,
+intersections and players, places by id and readable name; ``pending(board,
+state)`` is the sentence saying whose decision is pending and what kind.
 """
 
 from __future__ import annotations
