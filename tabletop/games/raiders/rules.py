@@ -1,7 +1,7 @@
 """The Raiders of the Lost Ark game (Kenner, 1981) with every rule enforced.
 
 ``Raiders(players=2..6, country_cards_restricted=False, turn_limit=None)`` is the
-stateless rules object (a ``GameRules``). A game opens with the players placing
+rules object (a ``GameRules``). A game opens with the players placing
 their tokens in seat order (RA-S-PLACE); after the last one the Ark's country is
 revealed (RA-S-ARK), six cards are dealt (RA-S-DEAL) and a roll-off picks the first
 player (RA-S-FIRST). On a turn a player rolls and travels or plays one card
