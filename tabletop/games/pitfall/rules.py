@@ -118,7 +118,7 @@ class Pitfall(GameRules):
     # -- the decision (the template is GameRules) ----------------------------------
     def parse_move(self, text: str) -> Any:
         """The action written as ``text`` (no seat prefix); spaces by id or name."""
-        return parse_move(text, self.board.space_id)
+        return parse_move(text, self.board)
 
     def to_move(self, state: PitfallState) -> int | None:
         return None if state.phase == "over" else state.to_move

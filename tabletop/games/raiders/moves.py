@@ -471,12 +471,12 @@ def behind(g: Raiders, route, route_prev: str, length: int) -> list[str]:
 
 # -- resolving an action ------------------------------------------------------------
 def resolve(
-    g: Raiders, s: RaidersState, action: object, quiet: bool = False
+    game: Raiders, s: RaidersState, action: object, quiet: bool = False
 ) -> tuple[RaidersState, tuple[Event, ...]]:
     """Resolve a legal action: the next state and the events, in order (none when
     ``quiet``: the same rules, no event recorded)."""
     w = Work(s, quiet)
-    _RESOLVE[type(action)](g, w, action)
+    _RESOLVE[type(action)](game, w, action)
     return w.freeze(), tuple(w.events)
 
 
