@@ -273,9 +273,8 @@ def layer_marks(svg: str, name: str) -> list[tuple]:
 
 
 def _race():
-    from examples.race import Race
-
-    return Race(players=2)
+    race = pytest.importorskip("race", reason="pip install -e examples/race")
+    return race.Race(players=2)
 
 
 @pytest.mark.parametrize(

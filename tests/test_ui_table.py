@@ -321,9 +321,9 @@ def test_hand_title_ends_before_the_to_move_mark():
         fill_rect=lambda *a: None,
         fill_text=lambda text, x, y, max_width=None: calls.append((text, x, max_width)),
     )
-    adapter = SimpleNamespace(seat_name=lambda seat: "Player 0 (red)")
-    adapter.seat_colors = ["#c00"]
-    hand = SimpleNamespace(adapter=adapter, seat=0, width=400, height=100)
+    look = SimpleNamespace(seat_name=lambda seat: "Player 0 (red)")
+    look.seat_colors = ["#c00"]
+    hand = SimpleNamespace(look=look, seat=0, width=400, height=100)
     HandView._draw_title(hand, canvas, 3, "at " + "England–Egypt 2 " * 4, True)
     (title, x, room), (mark, mark_x, _) = calls
     assert mark == "\u25c0 to move"

@@ -1,10 +1,10 @@
 """Bots that play any game through the Game protocol, from their own view only.
 
 ``make_bot(name, game, seed)`` builds one: ``"random"`` (uniform legal moves),
-``"heuristic"`` (one per game: plays the obvious good moves), ``"ismcts"``
-(information-set Monte Carlo tree search) and ``"flat-mc"`` (paired flat Monte
-Carlo around the heuristic; ``"search"`` is its older name). ``play_out`` lets bots
-finish a game.
+``"heuristic"`` (the game's own, the ``heuristic`` part of its registry entry:
+plays the obvious good moves), ``"ismcts"`` (information-set Monte Carlo tree
+search) and ``"flat-mc"`` (paired flat Monte Carlo around the heuristic;
+``"search"`` builds the same bot). ``play_out`` lets bots finish a game.
 """
 
 from tabletop.bots.ismcts import ISMCTSBot

@@ -324,7 +324,8 @@ def advance(
     A policy may carry ``advance(game, state, rng, budget)``, which applies its own
     next actions, at least one and at most ``budget``, exactly as asking it one at
     a time would, but faster (a heuristic that looks ahead keeps the move its
-    look-ahead already resolved). ``tests/test_playout_advance.py`` checks the two agree.
+    look-ahead already resolved). ``tests/test_playout_advance.py`` checks the two
+    agree.
 
     A policy marked ``picks_legal`` (the shipped heuristics) answers with an item of
     ``game.legal_actions(state)`` of the very state it was asked about, so its

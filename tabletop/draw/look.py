@@ -238,7 +238,7 @@ class Look:
 
     def outcome_notes(self, events: Sequence[Any], seat: int) -> list[str]:
         """What a seat's own move will do besides moving its piece, in words, from
-        the events the move makes (a hook per game: "spends a Passport")."""
+        the events the move makes (a hook per game: "spends a card")."""
         return []
 
     def words(self, text: str) -> str:

@@ -27,7 +27,7 @@ def words(table: Any, text: str) -> str:
 
 def action_words(table: Any, entry: Any) -> str:
     """A button's label in plain words: the game's codes spelled out, seats and
-    spaces named ("Discard Croc, Croc, Rope, Jump", "Fly to England")."""
+    spaces named (the look's ``label_words``, then ``words``)."""
     label = entry.label or str(entry.action)
     label = words(table, table.look.label_words(label))
     return label[:1].upper() + label[1:]

@@ -1,4 +1,4 @@
-"""Race (an example game for ``docs/adding-a-game.md``).
+"""Race's rules: the Game class (an example game for ``docs/adding-a-game.md``).
 
 Rules (clause IDs RC-*): 2-4 players race a pawn along the track of ``board.json``
 from Start to Goal. Each holds 3 secret cards valued 1-4 (24 cards, six of each);
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -36,52 +35,10 @@ from tabletop.core import (
 )
 from tabletop.core.boards import GenericBoard, load_generic_board
 
+from .actions import Play, Roll
+from .state import DECK, HAND_SIZE, RaceState
+
 BOARD_FILE = Path(__file__).with_name("board.json")
-DECK = tuple(value for value in range(1, 5) for _ in range(6))
-HAND_SIZE = 3
-
-
-# -- actions ------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Roll:
-    def __str__(self) -> str:
-        return "roll"
-
-
-@dataclass(frozen=True, slots=True)
-class Play:
-    value: int
-
-    def __str__(self) -> str:
-        return f"play {self.value}"
-
-
-# -- state ----------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class RaceState:
-    """Everything needed to go on (field names as in every game of the tabletop).
-
-    Attributes:
-        phase: ``"turn"`` or ``"over"``.
-        to_move: the seat whose decision is pending.
-        turn: how many turns have begun.
-        positions: each seat's space index along the track (0 = Start).
-        hands: each seat's cards, sorted (``HIDDEN`` where a view hides them).
-        deck: the draw pile, top first.
-        discards: the face-up discards, newest last.
-        winner: the winner's seat, or -1.
-        rng: the random generator.
-    """
-
-    phase: str
-    to_move: int
-    turn: int
-    positions: tuple[int, ...]
-    hands: tuple[tuple[Any, ...], ...]
-    deck: tuple[Any, ...]
-    discards: tuple[int, ...]
-    winner: int
-    rng: Rng
 
 
 # -- the rules of the one decision --------------------------------------------------
@@ -136,7 +93,12 @@ class Race(GameRules):
 
     # -- setup and the decision -----------------------------------------------------
     def setup(self, seed: int) -> tuple[RaceState, tuple[Event, ...]]:
-        deck, rng = Rng.from_seed(seed).shuffle(DECK)
+        return self.setup_from_rng(Rng.from_seed(seed))
+
+    def setup_from_rng(self, rng: Any) -> tuple[RaceState, tuple[Event, ...]]:
+        """The deal (RC-DEAL) drawn from ``rng``: the adapters offer it as chance
+        nodes."""
+        deck, rng = rng.shuffle(DECK)
         hands, events = [], []
         for seat in range(self.players):
             cards = tuple(sorted(deck[:HAND_SIZE]))
@@ -376,13 +338,13 @@ class Race(GameRules):
                 int(data["to_move"]),
                 int(data["turn"]),
                 tuple(int(p) for p in data["positions"]),
-                tuple(tuple(int(c) for c in h) for h in data["hands"]),
-                tuple(int(c) for c in data["deck"]),
+                tuple(tuple(_card(c) for c in h) for h in data["hands"]),
+                tuple(_card(c) for c in data["deck"]),
                 tuple(int(c) for c in data["discards"]),
                 int(data["winner"]),
                 Rng.from_json(data["rng"]),
             )
-        except (KeyError, TypeError) as exc:
+        except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a Race state: {exc}") from None
         problems = self.invariants(state)
         if problems:
@@ -391,10 +353,11 @@ class Race(GameRules):
 
     def invariants(self, state: RaceState) -> list[str]:
         problems = []
-        cards = sorted(
-            (*state.deck, *state.discards, *(c for h in state.hands for c in h))
-        )
-        if cards != sorted(DECK):
+        cards = [*state.deck, *state.discards, *(c for h in state.hands for c in h)]
+        if HIDDEN in cards:  # a view (RC-DEAL: the hands and deck are secret)
+            if len(cards) != len(DECK):
+                problems.append(f"{len(cards)} cards instead of {len(DECK)}")
+        elif sorted(cards) != sorted(DECK):
             problems.append("the 24 cards are not all there exactly once")
         if len(state.positions) != self.players or len(state.hands) != self.players:
             problems.append(f"there must be {self.players} pawns and hands")
@@ -452,3 +415,12 @@ class Race(GameRules):
             hand = " ".join(str(c) for c in state.hands[seat])
             lines.append(f"P{seat}: {self.board.space_name(self.track[p])} [{hand}]")
         return "\n".join(lines)
+
+
+def _card(value: Any) -> Any:
+    """A card as saved: its value, or ``HIDDEN`` where a view hides it."""
+    if value == HIDDEN:
+        return HIDDEN
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise TypeError(f"a card is a value 1-4, not {value!r}")
+    return int(value)
