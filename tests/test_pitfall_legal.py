@@ -13,8 +13,7 @@ from tabletop.core import Rng, Rule
 from tabletop.games.pitfall import Pitfall
 from tabletop.games.pitfall.actions import Discard, Swap
 from tabletop.games.pitfall.cards import CARDS, CODES, FOUR_TEXT, FOURS
-from tabletop.games.pitfall.legal import DECISIONS
-from tabletop.games.pitfall.memo import MAX_SEATS, Exchanges, four_cards
+from tabletop.games.pitfall.legal import DECISIONS, MAX_SEATS, Exchanges, four_cards
 from tests.pitfall_policies import by_kind, eager
 
 

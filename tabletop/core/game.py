@@ -1,9 +1,12 @@
 """The Game protocol every game implements, and the values it trades in.
 
-A Game is a stateless rules object (board plus options). States are frozen values;
-``apply`` returns a new state and the events that happened, and never mutates its
-input. ``legal_actions``, ``check`` and ``explain`` come from one source of truth in
-each game, so the list of legal actions and the refusals never drift apart.
+A Game is a rules object (board plus options): what it answers depends only on its
+options and the state it is given. It may own a bounded memo of derived data (one
+game remembers the exchanges each hand may make), which never changes a result, only
+how fast it comes. States are frozen values; ``apply`` returns a new state and the
+events that happened, and never mutates its input. ``check`` is the meaning of
+legality; ``legal_actions`` lists exactly the actions ``check`` accepts and
+``explain`` says why each is legal.
 """
 
 from __future__ import annotations

@@ -11,9 +11,14 @@ answers, for every game alike and in this order:
 4. the pending decision has a rule for this kind of action (``TT-PHASE``);
 5. that rule's verdict.
 
-Legality is only ever a ``Rule``'s verdict: ``legal_actions`` lists the rule's
-candidates whose verdict is ``None``, and ``check`` returns the verdict's refusal, so
-the list of legal actions and the reasons for a refusal come from the same code.
+A ``Rule``'s verdict is what legality means: ``check`` returns the verdict's
+refusal (``None`` when the action is legal), so a refused action is told the clause
+and the reason the verdict gives. ``legal_actions`` joins the ``legal`` lists of the
+pending decision's rules; by default a rule lists its candidates whose verdict is
+``None``, and a rule may instead list its legal actions with a fast ``legal`` of its
+own beside the verdict (built from the checks the verdict makes). One conformance
+check in the tests compares every rule's ``legal`` with its candidates judged by its
+verdict, for every registered game.
 """
 
 from __future__ import annotations
@@ -65,7 +70,9 @@ class Rule:
 
     Subclasses set ``kinds`` (the action classes this rule judges) and implement
     ``candidates`` and ``verdict``. The verdict is the legality predicate; a
-    candidate whose verdict is not ``None`` is simply not listed.
+    candidate whose verdict is not ``None`` is simply not listed. A subclass may
+    override ``legal`` with a faster list of the same actions; the conformance check
+    compares it with the candidates judged by the verdict.
     """
 
     kinds: ClassVar[tuple[type, ...]] = ()
@@ -79,7 +86,8 @@ class Rule:
         raise NotImplementedError
 
     def legal(self, game: Any, state: Any) -> list[Any]:
-        """The candidates whose verdict is ``None``, in order."""
+        """The legal actions of this rule now: the candidates whose verdict is
+        ``None``, in order."""
         verdict = self.verdict
         return [
             a for a in self.candidates(game, state) if verdict(game, state, a) is None

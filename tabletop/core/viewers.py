@@ -5,9 +5,9 @@ A viewer is a seat (sees its own hidden things and everything public), the publi
 of states, event text and data, images, replays, network messages and observations
 are all produced through ``Viewer.sees``, so the rule is written once.
 
-For convenience the API also accepts the short forms used everywhere before this
-module existed: a seat number, ``None`` for the referee, and the words ``"public"``
-(or ``"spectator"``) and ``"referee"``.
+Wherever a viewer is asked for, the short forms are accepted too: a seat number,
+``None`` for the referee, and the words ``"public"`` (or ``"spectator"``) and
+``"referee"``.
 """
 
 from __future__ import annotations

@@ -27,11 +27,14 @@ board (``scorpion Under Path 6``). The seat prefix (``P1: roll``) is read by
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tabletop.core import IllegalActionError
 from tabletop.games.pitfall.cards import CARDS, CODES, card_index
+
+if TYPE_CHECKING:
+    from tabletop.games.pitfall.board import PitfallBoard
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,13 +143,13 @@ _SIMPLE = {
 }
 
 
-def parse_move(text: object, space_id: Callable[[str], str | None] | None = None):
+def parse_move(text: object, board: PitfallBoard | None = None) -> Action:
     """The action a notation names (no seat prefix).
 
     Args:
         text: the notation.
-        space_id: reads a space's id or readable name back to its id (the board's
-            ``space_id``); without it a space is taken as an id.
+        board: reads a space's id or readable name back to its id
+            (``PitfallBoard.space_id``); without it a space is taken as an id.
 
     Raises:
         IllegalActionError: TT-NOTATION, saying what is wrong with the text.
@@ -166,7 +169,7 @@ def parse_move(text: object, space_id: Callable[[str], str | None] | None = None
     if head == "swap" and len(words) >= 2:
         return Swap(_seat(words[1], text), _four(words[2:], text))
     if head == "scorpion" and len(words) >= 2:
-        return PlaceScorpion(_space(" ".join(words[1:]), space_id, text))
+        return PlaceScorpion(_space(" ".join(words[1:]), board, text))
     if head == "give" and len(words) == 2:
         return Give(_seat(words[1], text))
     raise _bad(
@@ -176,8 +179,8 @@ def parse_move(text: object, space_id: Callable[[str], str | None] | None = None
     )
 
 
-def _space(words: str, space_id: Callable[[str], str | None] | None, text: str) -> str:
-    found = None if space_id is None else space_id(words)
+def _space(words: str, board: PitfallBoard | None, text: str) -> str:
+    found = None if board is None else board.space_id(words)
     if found is not None:
         return found
     if len(words.split()) != 1:

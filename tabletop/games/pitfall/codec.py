@@ -4,7 +4,7 @@ pawns on real spaces, the pending decision consistent)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import HIDDEN, Rng
 from tabletop.games.pitfall.board import PitfallBoard
@@ -17,6 +17,9 @@ from tabletop.games.pitfall.cards import (
     hand_vector,
 )
 from tabletop.games.pitfall.state import FIELDS, PHASES, PitfallState
+
+if TYPE_CHECKING:
+    from tabletop.games.pitfall.rules import Pitfall
 
 
 def _names(cards: Any) -> list[str]:
@@ -57,7 +60,7 @@ def to_json(s: PitfallState) -> dict[str, Any]:
     }
 
 
-def from_json(board: PitfallBoard, players: int, data: Any) -> PitfallState:
+def from_json(game: Pitfall, data: Any) -> PitfallState:
     """The state a ``to_json`` dict describes.
 
     Raises:
@@ -69,7 +72,7 @@ def from_json(board: PitfallBoard, players: int, data: Any) -> PitfallState:
     extra = sorted(set(data) - set(FIELDS))
     if missing or extra:
         raise ValueError(f"state fields missing: {missing}, unknown: {extra}")
-    d = data
+    d, players = data, game.players
     s = PitfallState(
         phase=_choice(d, "phase", PHASES),
         to_move=_int(d, "to_move"),
@@ -95,7 +98,7 @@ def from_json(board: PitfallBoard, players: int, data: Any) -> PitfallState:
             for r in _list(d, "first_rolls")
         ),
     )
-    problems = invariants(board, players, s)
+    problems = invariants(game, s)
     if problems:
         raise ValueError("inconsistent state: " + "; ".join(problems))
     return s
@@ -178,8 +181,9 @@ def _tokens(value: Any, key: str) -> tuple[int, ...]:
     return tuple(value[k] for k in TOKENS)
 
 
-def invariants(board: PitfallBoard, players: int, s: PitfallState) -> list[str]:
+def invariants(game: Pitfall, s: PitfallState) -> list[str]:
     """Everything wrong with a state (empty when it is consistent)."""
+    board, players = game.board, game.players
     out: list[str] = []
     if len(s.positions) != players or len(s.hands) != players:
         return [f"the state has {len(s.positions)} pawns for {players} players"]

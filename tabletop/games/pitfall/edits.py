@@ -55,7 +55,7 @@ OPS = (
 MOVE_OPS = ("set_direction", "set_remaining")
 
 
-def apply_edit(
+def edit(
     game: Pitfall, s: PitfallState, op: str, args: Mapping[str, Any]
 ) -> EditResult:
     """The edited state and an event describing the edit."""

@@ -1,6 +1,6 @@
 """The turn machine: what an already-checked action does to a Pitfall state.
 
-``resolve(board, state, action)`` returns the next state and its events. A move runs
+``resolve(game, state, action)`` returns the next state and its events. A move runs
 step by step until the die count is used up, the pawn is stopped, or a decision is
 needed (a card at an obstacle, a climb, a token to give); the state then records that
 pending decision and the count left, and the next action resumes the move. Exchanges,
@@ -10,6 +10,8 @@ carries its values in ``data`` (``seat``, ``roll``, ``from``, ``to``, ``card``,
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from tabletop.core import Event
 from tabletop.games.pitfall.actions import (
@@ -44,14 +46,17 @@ from tabletop.games.pitfall.turns import (
 )
 from tabletop.games.pitfall.work import Work, put
 
+if TYPE_CHECKING:
+    from tabletop.games.pitfall.rules import Pitfall
+
 
 def resolve(
-    board: PitfallBoard, s: PitfallState, action: object, quiet: bool = False
+    game: Pitfall, s: PitfallState, action: object, quiet: bool = False
 ) -> tuple[PitfallState, tuple[Event, ...]]:
     """Resolve a legal action: the next state and the events, in order (none when
     ``quiet``: the same rules, no event recorded)."""
-    w = Work(board, s, quiet)
-    _HANDLERS[type(action)](w, action)
+    w = Work(game.board, s, quiet)
+    _RESOLVE[type(action)](w, action)
     return w.freeze(), tuple(w.events)
 
 
@@ -435,7 +440,7 @@ _ENTER_CLAUSE = {
 }
 """The clause of a card played to enter a space, where it is not PH-3-CARD."""
 
-_HANDLERS = {
+_RESOLVE = {
     Roll: _roll,
     Direction: _direction,
     Play: _play,

@@ -15,7 +15,7 @@ A turn is a chain of decisions of the same player; ``PitfallState.phase`` names 
 pending one and ``actions.py`` documents the notation. The turn template (notation,
 seat prefix, game over, phase, the rule's verdict) is ``tabletop.core.GameRules``;
 the rules of each decision are in ``legal.py``, what an action does in ``moves.py``
-and ``turns.py``, views and sampled worlds in ``views.py``.
+and ``turns.py`` (with the setup), views and sampled worlds in ``views.py``.
 """
 
 from __future__ import annotations
@@ -33,17 +33,15 @@ from tabletop.core import (
     Rng,
     Rule,
 )
-from tabletop.games.pitfall import codec, views
+from tabletop.games.pitfall import codec, edits, text, turns, views
 from tabletop.games.pitfall.actions import PlaceScorpion, parse_move
 from tabletop.games.pitfall.board import PitfallBoard, load_board
-from tabletop.games.pitfall.cards import hand_codes, hand_names, hand_vector
-from tabletop.games.pitfall.edits import apply_edit
+from tabletop.games.pitfall.cards import hand_names
 from tabletop.games.pitfall.explain import explain
-from tabletop.games.pitfall.legal import DECISIONS
-from tabletop.games.pitfall.memo import Exchanges
+from tabletop.games.pitfall.legal import DECISIONS, Exchanges
 from tabletop.games.pitfall.moves import resolve
 from tabletop.games.pitfall.state import PitfallState
-from tabletop.games.pitfall.text import STANDARD_BOARD, pending_text, render
+from tabletop.games.pitfall.text import STANDARD_BOARD
 
 
 class Pitfall(GameRules):
@@ -58,7 +56,7 @@ class Pitfall(GameRules):
         board: a board name or path (default ``"pitfall"``), or board data.
 
     Attributes:
-        exchanges: the game's one memo (``memo.Exchanges``): the exchange choices of
+        exchanges: the game's one memo (``legal.Exchanges``): the exchange choices of
             the hands met so far and the exchanges each may make, bounded; derived
             data that never changes a result. Its ``actions`` table holds every
             exchange action, made once with the game.
@@ -106,92 +104,7 @@ class Pitfall(GameRules):
 
     def setup_from_rng(self, rng: Rng) -> tuple[PitfallState, tuple[Event, ...]]:
         """``setup`` drawing from ``rng`` (a chance-mode generator for adapters)."""
-        board, n = self.board, self.players
-        cards = [k for k, count in enumerate(board.deck) for _ in range(count)]
-        shuffled, rng = rng.shuffle(cards)
-        deck = shuffled[::-1]  # top first
-        events = _setup_events(board, n)
-        hands = []
-        size = board.hand_size
-        for seat in range(n):
-            dealt, deck = deck[:size], deck[size:]
-            hands.append(hand_vector(dealt))
-            text = f"player {seat} was dealt {hand_codes(hands[-1])}"
-            public = f"player {seat} was dealt {size} cards"
-            data = {"seat": seat, "count": size, "cards": hand_names(hands[-1])}
-            events.append(
-                Event("PH-S-DEAL", text, seat, "deal", True, public, data, ("cards",))
-            )
-        pile = [k for k, count in enumerate(board.tokens) for _ in range(count)]
-        tokens, rng = rng.shuffle(pile)
-        tokens = tokens[::-1]  # top first
-        first, rounds, rng = self._roll_off(rng, events)
-        state = PitfallState(
-            phase="start",
-            to_move=first,
-            turn=1,
-            positions=(board.riverboat,) * n,
-            hands=tuple(hands),
-            deck=deck,
-            discards=(),
-            treasure=((0, 0, 0),) * n,
-            facedown=tokens,
-            diamond=-1,
-            scorpion=board.scorpion_start,
-            scorpion_played=False,
-            roll=0,
-            direction=0,
-            remaining=0,
-            target="",
-            no_climb="",
-            token=-1,
-            rng=rng,
-            first_rolls=rounds,
-        )
-        return state, tuple(events)
-
-    def _roll_off(self, rng: Rng, events: list[Event]):
-        contenders = list(range(self.players))
-        rounds = []
-        while True:
-            rolls = []
-            for seat in contenders:
-                value, rng = rng.roll()
-                rolls.append(value)
-                events.append(
-                    Event(
-                        "PH-S-FIRST",
-                        f"player {seat} rolled {value} for first turn",
-                        seat,
-                        "roll",
-                        data={"seat": seat, "roll": value},
-                    )
-                )
-            rounds.append(tuple(rolls))
-            best = max(rolls)
-            contenders = [
-                s for s, v in zip(contenders, rolls, strict=True) if v == best
-            ]
-            if len(contenders) == 1:
-                events.append(
-                    Event(
-                        "PH-S-FIRST",
-                        f"player {contenders[0]} rolled highest and starts",
-                        contenders[0],
-                        "first",
-                        data={"seat": contenders[0]},
-                    )
-                )
-                return contenders[0], tuple(rounds), rng
-            tied = ", ".join(str(s) for s in contenders)
-            events.append(
-                Event(
-                    "PH-S-FIRST",
-                    f"players {tied} tied and roll again",
-                    kind="roll",
-                    data={"seats": list(contenders)},
-                )
-            )
+        return turns.setup(self, rng)
 
     def position(self, **fields: Any):
         """A validated state from a description (the keys of ``build_state``)."""
@@ -205,7 +118,7 @@ class Pitfall(GameRules):
     # -- the decision (the template is GameRules) ----------------------------------
     def parse_move(self, text: str) -> Any:
         """The action written as ``text`` (no seat prefix); spaces by id or name."""
-        return parse_move(text, self.board.space_id)
+        return parse_move(text, self.board)
 
     def to_move(self, state: PitfallState) -> int | None:
         return None if state.phase == "over" else state.to_move
@@ -214,13 +127,13 @@ class Pitfall(GameRules):
         return DECISIONS[state.phase]
 
     def resolve(self, state: PitfallState, action: Any) -> tuple[PitfallState, tuple]:
-        return resolve(self.board, state, action)
+        return resolve(self, state, action)
 
     def next_state(self, state: PitfallState, action: Any) -> PitfallState:
-        return resolve(self.board, state, action, quiet=True)[0]
+        return resolve(self, state, action, True)[0]
 
     def pending(self, state: PitfallState) -> str:
-        return pending_text(state, self.board)
+        return text.pending(self.board, state)
 
     def outcome(self, state: PitfallState) -> Outcome | None:
         if state.diamond < 0:
@@ -234,7 +147,7 @@ class Pitfall(GameRules):
 
     def render(self, state: PitfallState) -> str:
         """The text board of ``state`` on this game's board."""
-        return render(state, self.board)
+        return text.render(self.board, state)
 
     def explain(self, state: PitfallState) -> tuple[Explanation, ...]:
         return explain(self, state)
@@ -269,35 +182,11 @@ class Pitfall(GameRules):
         return codec.to_json(state)
 
     def state_from_json(self, data: Any) -> PitfallState:
-        return codec.from_json(self.board, self.players, data)
+        return codec.from_json(self, data)
 
     def invariants(self, state: PitfallState) -> list[str]:
-        return codec.invariants(self.board, self.players, state)
+        return codec.invariants(self, state)
 
     def edit(self, state: PitfallState, op: str, args: Mapping[str, Any]) -> EditResult:
         """Validated edits (see ``edits.py`` for the ops)."""
-        return apply_edit(self, state, op, args)
-
-
-def _setup_events(board: PitfallBoard, players: int) -> list[Event]:
-    return [
-        Event(
-            "PH-S-START",
-            f"{players} Harry pawns start on the riverboat {board.riverboat}",
-            kind="setup",
-            data={"space": board.riverboat},
-        ),
-        Event(
-            "PH-S-SCORPION",
-            f"the scorpion starts on {board.scorpion_start}",
-            kind="setup",
-            data={"space": board.scorpion_start},
-        ),
-        Event(
-            "PH-S-TOKENS",
-            f"{sum(board.tokens)} treasure tokens lie facedown; the "
-            "diamond lies on the diamond space",
-            kind="setup",
-            data={"tokens": sum(board.tokens), "space": board.diamond},
-        ),
-    ]
+        return edits.edit(self, state, op, args)

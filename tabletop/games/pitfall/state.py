@@ -82,9 +82,9 @@ class PitfallState:
         return self.diamond if self.diamond >= 0 else None
 
     def __str__(self) -> str:
-        from tabletop.games.pitfall.text import render
+        from tabletop.games.pitfall.text import STANDARD_BOARD, render
 
-        return render(self)
+        return render(STANDARD_BOARD, self)
 
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in fields(PitfallState))

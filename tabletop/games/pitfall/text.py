@@ -1,6 +1,10 @@
-"""The text board: ``str(state)`` shows both levels, pawns, the scorpion, every hand,
-the piles, the treasure and the pending decision; ``pending_text`` is the sentence
-saying whose decision is pending and what kind."""
+"""Words for Pitfall states: the text board and the pending decision.
+
+``render(board, state)`` (and ``str(state)``, on the standard board) shows both
+levels, pawns, the scorpion, every hand, the piles, the treasure and the pending
+decision; ``pending(board, state)`` is the sentence saying whose decision is pending
+and what kind.
+"""
 
 from __future__ import annotations
 
@@ -30,8 +34,8 @@ STANDARD_BOARD: PitfallBoard = load_board()
 ``str(state)`` draws on it, and ``Pitfall()`` plays on it."""
 
 
-def render(s, board: PitfallBoard | None = None) -> str:
-    """The text board of a state (on ``board``, by default the standard one)."""
+def render(board: PitfallBoard | None, s) -> str:
+    """The text board of a state on ``board`` (None: the standard one)."""
     board = board or STANDARD_BOARD
     if not all(p in board.kind for p in s.positions):
         board = None
@@ -68,11 +72,11 @@ def render(s, board: PitfallBoard | None = None) -> str:
 
 
 def _pending(s, board: PitfallBoard | None) -> str:
-    text = pending_text(s, board)
+    text = pending(board, s)
     return text[0].upper() + text[1:] + "."
 
 
-def pending_text(s, board: PitfallBoard | None = None) -> str:
+def pending(board: PitfallBoard | None, s) -> str:
     """A sentence: whose decision is pending and what kind."""
     p = f"player {s.to_move}"
     return {

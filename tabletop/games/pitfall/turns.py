@@ -1,18 +1,148 @@
-"""The card and token side of a turn: exchanges (PH-2B-*), treasure tokens
-(PH-5-*), the refill (PH-2A-REFILL, PH-8-RESHUFFLE) and passing the turn to the next
-seat (the ``turn`` counter counts the turns begun)."""
+"""Setup and the turn cycle: the deal, the tokens and the first-player roll-off
+(``setup(game, rng)``, PH-S-*), then the card and token side of a turn: exchanges
+(PH-2B-*), treasure tokens (PH-5-*), the refill (PH-2A-REFILL, PH-8-RESHUFFLE) and
+passing the turn to the next seat (the ``turn`` counter counts the turns begun)."""
 
 from __future__ import annotations
 
-from tabletop.core import Event
+from typing import TYPE_CHECKING
+
+from tabletop.core import Event, Rng
+from tabletop.games.pitfall.board import PitfallBoard
 from tabletop.games.pitfall.cards import (
     CARDS,
     FOUR_TEXT,
     TOKEN_INFO,
     TOKENS,
+    hand_codes,
+    hand_names,
     hand_vector,
 )
+from tabletop.games.pitfall.state import PitfallState
 from tabletop.games.pitfall.work import Work, put
+
+if TYPE_CHECKING:
+    from tabletop.games.pitfall.rules import Pitfall
+
+
+# -- setup --------------------------------------------------------------------------
+def setup(game: Pitfall, rng: Rng) -> tuple[PitfallState, tuple[Event, ...]]:
+    """The initial state drawn from ``rng`` and the setup events: deal (PH-S-DEAL),
+    tokens (PH-S-TOKENS) and the first-player roll-off (PH-S-FIRST)."""
+    board, n = game.board, game.players
+    cards = [k for k, count in enumerate(board.deck) for _ in range(count)]
+    shuffled, rng = rng.shuffle(cards)
+    deck = shuffled[::-1]  # top first
+    events = _setup_events(board, n)
+    hands = []
+    size = board.hand_size
+    for seat in range(n):
+        dealt, deck = deck[:size], deck[size:]
+        hands.append(hand_vector(dealt))
+        text = f"player {seat} was dealt {hand_codes(hands[-1])}"
+        public = f"player {seat} was dealt {size} cards"
+        data = {"seat": seat, "count": size, "cards": hand_names(hands[-1])}
+        events.append(
+            Event("PH-S-DEAL", text, seat, "deal", True, public, data, ("cards",))
+        )
+    pile = [k for k, count in enumerate(board.tokens) for _ in range(count)]
+    tokens, rng = rng.shuffle(pile)
+    tokens = tokens[::-1]  # top first
+    first, rounds, rng = _roll_off(n, rng, events)
+    state = PitfallState(
+        phase="start",
+        to_move=first,
+        turn=1,
+        positions=(board.riverboat,) * n,
+        hands=tuple(hands),
+        deck=deck,
+        discards=(),
+        treasure=((0, 0, 0),) * n,
+        facedown=tokens,
+        diamond=-1,
+        scorpion=board.scorpion_start,
+        scorpion_played=False,
+        roll=0,
+        direction=0,
+        remaining=0,
+        target="",
+        no_climb="",
+        token=-1,
+        rng=rng,
+        first_rolls=rounds,
+    )
+    return state, tuple(events)
+
+
+def _roll_off(players: int, rng: Rng, events: list[Event]):
+    """PH-S-FIRST: everyone rolls, the tied highest roll again; the first seat, the
+    rounds rolled and the generator after."""
+    contenders = list(range(players))
+    rounds = []
+    while True:
+        rolls = []
+        for seat in contenders:
+            value, rng = rng.roll()
+            rolls.append(value)
+            events.append(
+                Event(
+                    "PH-S-FIRST",
+                    f"player {seat} rolled {value} for first turn",
+                    seat,
+                    "roll",
+                    data={"seat": seat, "roll": value},
+                )
+            )
+        rounds.append(tuple(rolls))
+        best = max(rolls)
+        contenders = [s for s, v in zip(contenders, rolls, strict=True) if v == best]
+        if len(contenders) == 1:
+            events.append(
+                Event(
+                    "PH-S-FIRST",
+                    f"player {contenders[0]} rolled highest and starts",
+                    contenders[0],
+                    "first",
+                    data={"seat": contenders[0]},
+                )
+            )
+            return contenders[0], tuple(rounds), rng
+        tied = ", ".join(str(s) for s in contenders)
+        events.append(
+            Event(
+                "PH-S-FIRST",
+                f"players {tied} tied and roll again",
+                kind="roll",
+                data={"seats": list(contenders)},
+            )
+        )
+
+
+def _setup_events(board: PitfallBoard, players: int) -> list[Event]:
+    return [
+        Event(
+            "PH-S-START",
+            f"{players} Harry pawns start on the riverboat {board.riverboat}",
+            kind="setup",
+            data={"space": board.riverboat},
+        ),
+        Event(
+            "PH-S-SCORPION",
+            f"the scorpion starts on {board.scorpion_start}",
+            kind="setup",
+            data={"space": board.scorpion_start},
+        ),
+        Event(
+            "PH-S-TOKENS",
+            f"{sum(board.tokens)} treasure tokens lie facedown; the "
+            "diamond lies on the diamond space",
+            kind="setup",
+            data={"tokens": sum(board.tokens), "space": board.diamond},
+        ),
+    ]
+
+
+# -- the turn --------------------------------------------------------------------
 
 
 def take_token(w: Work) -> bool:

@@ -25,25 +25,25 @@ _BLANK = Rng(0)
 """The blank generator a view holds (a value, like any ``Rng``)."""
 
 
-def view(state: PitfallState, viewer: object) -> PitfallState:
+def view(s: PitfallState, viewer: object) -> PitfallState:
     """What ``viewer`` (a seat, None for the referee, ``"public"`` or a Viewer) may
     see: the hands it may not see become hidden counts, the deck order and the
     facedown tokens are ``HIDDEN``, the generator is blank (``Rng(0)``)."""
     v = as_viewer(viewer)
     if v.is_referee:
-        return state
+        return s
     sees = v.sees
     hands = tuple(
         [
             h if sees(seat) else (0,) * HIDDEN_SLOT + (sum(h),)
-            for seat, h in enumerate(state.hands)
+            for seat, h in enumerate(s.hands)
         ]
     )
     return _with_hidden(
-        state,
+        s,
         hands,
-        (HIDDEN,) * len(state.deck),
-        (HIDDEN,) * len(state.facedown),
+        (HIDDEN,) * len(s.deck),
+        (HIDDEN,) * len(s.facedown),
         _BLANK,
     )
 
@@ -78,10 +78,10 @@ def _with_hidden(
     )
 
 
-def determinize(g: Pitfall, v: PitfallState, seat: int, rng: Rng) -> PitfallState:
+def determinize(game: Pitfall, v: PitfallState, seat: int, rng: Rng) -> PitfallState:
     """A full state consistent with the view ``v``: hidden cards dealt from the
     unseen ones with ``rng``, which also becomes the state's generator."""
-    unseen = list(g.board.deck)
+    unseen = list(game.board.deck)
     for pile in (v.discards, v.deck):
         for c in pile:
             if c != HIDDEN:
@@ -99,7 +99,7 @@ def determinize(g: Pitfall, v: PitfallState, seat: int, rng: Rng) -> PitfallStat
         full[HIDDEN_SLOT] = 0
         hands.append(tuple(full))
     deck = tuple([c if c != HIDDEN else pool.pop() for c in v.deck])
-    return _with_hidden(v, tuple(hands), deck, _unseen_tokens(g, v, rng), rng)
+    return _with_hidden(v, tuple(hands), deck, _unseen_tokens(game, v, rng), rng)
 
 
 def _unseen_tokens(g: Pitfall, v: PitfallState, rng: Rng) -> tuple[int, ...]:
@@ -118,11 +118,11 @@ def _unseen_tokens(g: Pitfall, v: PitfallState, rng: Rng) -> tuple[int, ...]:
     return tuple(k if k != HIDDEN else pool.pop() for k in v.facedown)
 
 
-def reseed(state: PitfallState, rng: Rng) -> PitfallState:
-    """``state`` with ``rng`` as its generator."""
-    return _with_hidden(state, state.hands, state.deck, state.facedown, rng)
+def reseed(s: PitfallState, rng: Rng) -> PitfallState:
+    """``s`` with ``rng`` as its generator."""
+    return _with_hidden(s, s.hands, s.deck, s.facedown, rng)
 
 
-def forced_rolls(state: PitfallState) -> tuple[int, ...]:
+def forced_rolls(s: PitfallState) -> tuple[int, ...]:
     """The die results queued by ``force_roll``, in order."""
-    return tuple(state.rng.forced)
+    return tuple(s.rng.forced)

@@ -105,9 +105,6 @@ class RaidersBoard:
     near: Mapping[tuple[str, int], int]
     forward: Mapping[tuple[str, str], tuple[str, ...]]
 
-    def is_country(self, loc: str) -> bool:
-        return self.kind.get(loc) == "country"
-
     def space_name(self, space_id: str) -> str:
         """The readable name of a country, intersection or path space (``"Egypt"``,
         ``"England–Egypt 2 (checkpoint)"``); unknown ids come back unchanged."""

@@ -18,7 +18,6 @@ KEY_CARDS = (ARK, STAFF, MAP)
 COUNTS = {ARK: 1, STAFF: 2, MAP: 3, HOSTAGE: 4, AIR: 4, PASSPORT: 8, AMBUSH: 16}
 #: Country cards per country (RA-C-COUNTRIES: 9 countries x 2 = 18).
 PER_COUNTRY = 2
-DECK_SIZE = 56
 
 #: kind -> (display name, what it does, clause). The UI shows these.
 CARD_KINDS: dict[str, tuple[str, str, str]] = {

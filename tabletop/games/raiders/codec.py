@@ -34,7 +34,7 @@ def to_json(s: RaidersState) -> dict[str, Any]:
     return data
 
 
-def from_json(g: Raiders, data: Any) -> RaidersState:
+def from_json(game: Raiders, data: Any) -> RaidersState:
     """The state ``to_json`` wrote, checked.
 
     Raises:
@@ -51,7 +51,7 @@ def from_json(g: Raiders, data: Any) -> RaidersState:
     for name in FIELD_NAMES:
         values[name] = _read_field(name, data[name])
     state = RaidersState(**values)
-    problems = invariants(g, state)
+    problems = invariants(game, state)
     if problems:
         raise ValueError("Raiders state is inconsistent: " + "; ".join(problems[:5]))
     return state
@@ -90,10 +90,10 @@ def _read_field(name: str, value: Any) -> Any:
     return items(value, str)
 
 
-def invariants(g: Raiders, s: RaidersState) -> list[str]:
+def invariants(game: Raiders, s: RaidersState) -> list[str]:
     """What is wrong with a state (empty when it is consistent)."""
     out: list[str] = []
-    n = g.players
+    n = game.players
     for name in PER_PLAYER:
         if len(getattr(s, name)) != n:
             out.append(f"{name} must have {n} entries")
@@ -104,8 +104,8 @@ def invariants(g: Raiders, s: RaidersState) -> list[str]:
     if not 0 <= s.to_move < n:
         out.append(f"player {s.to_move} is not a seat")
         return out
-    _check_places(g, s, out)
-    _check_cards(g, s, out)
+    _check_places(game, s, out)
+    _check_cards(game, s, out)
     if any(k < 0 for k in s.skips):
         out.append("a missed-turn count is negative")
     if s.phase == "move" and (s.steps < 1 or not s.route):
@@ -116,9 +116,9 @@ def invariants(g: Raiders, s: RaidersState) -> list[str]:
         out.append("no move is in progress, so steps and route must be empty")
     if s.phase == "move" and not s.ways:
         out.append("a move waiting for a choice needs a way open")
-    elif s.phase == "move" and s.route and s.ways != _open_ways(g, s):
+    elif s.phase == "move" and s.route and s.ways != _open_ways(game, s):
         out.append(
-            f"the ways open to the mover are {list(_open_ways(g, s))}, not "
+            f"the ways open to the mover are {list(_open_ways(game, s))}, not "
             f"{list(s.ways)}"
         )
     if s.phase == "land" and not s.landed:

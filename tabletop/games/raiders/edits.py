@@ -41,7 +41,9 @@ if TYPE_CHECKING:
 BETWEEN_TURNS = ("turn", "customs")
 
 
-def edit(g: Raiders, s: RaidersState, op: str, args: Mapping[str, Any]) -> EditResult:
+def edit(
+    game: Raiders, s: RaidersState, op: str, args: Mapping[str, Any]
+) -> EditResult:
     """The state after the edit ``op`` with ``args`` and the event describing it.
 
     Raises:
@@ -56,9 +58,9 @@ def edit(g: Raiders, s: RaidersState, op: str, args: Mapping[str, Any]) -> EditR
             f"unknown edit {op!r} (known: force_roll, {', '.join(EDITS)})"
         )
     w = Work(s)
-    text, data = handler(g, s, w, dict(args))
+    text, data = handler(game, s, w, dict(args))
     state = w.freeze()
-    problems = invariants(g, state)
+    problems = invariants(game, state)
     if problems:
         raise IllegalEditError(f"edit {op} refused: " + "; ".join(problems))
     event = Event("TT-EDIT", text, data.get("seat"), "edit", data={"op": op, **data})

@@ -27,9 +27,9 @@ if TYPE_CHECKING:
     from tabletop.games.raiders.state import RaidersState
 
 
-def explain(g: Raiders, s: RaidersState) -> list[Explanation]:
+def explain(game: Raiders, s: RaidersState) -> list[Explanation]:
     """One explanation per legal action, in the order they are listed."""
-    return [_explain(g, s, a) for a in g.legal_actions(s)]
+    return [_explain(game, s, a) for a in game.legal_actions(s)]
 
 
 def _explain(g: Raiders, s: RaidersState, a) -> Explanation:

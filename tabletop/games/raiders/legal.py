@@ -1,10 +1,10 @@
-"""What may be done now: one ``Rule`` per kind of decision, the only source of the
-legal actions and of the refusals.
+"""What may be done now: one ``Rule`` per kind of decision, whose verdict is what is
+legal and gives the refusals.
 
 ``DECISIONS`` maps each phase to the rules of its decision. A rule lists its
 candidates and judges any action of its kinds with ``verdict``; the legal actions
-are the candidates whose verdict is ``None`` (``GameRules.legal_actions``), and a
-refused action gets the verdict's clause and reason, so the two cannot drift apart.
+are the candidates whose verdict is ``None`` (``Rule.legal``), and a refused action
+gets the verdict's clause and reason.
 Candidates are the shared action instances of ``actions.ActionSet``.
 
 Every rule also overrides ``legal`` to build that same list straight from the

@@ -1,4 +1,8 @@
-"""Travel by die: the step-by-step walk and everything that happens on the way.
+"""The turn machine: what an already-checked action does to a Raiders state.
+
+``resolve(game, state, action)`` returns the next state and its events: placing,
+flying, ambushes and hostages, checkpoint debts and the turn cycle are in
+``turns.py``; travel by die is here.
 
 A move is walked one step at a time on a ``Work`` copy. Where more than one way is
 open (a country, an intersection, a token with no direction memory) the walk stops
@@ -22,6 +26,19 @@ from typing import TYPE_CHECKING
 
 from tabletop.core import Event
 from tabletop.games.raiders import turns
+from tabletop.games.raiders.actions import (
+    Air,
+    Ambush,
+    FlyCountry,
+    Hostage,
+    Leave,
+    LoseTurn,
+    Place,
+    Roll,
+    Send,
+    ShowPassport,
+    Step,
+)
 from tabletop.games.raiders.cards import ARK, MAP, PASSPORT, STAFF, has_keys
 from tabletop.games.raiders.work import Work
 
@@ -450,3 +467,34 @@ def behind(g: Raiders, route, route_prev: str, length: int) -> list[str]:
             break
         here, nxt = nxt, next((n for n in adjacent[nxt] if n != here), "")
     return trail
+
+
+# -- resolving an action ------------------------------------------------------------
+def resolve(
+    game: Raiders, s: RaidersState, action: object, quiet: bool = False
+) -> tuple[RaidersState, tuple[Event, ...]]:
+    """Resolve a legal action: the next state and the events, in order (none when
+    ``quiet``: the same rules, no event recorded)."""
+    w = Work(s, quiet)
+    _RESOLVE[type(action)](game, w, action)
+    return w.freeze(), tuple(w.events)
+
+
+def _roll(g: Raiders, w: Work, a: Roll | Air) -> None:
+    start_move(g, w, turns.roll_die(g, w, isinstance(a, Air)))
+
+
+_RESOLVE = {
+    Place: lambda g, w, a: turns.place(g, w, a.country),
+    Roll: _roll,
+    Air: _roll,
+    FlyCountry: lambda g, w, a: turns.fly(g, w, a.country),
+    Ambush: lambda g, w, a: turns.ambush(g, w, a.victim),
+    Hostage: lambda g, w, a: turns.hostage(g, w, a.victim, a.to),
+    Step: lambda g, w, a: choose_step(g, w, a.to),
+    Send: lambda g, w, a: send(g, w, a.victim, a.to),
+    Leave: lambda g, w, a: send(g, w, a.victim, None),
+    ShowPassport: lambda g, w, a: turns.show_passport(g, w),
+    LoseTurn: lambda g, w, a: turns.refuse_passport(g, w),
+}
+"""What each action class does (``resolve``); the action has been checked."""

@@ -1,7 +1,7 @@
 """The Raiders of the Lost Ark game (Kenner, 1981) with every rule enforced.
 
 ``Raiders(players=2..6, country_cards_restricted=False, turn_limit=None)`` is the
-stateless rules object (a ``GameRules``). A game opens with the players placing
+rules object (a ``GameRules``). A game opens with the players placing
 their tokens in seat order (RA-S-PLACE); after the last one the Ark's country is
 revealed (RA-S-ARK), six cards are dealt (RA-S-DEAL) and a roll-off picks the first
 player (RA-S-FIRST). On a turn a player rolls and travels or plays one card
@@ -38,26 +38,11 @@ from tabletop.core import (
     Rule,
 )
 from tabletop.games.raiders import codec, edits, explain, moves, text, turns, views
-from tabletop.games.raiders.actions import (
-    ActionSet,
-    Air,
-    Ambush,
-    FlyCountry,
-    Hostage,
-    Leave,
-    LoseTurn,
-    Place,
-    Roll,
-    Send,
-    ShowPassport,
-    Step,
-    parse_move,
-)
+from tabletop.games.raiders.actions import ActionSet, parse_move
 from tabletop.games.raiders.board import RaidersBoard, load_board
 from tabletop.games.raiders.cards import card_name, country_card, full_deck
 from tabletop.games.raiders.legal import DECISIONS
 from tabletop.games.raiders.state import RaidersState, blank_state
-from tabletop.games.raiders.work import Work
 
 
 class Raiders(GameRules):
@@ -139,21 +124,14 @@ class Raiders(GameRules):
         self, state: RaidersState, action: Any
     ) -> tuple[RaidersState, tuple[Event, ...]]:
         """The state after a checked ``action`` and what happened."""
-        w = self._run(state, action, quiet=False)
-        return w.freeze(), tuple(w.events)
+        return moves.resolve(self, state, action)
 
     def next_state(self, state: RaidersState, action: Any) -> RaidersState:
         """``resolve`` with no event recorded (playouts read none)."""
-        return self._run(state, action, quiet=True).freeze()
-
-    def _run(self, state: RaidersState, action: Any, quiet: bool) -> Work:
-        """The scratch copy after the rules resolved ``action`` on it."""
-        w = Work(state, quiet=quiet)
-        _RESOLVE[type(action)](self, w, action)
-        return w
+        return moves.resolve(self, state, action, True)[0]
 
     def pending(self, state: RaidersState) -> str:
-        return text.pending(self, state)
+        return text.pending(self.board, state)
 
     # -- setup and outcome ----------------------------------------------------------
     def initial_state(self, seed: int) -> RaidersState:
@@ -214,24 +192,5 @@ class Raiders(GameRules):
         opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
         return f"Raiders(players={self.players}{opts})"
 
-
-def _roll(g: Raiders, w: Work, a: Roll | Air) -> None:
-    moves.start_move(g, w, turns.roll_die(g, w, isinstance(a, Air)))
-
-
-_RESOLVE = {
-    Place: lambda g, w, a: turns.place(g, w, a.country),
-    Roll: _roll,
-    Air: _roll,
-    FlyCountry: lambda g, w, a: turns.fly(g, w, a.country),
-    Ambush: lambda g, w, a: turns.ambush(g, w, a.victim),
-    Hostage: lambda g, w, a: turns.hostage(g, w, a.victim, a.to),
-    Step: lambda g, w, a: moves.choose_step(g, w, a.to),
-    Send: lambda g, w, a: moves.send(g, w, a.victim, a.to),
-    Leave: lambda g, w, a: moves.send(g, w, a.victim, None),
-    ShowPassport: lambda g, w, a: turns.show_passport(g, w),
-    LoseTurn: lambda g, w, a: turns.refuse_passport(g, w),
-}
-"""What each action class does (``resolve``); the action has been checked."""
 
 __all__ = ["Raiders"]

@@ -73,9 +73,9 @@ class RaidersState:
     rng: Rng
 
     def __str__(self) -> str:
-        from tabletop.games.raiders.text import render_state
+        from tabletop.games.raiders.text import STANDARD_BOARD, render
 
-        return render_state(self)
+        return render(STANDARD_BOARD, self)
 
 
 FIELD_NAMES = tuple(f.name for f in fields(RaidersState))

@@ -1,8 +1,10 @@
 """Words for Raiders states: the text map and the pending decision.
 
-``render`` draws each path as a row (``.`` a space, ``!`` an instruction, ``>``/``<``
-a checkpoint arrow pointing along the row as written, a digit a token), then the
-countries, intersections and players, places by id and readable name.
+``render(board, state)`` (and ``str(state)``, on the standard board) draws each path
+as a row (``.`` a space, ``!`` an instruction, ``>``/``<`` a checkpoint arrow
+pointing along the row as written, a digit a token), then the countries,
+intersections and players, places by id and readable name; ``pending(board,
+state)`` is the sentence saying whose decision is pending and what kind.
 """
 
 from __future__ import annotations
@@ -10,23 +12,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tabletop.core import HIDDEN
+from tabletop.games.raiders.board import RaidersBoard, load_board
 from tabletop.games.raiders.cards import card_name
 
 if TYPE_CHECKING:
-    from tabletop.games.raiders.board import RaidersBoard
-    from tabletop.games.raiders.rules import Raiders
     from tabletop.games.raiders.state import RaidersState
 
-
-def render_state(s: RaidersState) -> str:
-    """A readable text map of any state on the default board (``str(state)``)."""
-    from tabletop.games.raiders.board import load_board
-
-    return render(load_board(), s)
+STANDARD_BOARD: RaidersBoard = load_board()
+"""The standard board (``boards/raiders.json``), read once when the package loads:
+``str(state)`` draws on it."""
 
 
-def render(board: RaidersBoard, s: RaidersState) -> str:
-    """A readable text map of ``s`` on ``board``."""
+def render(board: RaidersBoard | None, s: RaidersState) -> str:
+    """A readable text map of ``s`` on ``board`` (None: the standard one)."""
+    board = board or STANDARD_BOARD
     tokens: dict[str, list[str]] = {}
     for q, at in enumerate(s.positions):
         tokens.setdefault(at, []).append(str(q))
@@ -104,12 +103,12 @@ def _player_line(board: RaidersBoard, s: RaidersState, q: int) -> str:
     return f"player {q} at {at}{extra}: {shown or 'no cards'}"
 
 
-def pending(g: Raiders, s: RaidersState) -> str:
-    """Whose decision is pending, and what kind."""
+def pending(board: RaidersBoard | None, s: RaidersState) -> str:
+    """A sentence: whose decision is pending and what kind."""
     p = s.to_move
     if s.phase == "over":
         return "the game is over"
-    here = where(g.board, s.positions[p]) if s.positions[p] else ""
+    here = where(board or STANDARD_BOARD, s.positions[p]) if s.positions[p] else ""
     return {
         "place": f"player {p} places a token on an unoccupied country",
         "turn": f"player {p} rolls the die or plays a card",

@@ -33,12 +33,12 @@ def view(s: RaidersState, viewer: object) -> RaidersState:
     return dataclasses.replace(s, hands=hands, deck=(HIDDEN,) * len(s.deck), rng=Rng(0))
 
 
-def determinize(g: Raiders, v: RaidersState, seat: int, rng: Rng) -> RaidersState:
+def determinize(game: Raiders, v: RaidersState, seat: int, rng: Rng) -> RaidersState:
     """A full state consistent with the view ``v`` of ``seat``: the unseen cards
     dealt at random to the hidden hands and the deck, ``rng`` the generator."""
     if v.phase == "place" and not v.ark:
         return dataclasses.replace(v, rng=rng)
-    unseen = Counter(full_deck(g.board.countries))
+    unseen = Counter(full_deck(game.board.countries))
     unseen.subtract(v.hands[seat])
     unseen.subtract(v.discards)
     if any(n < 0 for n in unseen.values()):

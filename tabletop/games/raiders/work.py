@@ -1,9 +1,9 @@
 """The mutable scratch copy of a Raiders state used while one action resolves.
 
-``apply`` copies the state into a ``Work``, the rules change it in place and record
-events, and ``freeze`` builds the next frozen state once. A quiet ``Work`` writes no
-event of its own (``Raiders.next_state``: playouts read none); the rules run the
-same.
+``moves.resolve`` copies the state into a ``Work``, the rules change it in place and
+record events, and ``freeze`` builds the next frozen state once. A quiet ``Work``
+writes no event of its own (``Raiders.next_state``: playouts read none); the rules
+run the same.
 """
 
 from __future__ import annotations
