@@ -7,8 +7,7 @@ from __future__ import annotations
 from tabletop import Match
 from tabletop.core import PUBLIC
 from tabletop.games.pitfall import Pitfall
-from tabletop.ui import Table
-from tabletop.ui import pitfall_table
+from tabletop.ui import Table, pitfall_table
 
 SVG = "image/svg+xml"
 WIDGET = "application/vnd.jupyter.widget-view+json"
