@@ -5,13 +5,19 @@ its fewest, a middle and its most players, passes the same checks
 - contract: the Game protocol's members exist and behave on the first states.
 - conformance: seeded random games checked at every step (invariants, JSON round
   trip, ``check`` agreeing with the list, notation round trip, views, ``explain``,
-  ``apply`` leaving its input alone), replayed from seed plus notation.
+  ``apply`` leaving its input alone), replayed from seed plus notation; the golden
+  game, played to its end, checked the same way.
 - rule lists: on every state, each rule's own fast ``legal`` equals its candidates
   filtered by its verdict (the perft-style check of one source of legality).
 - saves: ``Match.save``/``Match.load`` and ``to_json``/``from_json`` give the same
   timeline, and an altered digest is refused.
 - leaks: a seat's view, the events as that seat reads them, and the public view do
-  not change when what they may not see is re-dealt (``tests/leaks.py``).
+  not change when what they may not see is re-dealt, and a seat is shown the other
+  seats' hands only as the public is (``tests/leaks.py``).
+- the game-independent contract asked of each game once: public views hide every
+  hand, views carry no forced roll, worlds sampled from a view keep them, version 1
+  saves are migrated, saves of newer rules are refused, bad positions are refused,
+  ``play_until`` stops at the named seat.
 - golden: a seeded game's transcript equals ``tests/golden/<name>.txt``.
 
 Golden transcripts are regenerated one way, for every game::
@@ -35,8 +41,10 @@ from tests import harness
 from tests.leaks import check_events, check_hands, check_view
 
 ENTRIES = harness.installed_entries()
-ONE = [pytest.param(e, min(3, e.players[1]), id=e.name) for e in ENTRIES]
-"""Each game once, at three players where it can (else its most)."""
+ONE = [
+    pytest.param(e, max(e.players[0], min(3, e.players[1])), id=e.name) for e in ENTRIES
+]
+"""Each game once, at three players where it can (else the nearest count)."""
 GAMES = [
     pytest.param(entry, n, id=f"{entry.name}-{n}p")
     for entry in ENTRIES
