@@ -6,9 +6,11 @@ game's own ``determinize``, several times) and requires that the viewer's view o
 every such world is exactly its view of the real state: if a view changed with the
 hidden cards, it would be leaking them. The public viewer knows less than any seat,
 so worlds sampled from seat 0's view must look the same to the public too.
-``check_events`` does the same for the event log. Views of every later output
-(images, replays, network messages, observations) reuse these checks by comparing
-what they show for the real state and for the re-dealt worlds.
+``check_hands`` needs no re-deal: a seat is shown the other seats' hands exactly as
+the public is (a view that leaked them into its re-dealt worlds too would pass
+``check_view``). ``check_events`` does the same for the event log. Views of every
+later output (images, replays, network messages, observations) reuse these checks
+by comparing what they show for the real state and for the re-dealt worlds.
 """
 
 from __future__ import annotations
@@ -40,6 +42,20 @@ def check_view(game: Any, state: Any, viewer: Any, samples: int = 3) -> None:
         assert game.view(world, viewer) == shown, (
             f"the view for {as_viewer(viewer)} changes with hidden cards"
         )
+
+
+def check_hands(game: Any, state: Any, viewer: Any) -> None:
+    """Fail if ``viewer`` is shown a hand it does not hold otherwise than the public
+    is (states keep the hands in ``hands``, one per seat)."""
+    who = as_viewer(viewer)
+    shown, public = game.view(state, viewer), game.view(state, "public")
+    for seat, hand in enumerate(shown.hands):
+        if who.sees(seat):
+            assert hand == state.hands[seat], f"seat {seat} is not shown its own hand"
+        else:
+            assert hand == public.hands[seat], (
+                f"the view for {who} shows player {seat}'s hidden hand"
+            )
 
 
 def check_events(events: tuple[Event, ...], viewer: Any) -> None:

@@ -1,6 +1,6 @@
 """Analysis (tabletop.analysis): evaluation, review, hints, the advantage chart and
 background evaluation, on finished seeded games of both games and on the small
-hidden-card race game (tests/hidden_race.py) where the right move is known."""
+example game (examples/race) where the right move is known."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import threading
 
 import pytest
 from matplotlib.figure import Figure
+from race import Race
+from race.actions import Play
 
 from tabletop.analysis import (
     BLUNDER,
@@ -24,7 +26,7 @@ from tabletop.analysis.review import grade
 from tabletop.bots import make_bot
 from tabletop.core import Match
 from tabletop.core.match import game_from_spec
-from tests.hidden_race import HiddenRace, Play
+from tests.race_play import endgame as _endgame
 
 
 def finished(name: str, seed: int) -> Match:
@@ -41,15 +43,6 @@ def finished(name: str, seed: int) -> Match:
 @pytest.fixture(scope="module", params=["pitfall", "raiders"])
 def game_over(request):
     return finished(request.param, 4)
-
-
-def _endgame(game, me_at, hand, other_at):
-    state = game.initial_state(0)
-    rest = list(state.deck + state.hands[1] + state.hands[0])
-    for card in hand:
-        rest.remove(card)
-    other, deck = tuple(sorted(rest[:3])), tuple(rest[3:])
-    return type(state)((me_at, other_at), (hand, other), deck, (), 0, state.rng)
 
 
 def test_evaluate_counts_playouts_and_says_whose_knowledge(game_over):
@@ -105,24 +98,24 @@ def test_grades_follow_the_lower_bound_of_the_interval():
 
 
 def test_a_sure_win_missed_is_a_blunder_naming_the_better_move():
-    """At 17 with (1, 2, 3) against an opponent at 19, only playing the 3 wins for
-    sure (HR-WIN); rolling instead (a low roll lets the opponent win) is graded, and
+    """At 21 with (1, 2, 3) against an opponent at 23, only playing the 3 wins for
+    sure (RC-WIN); rolling instead (a low roll lets the opponent win) is graded, and
     the story of a world where it mattered shows who won."""
-    game = HiddenRace(2)
-    state = _endgame(game, 17, (1, 2, 3), 19)
+    game = Race(2)
+    state = _endgame(game, 21, (1, 2, 3), 23)
     move = judge(game, state, game.parse_action("roll"), 40, width=4, seed=1)
     assert move.best == Play(3) and move.best_chance == 1.0
     assert move.grade in ("mistake", "blunder"), move
     assert move.interval[0] >= MISTAKE
     assert "the mover won" in move.better_events[-1]
     assert "seat 1 won" in move.played_events[-1]
-    assert "HR-WIN" in move.better_events[-1]
+    assert "RC-WIN" in move.better_events[-1]
 
 
 def test_a_judgement_uses_only_what_the_mover_could_see():
     """Two positions that differ only in the opponent's hand and the deck order get
     the same judgement."""
-    game = HiddenRace(2)
+    game = Race(2)
     state = game.initial_state(5)
     swapped = game.determinize(game.view(state, 0), 0, state.rng.below(7)[1])
     assert swapped.hands[1] != state.hands[1] or swapped.deck != state.deck
@@ -133,8 +126,8 @@ def test_a_judgement_uses_only_what_the_mover_could_see():
 
 
 def test_hint_suggests_the_winning_card():
-    game = HiddenRace(2)
-    match = Match.from_state(game, _endgame(game, 17, (1, 2, 3), 19))
+    game = Race(2)
+    match = Match.from_state(game, _endgame(game, 21, (1, 2, 3), 23))
     found = hint(match, budget=20, width=4)
     assert found.seat == 0 and found.best == Play(3)
     assert "play 3" in str(found)

@@ -1,12 +1,16 @@
-"""Bots through the Game protocol only (random, search), on small test games."""
+"""Bots through the Game protocol only (random, search), on the example game
+(examples/race)."""
 
 from __future__ import annotations
 
 import pytest
+from race import Race
+from race.actions import Play
 
 from tabletop.bots import RandomBot, SearchBot, make_bot, play_out
-from tests.hidden_race import HIDDEN, HiddenRace, Play, greedy_policy
-from tests.toy import Toy
+from tabletop.core import HIDDEN
+from tests.race_play import PlainRace, greedy_policy
+from tests.race_play import endgame as _endgame
 
 
 def _actions(game, seed, bots_for):
@@ -20,7 +24,7 @@ def _actions(game, seed, bots_for):
 
 
 def test_random_bot_is_seeded_and_deterministic():
-    game = HiddenRace(3)
+    game = Race(3)
 
     def run(seed):
         return _actions(game, 4, lambda: [RandomBot(game, seed + i) for i in range(3)])
@@ -30,7 +34,7 @@ def test_random_bot_is_seeded_and_deterministic():
 
 
 def test_random_bot_plays_only_legal_actions_to_the_end():
-    game = HiddenRace(2)
+    game = Race(2)
     state = game.initial_state(9)
     bots = [RandomBot(game, 0), RandomBot(game, 1)]
     while game.outcome(state) is None:
@@ -38,7 +42,7 @@ def test_random_bot_plays_only_legal_actions_to_the_end():
         action = bots[seat].choose(game.view(state, seat))
         assert game.check(state, action) is None
         state, _ = game.apply(state, action)
-    assert game.outcome(state).clause == "HR-WIN"
+    assert game.outcome(state).clause == "RC-WIN"
 
 
 class _Spy:
@@ -57,7 +61,7 @@ class _Spy:
 
 def test_bots_are_shown_only_their_own_view():
     """Other hands and the deck order never reach a bot (TT view protocol)."""
-    game = HiddenRace(2)
+    game = Race(2)
     spies = [_Spy(game), _Spy(game)]
     play_out(game, game.initial_state(3), spies)
     for seat, spy in enumerate(spies):
@@ -71,7 +75,7 @@ def test_bots_are_shown_only_their_own_view():
 
 def test_search_decision_ignores_hidden_cards():
     """Two states that differ only in what the bot cannot see get the same move."""
-    game = HiddenRace(2)
+    game = Race(2)
     state = game.initial_state(5)
     swapped = game.determinize(game.view(state, 0), 0, state.rng.below(7)[1])
     assert swapped.hands[1] != state.hands[1] or swapped.deck != state.deck
@@ -81,7 +85,7 @@ def test_search_decision_ignores_hidden_cards():
 
 
 def test_search_with_an_iteration_budget_is_deterministic():
-    game = HiddenRace(2)
+    game = Race(2)
 
     def run():
         return _actions(
@@ -92,7 +96,7 @@ def test_search_with_an_iteration_budget_is_deterministic():
 
 
 def test_search_beats_random_with_seats_rotated():
-    game = HiddenRace(2)
+    game = Race(2)
     wins = 0
     for i in range(24):
         bots = [SearchBot(game, i, iterations=120), RandomBot(game, 100 + i)]
@@ -104,7 +108,7 @@ def test_search_beats_random_with_seats_rotated():
 
 
 def test_search_uses_a_rollout_policy_and_a_time_budget():
-    game = HiddenRace(2)
+    game = Race(2)
     state = game.initial_state(1)
     bot = SearchBot(game, 0, seconds=0.02, rollout=greedy_policy)
     action = bot.choose(game.view(state, 0))
@@ -113,27 +117,30 @@ def test_search_uses_a_rollout_policy_and_a_time_budget():
 
 
 def test_search_returns_a_lone_legal_action_at_once():
-    game = Toy(2)
+    """Race always offers a roll and a card, so a Raiders turn with only the roll
+    left is taken: the first state, playing the last legal action, where one
+    action is legal."""
+    from tabletop.games.raiders import Raiders
+
+    game = Raiders(players=2)
+    state = game.initial_state(0)
+    while len(game.legal_actions(state)) > 1:
+        state, _ = game.apply(state, game.legal_actions(state)[-1])
     bot = SearchBot(game, 0, iterations=10_000)
-    assert str(bot.choose(game.initial_state(0))) == "roll"
+    assert str(bot.choose(game.view(state, game.to_move(state)))) == "roll"
     assert bot.last_iterations == 0
 
 
 def test_search_plays_a_winning_card():
-    """At 14 with a 6 in hand and the opponent one step from the goal, only
-    playing the 6 wins now (HR-WIN); search finds it."""
-    game = HiddenRace(2)
-    state = game.initial_state(0)
-    state = type(state)((14, 19), ((1, 2, 6), state.hands[1]), *_rest(state))
-    assert SearchBot(game, 0, iterations=100).choose(game.view(state, 0)) == Play(6)
-
-
-def _rest(state):
-    return state.deck, state.discard, state.turn, state.rng
+    """At 20 with a 4 in hand and the opponent one step from the goal, only
+    playing the 4 wins now (RC-WIN); search finds it."""
+    game = Race(2)
+    state = _endgame(game, 20, (1, 2, 4), 23)
+    assert SearchBot(game, 0, iterations=100).choose(game.view(state, 0)) == Play(4)
 
 
 def test_make_bot_by_name():
-    game = HiddenRace(2)
+    game = PlainRace(2)
     assert isinstance(make_bot("random", game, 1), RandomBot)
     search = make_bot("search", game, 1, iterations=5)
     assert isinstance(search, SearchBot) and search.iterations == 5
@@ -144,27 +151,18 @@ def test_make_bot_by_name():
 
 
 def test_play_out_cuts_off_long_games():
-    game = HiddenRace(2)
+    game = Race(2)
     result = play_out(
         game, game.initial_state(0), [RandomBot(game, 0)] * 2, max_steps=3
     )
     assert result.truncated and result.winner is None and result.steps == 3
 
 
-def _endgame(game, me_at, hand, other_at):
-    state = game.initial_state(0)
-    rest = [c for c in state.deck + state.hands[1] + state.hands[0]]
-    for card in hand:
-        rest.remove(card)
-    other, deck = tuple(sorted(rest[:3])), tuple(rest[3:])
-    return type(state)((me_at, other_at), (hand, other), deck, (), 0, state.rng)
-
-
 def test_flat_search_corrects_its_rollout_policy():
-    """The greedy policy rolls at 17 with (1, 2, 3); only playing the 3 wins surely
-    before the opponent at 19 moves (HR-WIN): paired playouts find it."""
-    game = HiddenRace(2)
-    state = _endgame(game, 17, (1, 2, 3), 19)
+    """The greedy policy rolls at 21 with (1, 2, 3); only playing the 3 wins surely
+    before the opponent at 23 moves (RC-WIN): paired playouts find it."""
+    game = Race(2)
+    state = _endgame(game, 21, (1, 2, 3), 23)
     assert game.invariants(state) == []
     assert str(greedy_policy(game, state, None)[0]) == "roll"
     bot = SearchBot(game, 4, iterations=120, flat=True, rollout=greedy_policy)
@@ -173,8 +171,8 @@ def test_flat_search_corrects_its_rollout_policy():
 
 def test_flat_search_keeps_the_policy_move_without_evidence():
     """With a margin no gain can reach, the rollout policy's move is played."""
-    game = HiddenRace(2)
-    state = _endgame(game, 17, (1, 2, 3), 19)
+    game = Race(2)
+    state = _endgame(game, 21, (1, 2, 3), 23)
     bot = SearchBot(
         game, 4, iterations=60, flat=True, rollout=greedy_policy, margin=1e9
     )
@@ -182,7 +180,7 @@ def test_flat_search_keeps_the_policy_move_without_evidence():
 
 
 def test_flat_search_is_deterministic_for_an_iteration_budget():
-    game = HiddenRace(2)
+    game = Race(2)
     state = game.initial_state(3)
 
     def pick():

@@ -1,27 +1,22 @@
-"""Information-set MCTS (tabletop.bots.ismcts) on the small hidden-card race game,
+"""Information-set MCTS (tabletop.bots.ismcts) on the example game (examples/race),
 and its registry names next to flat Monte Carlo."""
 
 from __future__ import annotations
 
+from race import Race
+from race.actions import Play
+
 from tabletop.bots import ISMCTSBot, RandomBot, SearchBot, make_bot, play_out
 from tabletop.core.match import game_from_spec
-from tests.hidden_race import HiddenRace, Play, greedy_policy
-
-
-def _endgame(game, me_at, hand, other_at):
-    state = game.initial_state(0)
-    rest = list(state.deck + state.hands[1] + state.hands[0])
-    for card in hand:
-        rest.remove(card)
-    other, deck = tuple(sorted(rest[:3])), tuple(rest[3:])
-    return type(state)((me_at, other_at), (hand, other), deck, (), 0, state.rng)
+from tests.race_play import endgame as _endgame
+from tests.race_play import greedy_policy
 
 
 def test_ismcts_finds_the_winning_card_its_policy_misses():
-    """The greedy policy rolls at 17 with (1, 2, 3); only the 3 wins surely before
-    the opponent at 19 moves (HR-WIN)."""
-    game = HiddenRace(2)
-    state = _endgame(game, 17, (1, 2, 3), 19)
+    """The greedy policy rolls at 21 with (1, 2, 3); only the 3 wins surely before
+    the opponent at 23 moves (RC-WIN)."""
+    game = Race(2)
+    state = _endgame(game, 21, (1, 2, 3), 23)
     assert str(greedy_policy(game, state, None)[0]) == "roll"
     bot = ISMCTSBot(game, 4, iterations=150, rollout=greedy_policy)
     assert bot.choose(game.view(state, 0)) == Play(3)
@@ -31,9 +26,9 @@ def test_ismcts_finds_the_winning_card_its_policy_misses():
 
 def test_paired_root_finds_the_winning_card_on_shared_worlds():
     """With a paired root every compared action is played in the same worlds: the
-    3 (HR-WIN) is found, and each compared action was tried equally often."""
-    game = HiddenRace(2)
-    state = _endgame(game, 17, (1, 2, 3), 19)
+    3 (RC-WIN) is found, and each compared action was tried equally often."""
+    game = Race(2)
+    state = _endgame(game, 21, (1, 2, 3), 23)
     bot = ISMCTSBot(
         game, 4, iterations=120, rollout=greedy_policy, paired=True, margin=2.0
     )
@@ -45,40 +40,40 @@ def test_paired_root_finds_the_winning_card_on_shared_worlds():
 
 
 def test_paired_root_needs_more_than_a_few_lucky_worlds():
-    """Over 15 shared worlds the 3 wins 4 worlds the roll loses and loses none:
-    4 / sqrt(4) = 2 does not pass a margin of 2, so the policy's roll is kept;
+    """Over 15 shared worlds the 3 wins 3 worlds the roll loses and loses none:
+    3 / sqrt(3) < 2 does not pass a margin of 2, so the policy's roll is kept;
     over 30 worlds it does pass (see the test above)."""
-    game = HiddenRace(2)
-    state = _endgame(game, 17, (1, 2, 3), 19)
+    game = Race(2)
+    state = _endgame(game, 21, (1, 2, 3), 23)
     bot = ISMCTSBot(
         game, 4, iterations=60, rollout=greedy_policy, paired=True, margin=2.0
     )
     assert str(bot.choose(game.view(state, 0))) == "roll"
     stats = bot.root_statistics()
     assert stats[Play(3)] == (15, 1.0)
-    assert round(stats[game.parse_action("roll")][1] * 15) == 11
-    # The evidence the sign test weighed, world by world: 4 wins, no losses.
+    assert round(stats[game.parse_action("roll")][1] * 15) == 12
+    # The evidence the sign test weighed, world by world: 3 wins, no losses.
     diffs = bot.last_gains[Play(3)]
-    assert len(diffs) == 15 and sorted(diffs)[-4:] == [1.0] * 4 and min(diffs) == 0
+    assert len(diffs) == 15 and sorted(diffs) == [0.0] * 12 + [1.0] * 3
 
 
 def test_paired_root_keeps_the_policy_move_without_evidence():
-    game = HiddenRace(2)
-    state = _endgame(game, 17, (1, 2, 3), 19)
+    game = Race(2)
+    state = _endgame(game, 21, (1, 2, 3), 23)
     bot = ISMCTSBot(game, 4, iterations=60, rollout=greedy_policy, paired=True)
     bot.margin = 1e9
     assert str(bot.choose(game.view(state, 0))) == "roll"
 
 
 def test_ismcts_keeps_the_policy_move_without_evidence():
-    game = HiddenRace(2)
-    state = _endgame(game, 17, (1, 2, 3), 19)
+    game = Race(2)
+    state = _endgame(game, 21, (1, 2, 3), 23)
     bot = ISMCTSBot(game, 4, iterations=60, rollout=greedy_policy, margin=1e9)
     assert str(bot.choose(game.view(state, 0))) == "roll"
 
 
 def test_ismcts_decision_ignores_hidden_cards_and_is_deterministic():
-    game = HiddenRace(2)
+    game = Race(2)
     state = game.initial_state(5)
     swapped = game.determinize(game.view(state, 0), 0, state.rng.below(7)[1])
     assert swapped.hands[1] != state.hands[1] or swapped.deck != state.deck
@@ -88,7 +83,7 @@ def test_ismcts_decision_ignores_hidden_cards_and_is_deterministic():
 
 
 def test_ismcts_beats_random_with_seats_rotated():
-    game = HiddenRace(2)
+    game = Race(2)
     wins = 0
     for i in range(16):
         bots = [ISMCTSBot(game, i, iterations=80), RandomBot(game, 100 + i)]

@@ -1,26 +1,14 @@
-"""The game-independent match timeline, randomness and saves (with a toy game)."""
+"""The game-independent match timeline, randomness and saves (with the example
+game, examples/race)."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from race import Race
 
 from tabletop.core import IllegalActionError, IllegalEditError, Match, Rng, SaveError
-from tabletop.core import match as match_module
-from tests.toy import Toy
-
-
-@pytest.fixture(autouse=True)
-def register_toy(monkeypatch):
-    real = match_module.game_from_spec
-
-    def spec(name, options):
-        if name == "toy":
-            return Toy(**options)
-        return real(name, options)
-
-    monkeypatch.setattr(match_module, "game_from_spec", spec)
 
 
 def test_rng_is_deterministic_and_forced_rolls_come_first():
@@ -41,7 +29,7 @@ def test_rng_shuffle_is_a_permutation():
 
 
 def test_play_undo_redo_goto_fork():
-    m = Match(Toy(), seed=3)
+    m = Match(Race(), seed=3)
     for _ in range(4):
         m.play("roll")
     s4 = m.state
@@ -57,7 +45,7 @@ def test_play_undo_redo_goto_fork():
 
 
 def test_illegal_action_leaves_match_untouched():
-    m = Match(Toy(), seed=3)
+    m = Match(Race(), seed=3)
     with pytest.raises(IllegalActionError) as err:
         m.play("jump")
     assert err.value.clause == "TT-NOTATION"
@@ -65,7 +53,7 @@ def test_illegal_action_leaves_match_untouched():
 
 
 def test_save_round_trip_and_tamper_detection(tmp_path):
-    m = Match(Toy(), seed=11)
+    m = Match(Race(), seed=11)
     m.force_roll(6)
     m.play("roll")
     m.play("roll")
@@ -90,9 +78,9 @@ def test_save_round_trip_and_tamper_detection(tmp_path):
 
 
 def test_edit_is_validated_and_recorded():
-    m = Match(Toy(), seed=1)
+    m = Match(Race(), seed=1)
     with pytest.raises(IllegalEditError):
-        m.edit("move", player=0, to=99)
+        m.edit("move_pawn", seat=0, space="S99")
     assert len(m) == 0
-    m.edit("move", player=0, to=9)
-    assert m.state.positions[0] == 9 and m.steps[0].edit["op"] == "move"
+    m.edit("move_pawn", seat=0, space="S9")
+    assert m.state.positions[0] == 9 and m.steps[0].edit["op"] == "move_pawn"

@@ -6,7 +6,11 @@ no event, never build one. The golden files ``tests/golden/events_*.txt`` were
 recorded before the sentences became lazy: for a seeded four-player game of each
 game, every event's JSON and the line each seat, the public and the referee read
 (``seen_by``, ``for_viewer``). They must come out byte for byte. Regenerate them
-with ``python -m tests.test_event_text`` only after an intended change of wording,
+only after an intended change of wording, the one way every golden file is
+regenerated (``tests/harness.py``)::
+
+    TABLETOP_REGENERATE_GOLDEN=1 python -m pytest tests/test_event_text.py -k golden
+
 and read the diff.
 """
 
@@ -14,8 +18,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import pickle
-from pathlib import Path
 
 import pytest
 
@@ -23,8 +27,9 @@ from tabletop.bots.registry import heuristic_module
 from tabletop.core import Event, Match, Rng
 from tabletop.games.pitfall import Pitfall
 from tabletop.games.raiders import Raiders
+from tests.harness import GOLDEN_DIR, REGENERATE
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = GOLDEN_DIR
 GAMES = {"pitfall": (Pitfall, 3), "raiders": (Raiders, 5)}
 STEPS = 600
 
@@ -72,19 +77,17 @@ def transcript(match: Match) -> str:
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_event_sentences_read_as_recorded(name):
+def test_event_sentences_read_as_recorded_golden(name):
     """The sentences, public sentences and redacted views of every event of a
     seeded game match the recording byte for byte."""
-    recorded = (GOLDEN / f"events_{name}.txt").read_text(encoding="utf-8")
-    assert transcript(played(name)) == recorded
-
-
-if __name__ == "__main__":
-    for name in GAMES:
-        (GOLDEN / f"events_{name}.txt").write_text(
-            transcript(played(name)), encoding="utf-8"
-        )
-        print(f"wrote events_{name}.txt")
+    path = GOLDEN / f"events_{name}.txt"
+    text = transcript(played(name))
+    if os.environ.get(REGENERATE) == "1":
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), (
+        f"the events differ from tests/golden/{path.name}; after an intended change, "
+        f"regenerate it with {REGENERATE}=1 and read the diff"
+    )
 
 
 def test_words_are_written_on_first_reading_only():

@@ -1,23 +1,28 @@
-"""Seeded random Raiders playouts checked after every step.
+"""Seeded random Raiders playouts.
 
 2,000 games over 2..6 players (some with the restricted Country cards option or a
-turn limit), each capped in length. After every step: the game's invariants (56
-cards conserved, no two tokens on one country, valid places), the input state
-unchanged by ``apply``, the mover's view giving the same legal actions, legal
-actions for every unfinished state, and ``check`` accepting the chosen action. On
-every step of every 10th game, the JSON round trip and ``check`` agreeing with the
-list on random candidate actions; the JSON round trip on every final state;
-every game is replayed from its seed and must end in the same state.
+turn limit), each capped in length: more than a tenth end, the rare clauses all
+happen (reshuffle, empty deck, checkpoints, occupied countries, landing on and
+passing players, the win, the turn limit), and on every step of every 10th game
+``check`` accepts exactly the listed actions among random Raiders actions of every
+kind. Each rule's fast list equals its candidates judged by its verdict with the
+restricted Country cards option too, and every rule that lists actions lists some.
+A seeded four-player game played through ``Match`` ends with a winner (RA-W-WIN).
+
+The checks every game passes (invariants, ``apply`` leaving its input alone, JSON
+round trip, the mover's view giving the same legal actions, legal actions in every
+unfinished state, replay from the seed) are in ``tests/test_games_harness.py``.
 """
 
 from __future__ import annotations
 
-import json
 import random
 
-from tabletop.core import Rng
+from tabletop import Match
+from tabletop.core import Rng, lookup
 from tabletop.games.raiders import Raiders
 from tabletop.games.raiders import actions as A
+from tests import harness
 
 GAMES = 2000
 CAP = 300
@@ -32,37 +37,9 @@ def _games() -> dict[tuple, Raiders]:
     return games
 
 
-def _playout(game: Raiders, seed: int, deep: bool, seen: set) -> tuple[list, object]:
-    chooser = random.Random(seed)
-    state = game.initial_state(seed)
-    actions = []
-    for _ in range(CAP):
-        if game.outcome(state) is not None:
-            assert game.legal_actions(state) == []
-            break
-        legal = game.legal_actions(state)
-        assert legal, f"seed {seed}: an unfinished state has no legal action\n{state}"
-        mover = game.to_move(state)
-        assert game.legal_actions(game.view(state, mover)) == legal
-        action = legal[chooser.randrange(len(legal))]
-        assert game.check(state, action) is None
-        before = hash(state)
-        nxt, events = game.apply(state, action)
-        assert hash(state) == before, "apply changed its input"
-        problems = game.invariants(nxt)
-        assert not problems, f"seed {seed} after {action}: {problems}"
-        seen.update(e.clause for e in events)
-        if deep:
-            _round_trip(game, nxt)
-            _agree(game, state, set(legal), chooser)
-        actions.append(action)
-        state = nxt
-    _round_trip(game, state)
-    return actions, state
-
-
-def _agree(game: Raiders, state, legal: set, chooser: random.Random) -> None:
+def _agree(game: Raiders, state, chooser: random.Random) -> None:
     """``check`` accepts exactly the listed actions, on random candidates."""
+    legal = set(game.legal_actions(state))
     places = game.board.locations
     seat = chooser.randrange(game.players)
     where = places[chooser.randrange(len(places))]
@@ -83,11 +60,6 @@ def _agree(game: Raiders, state, legal: set, chooser: random.Random) -> None:
         assert (game.check(state, action) is None) == (action in legal), action
 
 
-def _round_trip(game: Raiders, state) -> None:
-    text = json.dumps(game.state_to_json(state))
-    assert game.state_from_json(json.loads(text)) == state
-
-
 def test_conformance_2000_seeded_random_playouts():
     games = _games()
     keys = list(games)
@@ -95,11 +67,21 @@ def test_conformance_2000_seeded_random_playouts():
     seen: set[str] = set()
     for seed in range(GAMES):
         game = games[keys[seed % len(keys)]]
-        actions, final = _playout(game, seed, deep=seed % 10 == 0, seen=seen)
-        replayed = game.initial_state(seed)
-        for action in actions:
-            replayed, _ = game.apply(replayed, action)
-        assert replayed == final, f"seed {seed}: replay differs"
+        chooser = random.Random(seed)
+
+        def policy(game, state, rng, chooser=chooser):
+            legal = game.legal_actions(state)
+            return legal[chooser.randrange(len(legal))], rng
+
+        def agree(game, state, chooser=chooser):
+            _agree(game, state, chooser)
+
+        deep = seed % 10 == 0
+        run = harness.playout(
+            game, seed, CAP, policy, checked=False, on_state=agree if deep else None
+        )
+        seen.update(e.clause for events in run.events for e in events)
+        final = run.final
         finished += game.outcome(final) is not None
         if seed % 50 == 0:
             view = game.view(final, 0)
@@ -123,27 +105,42 @@ def test_every_rules_fast_list_is_its_candidates_judged_by_its_verdict():
     """One source of legality: each rule's ``legal`` override lists exactly, and in
     the same order, the candidates whose verdict is None (``Rule.legal``), on every
     state of seeded random games for 2..6 players, with and without the restricted
-    Country cards option."""
-    from tabletop.core import Rule
+    Country cards option; every rule but NeverPlayedRule lists something."""
     from tabletop.games.raiders.legal import DECISIONS
 
-    judged = {}
+    judged: dict[str, int] = {}
+
+    def compare(game, state):
+        for name, listed in harness.rule_lists(game, state).items():
+            judged[name] = judged.get(name, 0) + listed
+
+    def uniform(game, state, rng):
+        legal = game.legal_actions(state)
+        i, rng = rng.below(len(legal))
+        return legal[i], rng
+
     for players in range(2, 7):
         for restricted in (False, True):
             game = Raiders(players=players, country_cards_restricted=restricted)
             for seed in range(8):
-                state, rng = game.initial_state(seed), Rng.from_seed(seed + 77)
-                for _ in range(400):
-                    for rule in DECISIONS[state.phase]:
-                        fast = rule.legal(game, state)
-                        assert fast == Rule.legal(rule, game, state), (rule, state)
-                        name = type(rule).__name__
-                        judged[name] = judged.get(name, 0) + bool(fast)
-                    legal = game.legal_actions(state)
-                    if not legal:
-                        break
-                    i, rng = rng.below(len(legal))
-                    state, _ = game.apply(state, legal[i])
+                harness.playout(
+                    game, seed, 400, uniform, checked=False, on_state=compare
+                )
     rules = {type(r).__name__ for rules in DECISIONS.values() for r in rules}
     listed = rules - {"NeverPlayedRule"}  # it lists nothing, by design
     assert all(judged.get(name, 0) > 0 for name in listed), judged
+
+
+def test_seeded_four_player_game_plays_to_a_winner_through_match():
+    """RA-W-WIN: the golden game (four players, seed 7, the greedy policy of
+    tests/raiders_play.py) ends with a winner holding the three key cards; its save
+    reloads."""
+    match = harness.golden_match(lookup("raiders"))
+    assert match.game.players == 4 and match.seed == 7
+    outcome = match.outcome()
+    assert outcome is not None and outcome.winner is not None
+    assert outcome.clause == "RA-W-WIN"
+    winner_hand = match.state.hands[outcome.winner]
+    assert {"ark", "staff", "map"} <= set(winner_hand)
+    again = Match.from_json(match.to_json())
+    assert again.state == match.state and again.outcome() == outcome

@@ -14,7 +14,7 @@ def test_simulate_writes_csv_and_prints_a_summary(tmp_path, capsys):
     status = main(
         [
             "simulate",
-            "tests.toy:Toy",
+            "race:Race",
             "--players",
             "3",
             "--games",
@@ -41,7 +41,7 @@ def test_simulate_refuses_bad_requests(capsys):
         main(
             [
                 "simulate",
-                "tests.toy:Toy",
+                "race:Race",
                 "--bots",
                 "oracle",
                 "--games",
@@ -62,7 +62,7 @@ def test_module_entry_point_runs():
             "-m",
             "tabletop",
             "simulate",
-            "tests.toy:Toy",
+            "race:Race",
             "--games",
             "4",
             "--workers",
@@ -80,7 +80,7 @@ def test_module_entry_point_runs():
 
 
 def test_simulate_passes_the_search_budget(capsys):
-    argv = ["simulate", "tests.hidden_race:HiddenRace", "--games", "4", "--workers",
+    argv = ["simulate", "race:Race", "--games", "4", "--workers",
             "1", "--bots", "search,random", "--iterations", "5"]  # fmt: skip
     assert main([*argv, "--rotate"]) == 0
     text = capsys.readouterr().out

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from concurrent.futures import ProcessPoolExecutor
 
+from race import Race
+
 from tabletop.core import Match
 from tabletop.sim import run_games, run_playouts
-from tests.hidden_race import HiddenRace
 
 
 def test_dask_executor_matches_the_process_pool_for_the_same_seeds():
     distributed = __import__("distributed")
     with ProcessPoolExecutor(2) as pool:
         reference = run_games(
-            HiddenRace(2),
+            Race(2),
             16,
             bots="random,search",
             seed=9,
@@ -22,7 +23,7 @@ def test_dask_executor_matches_the_process_pool_for_the_same_seeds():
             chunk_size=3,
         )
         playouts = run_playouts(
-            Match(HiddenRace(2), seed=1),
+            Match(Race(2), seed=1),
             10,
             bots="random",
             seed=2,
@@ -43,7 +44,7 @@ def test_dask_executor_matches_the_process_pool_for_the_same_seeds():
         executor = client.get_executor()
         assert (
             run_games(
-                HiddenRace(2),
+                Race(2),
                 16,
                 bots="random,search",
                 seed=9,
@@ -55,7 +56,7 @@ def test_dask_executor_matches_the_process_pool_for_the_same_seeds():
         )
         assert (
             run_playouts(
-                Match(HiddenRace(2), seed=1),
+                Match(Race(2), seed=1),
                 10,
                 bots="random",
                 seed=2,

@@ -9,6 +9,7 @@ import matplotlib
 matplotlib.use("Agg")
 
 from matplotlib.figure import Figure  # noqa: E402
+from race import Race  # noqa: E402
 
 from tabletop.core import Match  # noqa: E402
 from tabletop.sim import run_games, summarize, win_timeline  # noqa: E402
@@ -17,7 +18,6 @@ from tabletop.sim.plots import (  # noqa: E402
     plot_win_rate_by_seat,
     plot_win_timeline,
 )
-from tests.toy import Toy  # noqa: E402
 
 
 def _png(fig: Figure) -> bytes:
@@ -27,7 +27,7 @@ def _png(fig: Figure) -> bytes:
 
 
 def test_length_histogram_and_win_rate_by_seat():
-    table = run_games(Toy(3), 30, seed=0, workers=1)
+    table = run_games(Race(3), 30, seed=0, workers=1)
     hist = plot_length_histogram(table)
     assert isinstance(hist, Figure) and _png(hist).startswith(b"\x89PNG")
     assert sum(p.get_height() for p in hist.axes[0].patches) == 30
@@ -38,7 +38,7 @@ def test_length_histogram_and_win_rate_by_seat():
 
 
 def test_win_timeline_plot_has_one_line_per_seat():
-    match = Match(Toy(2), seed=1)
+    match = Match(Race(2), seed=1)
     for _ in range(3):
         match.play("roll")
     fig = plot_win_timeline(win_timeline(match, 8, bots="random", workers=1))

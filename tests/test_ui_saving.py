@@ -9,12 +9,12 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from race import Race
 
 from tabletop import Match
 from tabletop.games.pitfall import Pitfall
 from tabletop.ui import Table
 from tabletop.ui.saving import autosave_by_default, autosave_path
-from tests.ui_fake import Dash, DashLook
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,13 +56,12 @@ def test_load_refuses_an_altered_save(tmp_path, monkeypatch):
 
 
 def test_load_refuses_another_games_save(tmp_path):
-    game = Dash(2)
-    dash = Table(Match(game, seed=1), look=DashLook(game))
+    race = Table(Match(Race(2), seed=1))
     path = tmp_path / "pitfall.json"
     pitfall(tmp_path).match.save(path)
-    dash.files.name.value = str(path)
-    dash.files.load_button.click()
-    assert "not this table's" in dash.message
+    race.files.name.value = str(path)
+    race.files.load_button.click()
+    assert "not this table's" in race.message
 
 
 def test_autosave_after_every_move_and_resume(tmp_path):

@@ -1,8 +1,10 @@
 """Headless tests of the Table controller: every gesture through its public method,
 checking the state and what is drawn (decoded from the recorded canvas batches).
 
-They run on the small "Dash" game of tests/ui_fake.py, which has board spaces, hidden
-hands and secret draws, so nothing here depends on either real game.
+They run on the small "Dash" game of tests/ui_fake.py: board spaces, hidden hands and
+secret draws, so nothing here depends on either real game, and what the example game
+cannot express (a roll followed by a choice of space, a card with many target
+spaces, two cards reaching one space; see its docstring).
 """
 
 from __future__ import annotations

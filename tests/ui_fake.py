@@ -1,12 +1,23 @@
 """A small card-and-board race game for the UI tests ("Dash").
 
-Richer than tests/toy.py where the UI needs it: board spaces to click, a hidden hand
-of cards to play, a two-step turn (roll, then choose where to move) and secret draws.
-Spaces ``s0``..``s11`` lie on a line; the first pawn on ``s11`` wins.
+Spaces ``s0``..``s11`` lie on a line; the first pawn on ``s11`` wins. A turn is
+either ``roll`` then ``move sN`` (exactly the roll, forward or back), or ``play hop
+sN`` (one forward), ``play leap sN`` (two forward) or ``play warp sN`` (anywhere
+else); a played card is replaced from the deck, a secret draw.
 
-A turn is either ``roll`` then ``move sN`` (exactly the roll, forward or back), or
-``play hop sN`` (one forward), ``play leap sN`` (two forward) or ``play warp sN``
-(anywhere else); a played card is replaced from the deck.
+The example game (examples/race) stands in for it wherever it can (the hot-seat and
+saving tests play race). What race cannot express, and the table, timeline and input
+tests need:
+
+- a turn of two decisions by one seat: ``roll``, then a choice of where to move
+  (race moves the roll at once and the turn passes), so a fresh button or a board
+  click follows a roll for the same seat with no hand-over between them, and a
+  timeline step can lie in the middle of a turn;
+- a card that targets a space of the player's choosing (``warp``: any other space),
+  so one card click is ambiguous and a space click decides (race's card ``play N``
+  has exactly one destination);
+- two cards reaching one space (``hop`` and ``warp`` to ``s1``), so one space click
+  is ambiguous and a card decides.
 """
 
 from __future__ import annotations
