@@ -1,5 +1,7 @@
-"""The game-independent core: the Game protocol, the match timeline, randomness,
-errors and board files. It knows no game and no UI."""
+"""The game-independent core: the Game protocol, the match timeline, the
+``MatchLike`` protocol a view uses (implemented by ``Match`` and by
+``tabletop.online.RemoteMatch``), randomness, errors and board files. It knows no
+game and no UI."""
 
 from tabletop.core.boards import BoardError, Problems, read_board
 from tabletop.core.errors import (
@@ -19,6 +21,7 @@ from tabletop.core.game import (
 )
 from tabletop.core.jsonio import strict_loads
 from tabletop.core.match import Match, Step
+from tabletop.core.matchlike import CAPABILITIES, MatchLike
 from tabletop.core.registry import GameEntry, game_names, lookup, make_game, register
 from tabletop.core.rng import ChanceNeeded, ChanceRng, Rng
 from tabletop.core.rules import HIDDEN, GameRules, Rule, Seated, split_seat
@@ -26,6 +29,7 @@ from tabletop.core.scenarios import Scenario, ScenarioBook
 from tabletop.core.viewers import PUBLIC, REFEREE, Viewer, as_viewer
 
 __all__ = [
+    "CAPABILITIES",
     "HIDDEN",
     "PUBLIC",
     "REFEREE",
@@ -53,6 +57,7 @@ __all__ = [
     "IllegalActionError",
     "IllegalEditError",
     "Match",
+    "MatchLike",
     "Outcome",
     "Problems",
     "Refusal",

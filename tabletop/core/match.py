@@ -29,6 +29,7 @@ from typing import Any
 from tabletop.core.errors import IllegalActionError, IllegalEditError, SaveError
 from tabletop.core.game import Event, Explanation, Game, Outcome, Refusal
 from tabletop.core.jsonio import strict_loads
+from tabletop.core.matchlike import check_capability
 from tabletop.core.registry import lookup
 
 SAVE_FORMAT = "tabletop.match"
@@ -66,6 +67,8 @@ class Step:
 
 class Match:
     """A game in progress: the initial state plus the steps taken from it.
+
+    It implements ``tabletop.core.MatchLike`` and allows every capability there.
 
     Args:
         game: a Game instance (any registered game).
@@ -278,6 +281,36 @@ class Match:
         self._check_step(step)
         self._cursor = step
         return step
+
+    # -- undo as a request, refusals (the ``MatchLike`` protocol) -------------------
+    @property
+    def undo_status(self) -> dict[str, Any]:
+        """Where an undo request stands: always ``{}`` locally, where an undo is
+        never waiting for an answer (``request_undo`` takes the move back at once)."""
+        return {}
+
+    def request_undo(self) -> None:
+        """Take back the last step at once: a local table asks nobody (this is
+        ``undo()``; online, the other humans accept or decline the request)."""
+        self.undo()
+
+    def answer_undo(self, accept: bool) -> None:
+        """Locally no undo is ever waiting for an answer.
+
+        Raises:
+            IllegalActionError: always (``TT-PHASE``).
+        """
+        raise IllegalActionError("TT-PHASE", "no undo was asked")
+
+    def refusal(self, what: str) -> Refusal | None:
+        """What this match may not do (one of ``CAPABILITIES``): a local match may
+        do everything, so this is ``None``.
+
+        Raises:
+            ValueError: ``what`` is not one of ``tabletop.core.matchlike.CAPABILITIES``.
+        """
+        check_capability(what)
+        return None
 
     def fork(self) -> Match:
         """A new match sharing this one's past up to the cursor (its future dropped)."""

@@ -5,6 +5,8 @@ seat's own view at every step it has seen (``state``, ``goto``, ``cursor``), its
 legal actions and their explanations, the log as that seat may read it, ``play``,
 and undo as a request the other humans answer. Editing, forcing rolls, forking and
 saving raise ``IllegalActionError``: the seed and the generator stay on the server.
+It implements ``tabletop.core.MatchLike``; ``refusal(what)`` gives the reason for
+each capability a seat lacks (``ONLINE_REFUSALS``).
 
 The websocket runs on a thread of its own, so ``play`` can wait for its answer
 from a notebook cell; updates pushed by the server call the ``on_change`` callbacks,
@@ -30,9 +32,28 @@ import tornado.websocket
 
 from tabletop.core import Explanation, IllegalActionError, Outcome, Refusal
 from tabletop.core.match import game_from_spec
+from tabletop.core.matchlike import check_capability
 from tabletop.online import protocol as P
 
 LOG = logging.getLogger(__name__)
+
+
+ONLINE_REFUSALS: dict[str, str] = {
+    "branch": "an online game has one line",
+    "fork": "an online game cannot be forked",
+    "edit": "an online game cannot be edited",
+    "save": "a seat cannot save the game (the referee exports it)",
+    "review": "an online game is reviewed where its moves are kept",
+    "seats": "the room's host decides who sits where",
+    "viewer": "an online seat sees through its own eyes",
+    "new_game": "the room's host starts new games (tabletop room ...)",
+    "replay_deal": "the deal of an online game stays on the server",
+    "load": "an online table shows its room only",
+    "bots": "bots play on the server",
+    "hint": "hints are not offered in an online game",
+}
+"""Why a seat may not do each of ``tabletop.core.matchlike.CAPABILITIES`` (all
+refused with the clause ``TT-ONLINE``)."""
 
 
 class JoinError(ConnectionError):
@@ -116,6 +137,16 @@ class RemoteMatch:
         return self._cursor
 
     @property
+    def steps(self) -> tuple:
+        """``()``: a client keeps views, not steps with full states."""
+        return ()
+
+    @property
+    def setup_events(self) -> tuple:
+        """``()``: the setup's events reach a seat as log lines of step 0."""
+        return ()
+
+    @property
     def latest(self) -> int:
         """The number of steps the room has played."""
         return self._latest
@@ -157,7 +188,12 @@ class RemoteMatch:
             view_refusal = None
         return view_refusal or Refusal("TT-PHASE", "this action is not legal now")
 
-    def log(self, viewer: int | None = None) -> list[str]:
+    def view(self, viewer: Any = None) -> Any:
+        """This seat's view at the cursor (``viewer`` is ignored: a client holds
+        only its own view)."""
+        return self.state
+
+    def log(self, viewer: Any = None) -> list[str]:
         """The log up to the cursor, as this seat may read it (``viewer`` is
         ignored: a client only ever holds its own seat's lines)."""
         return [
@@ -185,13 +221,23 @@ class RemoteMatch:
         """Show any step of the shared timeline, as this seat saw it."""
         if not isinstance(step, int) or isinstance(step, bool):
             raise TypeError(f"step must be an int, not {type(step).__name__}")
-        if not 0 <= step <= self._latest:
-            raise IndexError(f"step {step} is outside the timeline 0..{self._latest}")
-        if step not in self._views:
-            answer = self._ask({"t": "view_at", "step": step})
-            self._views[step] = self.game.state_from_json(answer["state"])
+        self.state_at(step)
         self._cursor = step
         return step
+
+    def state_at(self, step: int) -> Any:
+        """This seat's view at any step of the shared timeline (asked of the server
+        the first time); the cursor stays."""
+        if not isinstance(step, int) or isinstance(step, bool):
+            raise TypeError(f"step must be an int, not {type(step).__name__}")
+        if not 0 <= step <= self._latest:
+            raise IndexError(f"step {step} is outside the timeline 0..{self._latest}")
+        view = self._views.get(step)
+        if view is None:
+            answer = self._ask({"t": "view_at", "step": step})
+            view = self.game.state_from_json(answer["state"])
+            self._views[step] = view
+        return view
 
     def undo(self, n: int = 1) -> int:
         """Look back along the timeline (as ``Match.undo``); see ``request_undo``."""
@@ -212,19 +258,26 @@ class RemoteMatch:
         """The finished game as a save (referee link only)."""
         return self._ask({"t": "export"})["match"]
 
+    def refusal(self, what: str) -> Refusal:
+        """Why a seat may not do ``what`` (one of ``CAPABILITIES``): online, every
+        one is refused (``TT-ONLINE``, with the reason from ``ONLINE_REFUSALS``).
+
+        Raises:
+            ValueError: ``what`` is not one of ``CAPABILITIES``.
+        """
+        return Refusal("TT-ONLINE", ONLINE_REFUSALS[check_capability(what)])
+
     def fork(self) -> Any:
-        raise IllegalActionError("TT-ONLINE", "an online game cannot be forked")
+        raise self.refusal("fork").error()
 
     def edit(self, op: str, **args: Any) -> Any:
-        raise IllegalActionError("TT-ONLINE", "an online game cannot be edited")
+        raise self.refusal("edit").error()
 
     def force_roll(self, *values: int) -> Any:
         raise IllegalActionError("TT-ONLINE", "dice cannot be forced online")
 
     def to_json(self) -> Any:
-        raise IllegalActionError(
-            "TT-ONLINE", "a seat cannot save the game (the referee exports it)"
-        )
+        raise self.refusal("save").error()
 
     def save(self, path: Any) -> None:
         self.to_json()
