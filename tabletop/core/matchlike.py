@@ -28,9 +28,12 @@ Playing is not a capability: ``check`` and ``play`` answer for each action.
 
 from __future__ import annotations
 
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from tabletop.core.game import Event, Explanation, Outcome, Refusal
+
+if TYPE_CHECKING:  # tabletop.core.match imports this module
+    from tabletop.core.match import Step
 
 CAPABILITIES = (
     "branch",
@@ -90,8 +93,8 @@ class MatchLike(Protocol):
         """The step shown (0 = the initial state)."""
 
     @property
-    def steps(self) -> tuple[Any, ...]:
-        """The steps this holder keeps (``tabletop.core.Step``): every step for a
+    def steps(self) -> tuple[Step, ...]:
+        """The steps this holder keeps: every step for a
         ``Match``, ``()`` for a ``RemoteMatch``, which keeps only views."""
 
     @property
