@@ -114,3 +114,17 @@ def decode_batch(buffer: bytes) -> list[Any]:
     if raw and isinstance(raw[0], int):
         raw = [raw]
     return [[names[cmd[0]], cmd[1] if len(cmd) > 1 else []] for cmd in raw]
+
+
+class TableWatch:
+    """Counts what a Table does, through its observers (``on_render``,
+    ``on_drop``): the board layers each render redrew, and the dropped clicks."""
+
+    def __init__(self, table: Any) -> None:
+        self.redraws: list[list[int]] = []
+        self.dropped = 0
+        table.on_render(self.redraws.append)
+        table.on_drop(self._drop)
+
+    def _drop(self) -> None:
+        self.dropped += 1

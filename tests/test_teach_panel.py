@@ -50,7 +50,7 @@ def test_explanation_appears_after_a_click_and_rings_the_space():
     button.click()
     assert "PH-4-CROC" in panel.detail.value and "A6" in panel.detail.value
     assert panel.focus_space() == "A6"
-    assert table.redraws[-1], "the highlight layer was redrawn"
+    assert table.board.redrawn, "the highlight layer was redrawn"
 
 
 def test_why_not_names_the_clause_ph_3_card():

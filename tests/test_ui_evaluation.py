@@ -178,7 +178,12 @@ def test_bar_hides_during_a_hand_over_and_compact_tables_have_none(comms):
 
 
 def test_default_is_off_online():
-    online = SimpleNamespace(seats=("human", "random"), match=object())
+    """A match that keeps its moves elsewhere (``refusal("review")``, as a seat's
+    RemoteMatch answers) gets no evaluation bar by default."""
+    from tabletop.core import Refusal
+
+    elsewhere = SimpleNamespace(refusal=lambda what: Refusal("TT-ONLINE", "online"))
+    online = SimpleNamespace(seats=("human", "random"), match=elsewhere)
     assert not default_enabled(online)
 
 

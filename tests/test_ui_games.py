@@ -9,6 +9,7 @@ import pytest
 from tabletop import Match
 from tabletop.ui import Table, pitfall_table, raiders_table
 from tabletop.ui.panels import MAX_BUTTONS
+from tests.recording import TableWatch
 
 # Commands whose point lists the frontend only accepts as binary buffers: a plain
 # list in the JSON blanks the whole batch in the browser.
@@ -39,7 +40,7 @@ def test_first_draw_is_one_message_and_point_lists_are_buffers(comms, make):
     for name, args in all_commands(comms.canvas_batches()):
         if name in ARRAY_COMMANDS:
             assert isinstance(args[0], dict) and "idx" in args[0], (name, args)
-    assert table.redraws[0] == [0, 1, 2, 3]
+    assert table.board.redrawn == [0, 1, 2, 3]
 
 
 @pytest.mark.parametrize("make", [pitfall_table, raiders_table])
@@ -53,7 +54,8 @@ def test_a_move_redraws_less_than_a_tenth_of_the_first_draw(comms, make):
         messages = comms.canvas_messages()
         assert len(messages) <= 1, "one batched message per move"
         sizes.append(sum(m.nbytes for m in messages))
-        assert 0 not in table.redraws[-1], "the static board is never redrawn"
+        assert 0 not in table.board.redrawn, "the static board is never redrawn"
+        table.reveal()  # three humans: the next one takes the laptop
     sizes.sort()
     assert sizes[len(sizes) // 2] <= first / 10, (first, sizes)
 
@@ -192,6 +194,7 @@ def test_client_ready_after_a_reload_redraws_each_canvas_once(comms):
     """A reloaded page starts blank: each canvas's ready message redraws it."""
     table = raiders_table(players=3, seed=2, bots=2)
     table.click_space(table.legal[0].spaces[0])
+    watch = TableWatch(table)
     comms.clear()
     _ready(table.board.canvas[3])
     for hand in table.hands:
@@ -199,7 +202,7 @@ def test_client_ready_after_a_reload_redraws_each_canvas_once(comms):
     batches = comms.canvas_batches()
     assert len(batches) == 1 + len(table.hands), "one message per ready canvas"
     assert all(batch[0][0] == "switchCanvas" for batch in batches)
-    assert table.redraws[-1 - len(table.hands)] == [0, 1, 2, 3], "the whole board"
+    assert watch.redraws[0] == [0, 1, 2, 3], "the whole board"
     for hand, batch in zip(table.hands, batches[1:], strict=True):
         named = {args[0] for name, args in batch if name == "switchCanvas"}
         layers = {f"IPY_MODEL_{hand.canvas[i].model_id}" for i in range(3)}
@@ -276,11 +279,12 @@ def test_a_space_named_by_its_id_and_its_name_is_said_once():
     named the table must not read "Log 1 (Log 1)" (PH-5-OBSTACLE, RA-M-FORK)."""
     pitfall = pitfall_table(players=2, seed=4, autosave=False, evaluation=False)
     pitfall.choose("roll")
-    pitfall.choose(pitfall.legal[0].action)
+    pitfall.choose(pitfall.legal[0].action)  # the same seat decides on
     assert "enter Log 1, 1 to go" in pitfall.status.value
     raiders = raiders_table(players=2, seed=3, autosave=False, evaluation=False)
     for action in ("place USA", "place MEXICO", "roll"):
         raiders.choose(action)
+        raiders.reveal()  # two humans: the laptop goes round
     raiders.choose(raiders.legal[0].action)
     assert "from United States (1 step left)" in raiders.status.value
     for table in (pitfall, raiders):

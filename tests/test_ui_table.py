@@ -40,7 +40,7 @@ def test_first_render_draws_every_layer_and_lists_legal_actions(comms):
     assert labels == ["Roll", "Hop s1", "Leap s2"], "labels start with a capital"
     tips = [b.tooltip for b in table.actions.box.children]
     assert tips[0] == "roll the die \u2014 notation: roll", "no clause ID by default"
-    assert table.redraws[0] == [0, 1, 2, 3]
+    assert table.board.redrawn == [0, 1, 2, 3]
     assert "step 0/0" in table.status.value and "Player 0 (red)" in table.status.value
 
 
@@ -50,7 +50,7 @@ def test_button_click_plays_the_action_in_one_canvas_message(comms):
     table.actions.box.children[0].click()  # "Roll"
     assert table.step == 1 and table.state.roll == 3
     assert len(comms.canvas_messages()) == 1
-    assert table.redraws[-1] == [3], "only the highlight layer changes after a roll"
+    assert table.board.redrawn == [3], "only the highlight layer changes after a roll"
     assert [b.description for b in table.actions.box.children] == ["To s3"]
 
 
@@ -308,7 +308,7 @@ def test_client_ready_redraws_everything_naming_the_canvas_first(comms):
     batches = comms.canvas_batches()
     assert len(batches) == 1
     assert batches[0][0][0] == "switchCanvas"
-    assert table.redraws[-1] == [0, 1, 2, 3]
+    assert table.board.redrawn == [0, 1, 2, 3]
 
 
 def test_hand_title_ends_before_the_to_move_mark():

@@ -96,6 +96,7 @@ class BoardView:
         self.canvas.add_class("tabletop-board")
         self.canvas.on_mouse_down(lambda x, y: on_click(*self.board_point(x, y)))
         self._drawn: dict[int, Hashable] = {}
+        self.redrawn: list[int] = []  # the layers the last render drew
 
     @property
     def cropped(self) -> bool:
@@ -158,7 +159,7 @@ class BoardView:
             self.PIECES: (pieces, lambda: pieces),
             self.MARKS: (key, lambda: d.marks(*key, corner=corner)),
         }
-        redrawn = []
+        redrawn: list[int] = []
         for index, (shown, make) in layers.items():
             if self._drawn.get(index, _NOTHING) == shown:
                 continue
@@ -174,6 +175,7 @@ class BoardView:
                 draw_layer(canvas, make())
             self._drawn[index] = shown
             redrawn.append(index)
+        self.redrawn = redrawn
         return redrawn
 
     def invalidate(self) -> None:

@@ -4,7 +4,9 @@ The Table is bound to a ``RemoteMatch``, which holds only that seat's view: the
 other hands show their backs and the log shows only what the seat may read. Moves
 are sent to the server; updates it pushes redraw the table without a click. A bar
 above the table says whose turn it is, who is connected, and carries the undo
-request and its answer. Forking, editing and local bots are not offered.
+request and its answer. What a seat may not do online (fork, edit, reseat, look
+through another seat's eyes, start a new game, local bots...) the ``RemoteMatch``
+refuses through ``MatchLike.refusal`` with the reason, and the Table says it.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from typing import Any
 
 import ipywidgets as w
 
-from tabletop.core import IllegalActionError
 from tabletop.online import RemoteMatch
 from tabletop.ui.controller import Table
 
@@ -151,35 +152,6 @@ class RemoteTable(Table):
         if self.match.role == "referee":
             return "everything (referee)"
         return super().showing()
-
-    # What fair play does not offer online: each refuses with the reason.
-    def set_seat(self, seat: int, kind: Any) -> None:
-        _refuse("the room's host decides who sits where")
-
-    def set_viewer(self, seat: int | None) -> None:
-        _refuse("an online seat sees through its own eyes")
-
-    def fork(self) -> Any:
-        _refuse("an online game cannot be forked")
-
-    def new_game(self, seed: int | None = None) -> Any:
-        _refuse("the room's host starts new games (tabletop room ...)")
-
-    def play_again_same_deal(self) -> Any:
-        _refuse("the deal of an online game stays on the server")
-
-    def load_match(self, match: Any) -> Any:
-        _refuse("an online table shows its room only")
-
-    def use_line(self, index: int) -> Any:
-        _refuse("an online game has one line")
-
-    def auto_play(self, max_moves: int = 0) -> int:
-        _refuse("bots play on the server")
-
-
-def _refuse(why: str) -> Any:
-    raise IllegalActionError("TT-ONLINE", why)
 
 
 def join(link: str, timeout: float = 10.0, **options: Any) -> RemoteTable:

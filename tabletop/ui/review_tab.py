@@ -187,10 +187,9 @@ class ReviewPanel(w.VBox):
 
     def _match(self) -> Match:
         match = self.table.match
-        if not isinstance(match, Match):
-            raise IllegalActionError(
-                "TT-ONLINE", "an online game is reviewed where its moves are kept"
-            )
+        refusal = match.refusal("review")
+        if refusal is not None:
+            raise refusal.error()
         return match
 
     def show(self, result: Review) -> None:
@@ -320,8 +319,9 @@ class ReviewPanel(w.VBox):
 
     def _hint_refusal(self) -> str:
         table = self.table
-        if not isinstance(table.match, Match):
-            return "hints are not offered in an online game"
+        refusal = table.match.refusal("hint")
+        if refusal is not None:
+            return refusal.reason
         mover = table.game.to_move(table.state)
         if mover is None:
             return "the game is over"

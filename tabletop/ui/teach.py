@@ -68,10 +68,10 @@ class TeachPanel:
             layout=w.Layout(border="1px solid #f0b429", padding="4px", width="100%"),
         )
         self.widget.add_class("tabletop-teach")
-        table.observe(
+        table.model.observe(
             guard(self._changed), names=["state", "legal", "viewer", "details"]
         )
-        table.observe(guard(self._toggle), names="teach")
+        table.model.observe(guard(self._toggle), names="teach")
 
     # -- what the panel shows -----------------------------------------------------
     def entries(self) -> tuple[Explanation, ...]:

@@ -9,7 +9,6 @@ so no hidden value reaches a text.
 from __future__ import annotations
 
 import html
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -111,7 +110,7 @@ def log_steps(table: Any, limit: int = 60) -> list[tuple[str, list[tuple[str, st
     eyes = table.eyes
     rows: list[tuple[str, list[tuple[str, str]]]] = []
     match = table.match
-    if not hasattr(match, "steps"):  # a remote match: only its log lines
+    if match.refusal("review") is not None:  # its steps are kept elsewhere
         return _rows_from_log(table, match.log(eyes), limit)
     if match.setup_events and match.cursor < limit:
         rows.append(
@@ -184,25 +183,6 @@ def recap_html(table: Any, steps: Sequence[Any]) -> str:
     )
 
 
-def lost_cards(table: Any, step: Any) -> dict[int, list[str]]:
-    """The cards each human seat lost on a step, by name (from the full states)."""
-    game, look = table.game, table.look
-    try:
-        before = table.match.state_at(step.index - 1)
-    except IndexError:
-        return {}
-    out: dict[int, list[str]] = {}
-    for seat in table.human_seats():
-        had = look.hand(game.view(before, seat), seat)
-        has = look.hand(game.view(step.state, seat), seat)
-        if isinstance(had, int) or isinstance(has, int):
-            continue
-        gone = Counter(had) - Counter(has)
-        if gone:
-            out[seat] = [look.face(kind).name for kind in gone.elements()]
-    return out
-
-
 def last_move(table: Any) -> tuple:
     """What the board marks as the last move: pieces moved and the die rolled.
 
@@ -212,7 +192,7 @@ def last_move(table: Any) -> tuple:
     ``to``, the space it stopped at) to where it stands, along the track between
     them where the board knows it (``look.route``).
     """
-    steps = table._recent
+    steps = table.recent
     match = table.match
     if not steps or steps[-1].index != match.cursor:
         return ()

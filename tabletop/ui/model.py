@@ -1,0 +1,635 @@
+"""The table's model: what a table holds and decides, with no widget.
+
+``TableModel`` holds the match (anything ``tabletop.core.MatchLike``: a local
+``Match`` or a seat's ``RemoteMatch``), the timeline's lines, the seats and their
+bots, whose eyes the table shows, the hand-over between two humans, the selection
+that narrows the actions on offer, autosave and resume. Its traits (``state``,
+``step``, ``viewer``, ``selection``, ``legal``, ``seats``...) are reassigned, never
+mutated in place; the widget view (``tabletop.ui.controller.Table``) observes them
+and redraws. Several changes made inside ``batch()`` reach the view once, when the
+outermost batch ends.
+
+One method decides who may act now: ``refusal_to_act``. Every gesture that plays a
+move for a seat (a button, a board click, a card, typed notation) goes through it,
+so at a bot's turn, behind a hand-over or through another seat's eyes nothing a
+person does plays a move, in the present or the past; the refusal says why in
+words. Bots play through ``play_bots`` only.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from traitlets import Any as AnyTrait
+from traitlets import Bool, HasTraits, Instance, Int, Tuple, Unicode, observe
+
+from tabletop.core import Explanation, IllegalActionError, Match, Refusal
+from tabletop.core.viewers import PUBLIC
+from tabletop.ui.seats import HUMAN, make_seat_bot, seat_label
+
+MAX_AUTO_MOVES = 5000
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """What the player has picked so far, narrowing the actions on offer.
+
+    Attributes:
+        kind: ``"space"`` (a board space), ``"card"`` (a card kind) or ``"clause"``
+            (a group of actions under one rule).
+        value: the space id, card kind or clause id.
+        words: how the panel names it ("the card Rope", "space A7").
+    """
+
+    kind: str
+    value: str
+    words: str = ""
+
+    def matches(self, entry: Explanation) -> bool:
+        if self.kind == "space":
+            return self.value in entry.spaces
+        if self.kind == "card":
+            return entry.card == self.value
+        if self.kind == "clause":
+            return entry.clause == self.value
+        return True
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.value}"
+
+
+class Batched(HasTraits):
+    """Traits whose changes reach listeners once per batch of changes.
+
+    A listener (``on_change``) is called after each change made outside a batch,
+    and once when the outermost ``batch()`` ends, whatever it changed.
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._depth = 0
+        self._listeners: list[Callable[[], None]] = []
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` once after each change (a batch counts as one)."""
+        self._listeners.append(callback)
+
+    @property
+    def updating(self) -> bool:
+        """Whether a batch of changes is under way (listeners wait for its end)."""
+        return self._depth > 0
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Change several traits, then tell the listeners once.
+
+        If the batch fails, ``recover()`` runs first (bringing the traits back in
+        line with what they show), the listeners are told, and the error raised.
+        """
+        self._depth += 1
+        try:
+            yield
+        except BaseException:
+            if self._depth == 1:
+                try:
+                    self.recover()
+                finally:
+                    self._depth -= 1
+                self.changed()
+                raise
+            self._depth -= 1
+            raise
+        self._depth -= 1
+        if self._depth == 0:
+            self.changed()
+
+    def recover(self) -> None:
+        """Bring the traits in line after a failed batch (a hook; nothing here)."""
+
+    def changed(self) -> None:
+        """Tell every listener (outside a batch, each change does)."""
+        for callback in self._listeners:
+            callback()
+
+
+class TableModel(Batched):
+    """A table's state and decisions, without widgets.
+
+    Args:
+        match: the match to show and play (``Match`` or ``RemoteMatch``).
+        look: the game's look (seat and space names, cards in hands).
+        autosave: a file to save the match to after every move (``None``: off);
+            if it exists, the model offers to resume it (``resume_from``).
+        handover: hand the laptop over between two human seats.
+    """
+
+    state = AnyTrait(help="the full state at the current step")
+    step = Int(0, help="the current step of the timeline")
+    length = Int(0, help="the number of steps in the timeline")
+    viewer = Int(None, allow_none=True, help="whose eyes the table shows (None: all)")
+    curtain = Int(None, allow_none=True, help="the seat the laptop is passed to")
+    selection = Instance(Selection, allow_none=True, help="what narrows the actions")
+    legal = Tuple(help="the Explanations of every legal action now")
+    seats = Tuple(help="per seat: 'human' or the bot's name")
+    message = Unicode("", help="the last refusal or notice")
+    letter = Unicode("", help="news for the seat now looking (a card it lost)")
+    error = Unicode("", help="the last error raised inside a callback")
+    auto = Bool(True, help="bot seats move by themselves after each gesture")
+    hot_seat = Bool(True, help="the view follows the human seat to move")
+    teach = Bool(False, help="explain every legal action and refusals")
+    details = Bool(False, help="show clause IDs and the state inspector")
+
+    def __init__(
+        self,
+        match: Any,
+        look: Any,
+        autosave: str | Path | None = None,
+        handover: bool = True,
+    ) -> None:
+        super().__init__()
+        self.match = match
+        self.game = match.game
+        self.look = look
+        self.lines: list[Any] = [match]
+        self.autosave = Path(autosave) if autosave else None
+        self.handover_on = handover
+        self.resume_from: Path | None = None
+        self.refused_clause = ""
+        self.recent: tuple[Any, ...] = ()  # the steps just played, for the recap
+        self._bots: dict[int, Any] = {}
+        self._mail: dict[int, list[str]] = {}
+        self._played: list[Any] = []
+        self._played_now = False
+        self.seats = (HUMAN,) * self.game.players
+        if self.autosave is not None and self.autosave.exists():
+            self.resume_from = self.autosave
+
+    def recover(self) -> None:
+        """After a failed batch: show where the match stands (bots may have
+        played before one raised)."""
+        self.sync()
+
+    @observe(
+        "state", "viewer", "selection", "legal", "seats", "curtain", "details", "letter"
+    )
+    def _trait_changed(self, change: dict) -> None:
+        if not self.updating:
+            self.changed()
+
+    # -- derived values -----------------------------------------------------------
+    @property
+    def eyes(self) -> Any:
+        """Whose eyes the views use: the viewer, or the public behind a hand-over."""
+        return PUBLIC if self.curtain is not None else self.viewer
+
+    @property
+    def view_state(self) -> Any:
+        """The state as the viewing seat may see it."""
+        return self.game.view(self.state, self.eyes)
+
+    @property
+    def branches(self) -> list[Any]:
+        """The other lines of the timeline (kept futures, earlier games)."""
+        return [m for m in self.lines if m is not self.match]
+
+    @property
+    def bot_seats(self) -> tuple[int, ...]:
+        """The seats a bot plays."""
+        return tuple(sorted(self._bots))
+
+    @property
+    def to_move(self) -> int | None:
+        return self.game.to_move(self.state)
+
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.game.players) if s not in self._bots)
+
+    # -- who may act ------------------------------------------------------------------
+    def refusal_to_act(self) -> Refusal | None:
+        """Why nobody at this table may choose for the seat to move now, or None
+        when the viewer may: the one place that decides it, for every gesture."""
+        seat = self.to_move
+        if seat is None:
+            return Refusal("TT-OVER", "the game is over")
+        name = self.look.seat_name(seat)
+        if seat in self._bots:
+            return Refusal(
+                "TT-TURN", f"it is {name}'s turn, and a bot ({self.seats[seat]}) "
+                "plays that seat",
+            )  # fmt: skip
+        if self.curtain is not None:
+            passed = self.look.seat_name(self.curtain)
+            return Refusal(
+                "TT-TURN", f"the laptop is being passed: {passed} reveals first"
+            )
+        if self.viewer not in (None, seat):
+            eyes = self.look.seat_name(self.viewer)
+            return Refusal(
+                "TT-TURN", f"not your turn: it is {name}'s (this table shows "
+                f"{eyes}'s eyes)",
+            )  # fmt: skip
+        return None
+
+    def can_act(self) -> bool:
+        """Whether the viewer may choose for the seat to move (``refusal_to_act``)."""
+        return self.refusal_to_act() is None
+
+    def ensure_may_act(self) -> None:
+        """Raise ``refusal_to_act``'s refusal, if there is one (every gesture that
+        plays a move asks this first)."""
+        refusal = self.refusal_to_act()
+        if refusal is not None:
+            raise refusal.error()
+
+    def shown_actions(self) -> tuple[Explanation, ...]:
+        """The legal actions on offer: all of them, or the selection's."""
+        if not self.can_act():
+            return ()
+        sel = self.selection
+        return tuple(e for e in self.legal if sel is None or sel.matches(e))
+
+    # -- gestures -----------------------------------------------------------------
+    def choose(self, action: Any) -> tuple:
+        """Play an action (object or notation) for the seat to move.
+
+        Played from an earlier step, the game goes on in a new line and the old
+        future is kept as a line of its own.
+
+        Raises:
+            IllegalActionError: the viewer may not act now (``refusal_to_act``), or
+                the action is not legal now (nothing changes either way).
+        """
+        self.ensure_may_act()
+        events = self._play(action)
+        with self.batch():
+            self.selection = None
+            self.message = ""
+            if self.auto:
+                self.play_bots(MAX_AUTO_MOVES)
+            self.sync()
+        return events
+
+    def _play(self, action: Any) -> tuple:
+        """Play on the match; from an earlier step, on a new line."""
+        # Where no new line may start (online), the match itself says why not.
+        if self.match.cursor < len(self.match) and self.match.refusal("branch") is None:
+            refusal = self.match.check(action)
+            if refusal is not None:
+                raise refusal.error()
+            self.match = self.match.fork()
+            self.lines = [*self.lines, self.match]
+        events = self.match.play(action)
+        steps = self.match.steps
+        if steps:  # a match that keeps its steps here (online, the server does)
+            self._played.append(steps[self.match.cursor - 1])
+        return events
+
+    def click_space(self, space: str) -> tuple:
+        """A click on a board space: play the action that involves it.
+
+        When several legal actions involve the space, it becomes the selection and
+        the actions on offer are just those (a card or an action then decides).
+        """
+        self.ensure_may_act()
+        entries = [e for e in self.legal if space in e.spaces]
+        if not entries:
+            raise IllegalActionError(
+                "TT-PHASE", f"nothing can be done on {self.look.space_name(space)} now"
+            )
+        sel = self.selection
+        if len(entries) > 1 and sel is not None and sel.kind == "card":
+            entries = [e for e in entries if e.card == sel.value] or entries
+        if len(entries) == 1 and not self._own_space(space):
+            return self.choose(entries[0].action)
+        self.selection = Selection("space", space, self.look.space_name(space))
+        return ()
+
+    def _own_space(self, space: str) -> bool:
+        """Whether the seat to move stands on ``space``: a click on your own piece
+        shows what you can do there instead of doing it at once (a roll)."""
+        seat = self.to_move
+        spaces = self.look.piece_spaces(self.game.view(self.state, PUBLIC))
+        return seat is not None and seat < len(spaces) and spaces[seat] == space
+
+    def play_card(self, card: str | int) -> tuple:
+        """Play a card of the hand of the seat to move, by kind or by hand index."""
+        self.ensure_may_act()
+        seat = self.to_move
+        if isinstance(card, int):
+            hand = self.look.hand(self.game.view(self.state, seat), seat)
+            if isinstance(hand, int) or not 0 <= card < len(hand):
+                raise IllegalActionError(
+                    "TT-NOTATION", f"there is no card {card} in the hand"
+                )
+            card = hand[card]
+        name = self.look.face(card).name
+        entries = [e for e in self.legal if e.card == card]
+        if not entries:
+            raise IllegalActionError("TT-PHASE", f"{name} cannot be played now")
+        sel = self.selection
+        if len(entries) > 1 and sel is not None and sel.kind == "space":
+            entries = [e for e in entries if sel.value in e.spaces] or entries
+        if len(entries) == 1:
+            return self.choose(entries[0].action)
+        self.selection = Selection("card", card, f"the card {name}")
+        return ()
+
+    def press(self, item: Any) -> tuple:
+        """An action button: play its action, or list a group of them."""
+        self.ensure_may_act()
+        if isinstance(item, Explanation):
+            return self.choose(item.action)
+        self.selection = Selection("clause", item.clause, f"{item.label}\u2026")
+        return ()
+
+    def clear_selection(self) -> None:
+        self.selection = None
+
+    def reveal(self) -> None:
+        """The player the laptop was passed to shows the table through their eyes."""
+        if self.curtain is None:
+            return
+        with self.batch():
+            self.viewer, self.curtain = self.curtain, None
+            self._deliver()
+
+    # -- the timeline ---------------------------------------------------------------
+    def step_back(self) -> int:
+        return self.goto(max(0, self.step - 1))
+
+    def step_forward(self) -> int:
+        return self.goto(min(self.length, self.step + 1))
+
+    def goto(self, step: int) -> int:
+        """Show any step of the timeline (playing from there starts a new line)."""
+        self.match.goto(step)
+        with self.batch():
+            self.selection = None
+            self.recent = ()
+            self.sync()
+        return step
+
+    def fork(self) -> Any:
+        """Play on from here in a new line; the old line stays listed."""
+        self._refuse_unless("fork")
+        self.match = self.match.fork()
+        self.lines = [*self.lines, self.match]
+        with self.batch():
+            self.sync()
+        return self.match
+
+    def use_line(self, index: int) -> Any:
+        """Take up another line of the timeline (where it was left)."""
+        self._refuse_unless("branch")
+        if not 0 <= index < len(self.lines):
+            raise IllegalActionError("TT-PHASE", f"there is no line {index + 1}")
+        self.match = self.lines[index]
+        with self.batch():
+            self.selection = None
+            self.recent = ()
+            self.sync()
+        return self.match
+
+    def new_game(self, seed: int | None = None) -> Match:
+        """A new deal for the same seats (``seed``: the next one if omitted)."""
+        self._refuse_unless("new_game")
+        seed = self.match.seed + 1 if seed is None else seed
+        self.match = Match(self.game, seed=seed)
+        self.lines = [self.match]
+        with self.batch():
+            self.curtain = None
+            self.selection = None
+            self.recent = ()
+            for seat in list(self._bots):
+                self._seat(seat, self.seats[seat])
+            if self.auto:
+                self.play_bots(MAX_AUTO_MOVES)
+            self.sync()
+        return self.match
+
+    def play_again_same_deal(self) -> int:
+        """Back to the start of this deal; the first move starts a new line."""
+        self._refuse_unless("replay_deal")
+        return self.goto(0)
+
+    def _refuse_unless(self, what: str) -> None:
+        refusal = self.match.refusal(what)
+        if refusal is not None:
+            raise refusal.error()
+
+    # -- seats --------------------------------------------------------------------
+    def set_viewer(self, seat: int | None) -> None:
+        """See the table through a seat's eyes (``None``: everything); ends hot seat."""
+        self._refuse_unless("viewer")
+        if seat is not None and not 0 <= seat < self.game.players:
+            raise IllegalActionError("TT-TURN", f"there is no seat {seat}")
+        if self.curtain is not None:
+            name = self.look.seat_name(self.curtain)
+            raise IllegalActionError(
+                "TT-TURN", f"the laptop is being passed: {name} reveals first"
+            )
+        with self.batch():
+            self.hot_seat = False
+            self.curtain = None
+            self.viewer = seat
+
+    def set_seat(self, seat: int, kind: Any) -> None:
+        """Seat a human (``"human"``) or a bot (name or object) at ``seat``."""
+        self._refuse_unless("seats")
+        if not 0 <= seat < self.game.players:
+            raise IllegalActionError("TT-TURN", f"there is no seat {seat}")
+        with self.batch():
+            self._seat(seat, kind)
+            if self.auto:
+                self.play_bots(MAX_AUTO_MOVES)
+            self.sync()
+
+    def seat_all(self, kinds: Any) -> None:
+        """Seat each seat's kind in order (as the table is made)."""
+        with self.batch():
+            for seat, kind in enumerate(kinds or ()):
+                self._seat(seat, kind)
+
+    def _seat(self, seat: int, kind: Any) -> None:
+        if kind == HUMAN:
+            self._bots.pop(seat, None)
+        else:
+            self._refuse_unless("bots")
+            self._bots[seat] = make_seat_bot(kind, self.game, self.match.seed, seat)
+            kind = seat_label(kind)
+        seats = list(self.seats)
+        seats[seat] = kind
+        self.seats = tuple(seats)
+
+    def auto_play(self, max_moves: int = MAX_AUTO_MOVES) -> int:
+        """Let bot seats move until a human seat is to move or the game ends."""
+        self._refuse_unless("bots")
+        with self.batch():
+            played = self.play_bots(max_moves)
+            self.selection = None
+            self.sync()
+        return played
+
+    def play_bots(self, max_moves: int) -> int:
+        """The bots of the seats to move play, at most ``max_moves`` moves."""
+        played = 0
+        while played < max_moves:
+            state = self.match.state
+            seat = self.game.to_move(state)
+            if seat is None or seat not in self._bots:
+                break
+            self._play(self._bots[seat].choose(self.game.view(state, seat)))
+            played += 1
+        return played
+
+    def bots_may_move(self) -> bool:
+        """Whether a bot is to move here and will not by itself (auto play is off,
+        or the table shows an earlier step)."""
+        seat = self.to_move
+        return (
+            seat is not None
+            and seat in self._bots
+            and not (self.auto and self.step == self.length)
+        )
+
+    @observe("hot_seat")
+    def _hot_seat_on(self, change: dict) -> None:
+        """Hot seat turned on: look through the human seat to move at once."""
+        seat = self.game.to_move(self.match.state)
+        if self.curtain is not None:  # only the reveal opens a hand-over screen
+            if seat is not None and seat not in self._bots:
+                self.curtain = seat
+            return
+        if change["new"] and seat is not None and seat not in self._bots:
+            self.viewer = seat
+
+    # -- keeping the traits in step with the match -----------------------------------
+    def sync(self) -> None:
+        """Bring the traits in line with the match: the state, the step, the legal
+        actions, the recap, whose eyes (hot seat and hand-over), and autosave."""
+        m = self.match
+        self.state = m.state
+        self.step = m.cursor
+        self.length = len(m)
+        self.legal = m.explain()
+        self._note_what_happened()
+        seat = self.game.to_move(m.state)
+        human = seat is not None and seat not in self._bots
+        if self.curtain is not None and human:
+            # Still passing the laptop: stepping along the timeline never opens
+            # the screen; only the player who reveals does.
+            self.curtain = seat
+        elif self.curtain in self._bots:  # the seat passed to became a bot
+            humans = self.human_seats()
+            later = [s for s in humans if s > self.curtain]
+            self.curtain = (later or list(humans) or [None])[0]
+        elif self.hot_seat and human:
+            if seat == self.viewer:
+                pass
+            elif (
+                self.handover_on
+                and self.viewer is not None
+                and len(self.human_seats()) > 1
+            ):
+                self.curtain = seat  # pass the laptop: nothing secret shows
+            else:
+                self.viewer = seat
+        self._deliver()
+        self._save_if_asked()
+
+    def _note_what_happened(self) -> None:
+        """Keep the moves just played for the recap, and tell each seat that lost
+        cards on another seat's move what went (delivered when that seat looks)."""
+        played, self._played = self._played, []
+        self._played_now = bool(played)
+        if not played:
+            return
+        self.recent = tuple(played)
+        for step in played:
+            for seat, names in lost_cards(self, step).items():
+                if seat != step.player:
+                    who = self.look.seat_name(step.player)
+                    self._mail.setdefault(seat, []).append(
+                        f"On {who}'s turn (step {step.index}) you lost "
+                        f"{', '.join(names)}."
+                    )
+
+    def _deliver(self) -> None:
+        """Show the messages for the seat now looking (never behind a hand-over)."""
+        seat = self.eyes
+        if not isinstance(seat, int):
+            self.letter = ""
+        elif self._mail.get(seat):
+            self.letter = " ".join(self._mail.pop(seat))
+        elif self._played_now:
+            self.letter = ""
+
+    # -- autosave and resume ----------------------------------------------------------
+    def _save_if_asked(self) -> None:
+        if self.autosave is None or self.resume_from is not None:
+            return
+        if len(self.match) == 0:
+            return
+        self.autosave.parent.mkdir(parents=True, exist_ok=True)
+        self.match.save(self.autosave)
+
+    def resume_saved(self) -> Match:
+        """Load the autosaved match (through the strict loader) and play on."""
+        path = self.resume_from or self.autosave
+        if path is None:
+            raise IllegalActionError("TT-PHASE", "there is no saved game to resume")
+        self.resume_from = None
+        return self.load_match(Match.load(path))
+
+    def dismiss_resume(self) -> None:
+        """Start fresh: the old autosave is kept beside as ``*.previous.json``."""
+        path = self.resume_from
+        self.resume_from = None
+        if path is not None and path.exists():
+            path.replace(path.with_suffix(".previous.json"))
+        with self.batch():
+            self.sync()
+
+    def load_match(self, match: Match) -> Match:
+        """Play on with a loaded match (same game and players as this table)."""
+        self._refuse_unless("load")
+        if match.game.name != self.game.name or match.game.players != (
+            self.game.players
+        ):
+            raise IllegalActionError(
+                "TT-PHASE",
+                f"that save is a {match.game.name} game for {match.game.players} "
+                f"players, not this table's",
+            )
+        self.match = match
+        self.lines = [match]
+        with self.batch():
+            self.curtain = None
+            self.selection = None
+            self.recent = ()
+            self.sync()
+        return match
+
+
+def lost_cards(table: Any, step: Any) -> dict[int, list[str]]:
+    """The cards each human seat lost on a step, by name (from the full states)."""
+    game, look = table.game, table.look
+    try:
+        before = table.match.state_at(step.index - 1)
+    except IndexError:
+        return {}
+    out: dict[int, list[str]] = {}
+    for seat in table.human_seats():
+        had = look.hand(game.view(before, seat), seat)
+        has = look.hand(game.view(step.state, seat), seat)
+        if isinstance(had, int) or isinstance(has, int):
+            continue
+        gone = Counter(had) - Counter(has)
+        if gone:
+            out[seat] = [look.face(kind).name for kind in gone.elements()]
+    return out

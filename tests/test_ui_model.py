@@ -1,0 +1,128 @@
+"""The table's model (``tabletop.ui.model.TableModel``) without any widget: who may
+act, the selection, the timeline's lines, seats and bots, the hand-over, autosave
+and resume, and one change notice per gesture."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tabletop import IllegalActionError, Match
+from tabletop.ui.model import Selection, TableModel
+from tests.ui_fake import Dash, DashLook
+
+
+def make(players: int = 2, seed: int = 3, **options) -> TableModel:
+    game = Dash(players)
+    model = TableModel(Match(game, seed=seed), DashLook(game), **options)
+    model.sync()
+    return model
+
+
+def test_the_model_imports_no_widget_library():
+    probe = (
+        "import sys, tabletop.ui.model\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in "
+        "('ipywidgets', 'ipycanvas', 'IPython')]\n"
+        "assert not bad, bad\n"
+    )
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+
+
+def test_each_gesture_tells_the_view_once():
+    model = make()
+    told = []
+    model.on_change(lambda: told.append(model.step))
+    model.choose("roll")
+    assert told == [1], "one notice for the move and everything it changed"
+    model.goto(0)
+    assert told == [1, 0]
+
+
+def test_a_space_shared_by_two_actions_becomes_the_selection():
+    """Two cards reach s1 (hop and warp): a click on s1 narrows to those two."""
+    model = make(seed=6)
+    model.click_space("s1")
+    assert model.selection == Selection("space", "s1", "s1")
+    assert {e.card for e in model.shown_actions()} == {"hop", "warp"}
+    model.play_card("hop")
+    assert model.step == 1 and model.selection is None
+
+
+def test_playing_from_an_earlier_step_starts_a_new_line():
+    model = make()
+    model.hot_seat = False  # one person plays both seats
+    model.choose("roll")
+    model.choose(model.legal[0].action)
+    model.goto(1)
+    model.choose(model.legal[-1].action)
+    assert len(model.lines) == 2 and model.branches[0].cursor == 1
+    assert model.match.cursor == 2
+
+
+def test_a_bot_seat_plays_and_nobody_plays_for_it():
+    model = make()
+    model.auto = False
+    model.set_seat(1, "random")
+    model.choose("roll")
+    model.choose(model.legal[0].action)
+    assert model.to_move == 1 and model.legal
+    refusal = model.refusal_to_act()
+    assert refusal.clause == "TT-TURN" and "bot (random)" in refusal.reason
+    for gesture in (
+        lambda: model.choose(model.legal[0].action),
+        lambda: model.click_space("s1"),
+        lambda: model.press(model.legal[0]),
+    ):
+        with pytest.raises(IllegalActionError, match="bot"):
+            gesture()
+    assert model.step == 2
+    assert model.auto_play() >= 1 and model.to_move == 0
+
+
+def test_the_hand_over_hides_until_the_next_human_reveals():
+    model = make(players=3)
+    model.viewer = 0
+    model.choose("roll")
+    model.choose(model.legal[0].action)
+    assert model.curtain == 1 and model.eyes.is_public
+    with pytest.raises(IllegalActionError, match="laptop is being passed"):
+        model.choose("roll")
+    model.reveal()
+    assert model.viewer == 1 and model.curtain is None and model.can_act()
+
+
+def test_looking_through_another_seat_refuses_to_act_for_the_mover():
+    model = make()
+    model.set_viewer(1)
+    assert not model.hot_seat
+    with pytest.raises(IllegalActionError, match="not your turn"):
+        model.choose("roll")
+
+
+def test_autosave_and_resume(tmp_path):
+    """Every move is saved; a model made on the same file offers to resume it."""
+    from race import Race
+
+    from tabletop.draw import look_for
+
+    path, game = tmp_path / "game.json", Race(players=2)
+    model = TableModel(Match(game, seed=1), look_for(game), autosave=path)
+    model.sync()
+    model.choose("roll")
+    assert path.exists()
+    again = TableModel(Match(game, seed=1), look_for(game), autosave=path)
+    assert again.resume_from == path
+    again.resume_saved()
+    assert again.step == 1 and again.resume_from is None
+
+
+def test_a_match_refuses_nothing_a_table_asks():
+    model = make()
+    for what in ("fork", "branch", "seats", "viewer", "new_game", "load", "bots"):
+        assert model.match.refusal(what) is None
+    model.fork()
+    assert len(model.lines) == 2

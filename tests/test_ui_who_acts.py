@@ -1,0 +1,122 @@
+"""One place decides who may act (``TableModel.refusal_to_act``): at a bot's turn no
+gesture of any kind plays for the bot, at the latest step or back along the
+timeline, and each attempt is refused in words (TT-TURN) with nothing changed.
+
+The gestures are those of the page: an action button, a board click, a card click
+in the hand, and notation typed into the box and entered (Enter sets the box's
+value; ``continuous_update`` is off).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop import Match
+from tabletop.ui import Table
+from tests.ui_fake import Dash, DashLook
+
+
+def click_from_page(widget, content: dict) -> None:
+    data = {"method": "custom", "content": content}
+    widget.comm.handle_msg({"content": {"data": data}, "buffers": []})
+
+
+def bots_turn_now() -> Table:
+    """Seat 0 has moved; seat 1, a bot, is to move at the latest step (auto off)."""
+    game = Dash(2)
+    table = Table(
+        Match(game, seed=3), look=DashLook(game), seats=["human", "random"], auto=False
+    )
+    table.choose("roll")
+    table.choose(table.legal[0].action)
+    assert table.to_move == 1 and table.step == table.length
+    return table
+
+
+def bots_turn_in_the_past() -> Table:
+    """The bot has played its move; the table steps back to the bot's decision."""
+    table = bots_turn_now()
+    while table.to_move == 1:
+        table.auto_play(1)
+    assert table.step == table.length > 2 and table.to_move == 0
+    table.step_back()
+    assert table.to_move == 1 and table.step < table.length
+    return table
+
+
+WHEN = {
+    "at the latest step": bots_turn_now,
+    "back along the timeline": bots_turn_in_the_past,
+}
+
+
+def _unchanged(table: Table, before: tuple) -> None:
+    assert (table.step, table.length, len(table.lines)) == before
+    assert "bot" in table.message and "Player 1" in table.message, table.message
+    assert table.refused_clause == "TT-TURN"
+
+
+def _before(table: Table) -> tuple:
+    return table.step, table.length, len(table.lines)
+
+
+@pytest.mark.parametrize("when", WHEN)
+def test_typed_notation_and_enter_do_not_play_for_the_bot(when):
+    table = WHEN[when]()
+    before = _before(table)
+    bots_move = str(table.legal[0].action)  # what the bot could play here
+    table.actions.notation.value = bots_move  # typed, then Enter
+    _unchanged(table, before)
+    assert table.actions.notation.value == ""
+
+
+@pytest.mark.parametrize("when", WHEN)
+def test_no_button_is_offered_and_pressing_one_is_refused(when):
+    table = WHEN[when]()
+    before = _before(table)
+    assert table.shown_actions() == () and not table.can_act()
+    assert not any(
+        "tabletop-action" in b._dom_classes for b in table.actions.box.children
+    )
+    guarded = table._guard(table.press)
+    guarded(table.legal[0])  # a button drawn for the bot's choice, were there one
+    _unchanged(table, before)
+
+
+@pytest.mark.parametrize("when", WHEN)
+def test_a_board_click_does_not_play_for_the_bot(when):
+    table = WHEN[when]()
+    before = _before(table)
+    target = next(s for e in table.legal for s in e.spaces)
+    x, y = table.look.xy[target]
+    click_from_page(table.board.canvas, {"event": "mouse_down", "x": x, "y": y})
+    _unchanged(table, before)
+    with pytest.raises(Exception, match="bot"):
+        table.click_space(target)
+    assert _before(table) == before
+
+
+@pytest.mark.parametrize("when", WHEN)
+def test_a_card_click_does_not_play_for_the_bot(when):
+    table = WHEN[when]()
+    before = _before(table)
+    hand = table.hands[1]
+    click_from_page(hand.canvas, {"event": "mouse_down", "x": 30, "y": 70})
+    assert _before(table) == before
+    with pytest.raises(Exception, match="bot"):
+        table.play_card(0)
+    assert _before(table) == before
+
+
+def test_the_human_to_move_still_plays_every_gesture():
+    """The same checks let the human seat play: typed, button, board and card."""
+    game = Dash(2)
+    table = Table(
+        Match(game, seed=3), look=DashLook(game), seats=["human", "random"], auto=False
+    )
+    assert table.can_act() and table.refusal_to_act() is None
+    table.actions.notation.value = "roll"
+    assert table.step == 1 and table.message == ""
+    x, y = table.look.xy[table.legal[0].spaces[0]]
+    table.click_xy(x, y)
+    assert table.step == 2
