@@ -15,7 +15,7 @@ from tabletop.ui.evaluation import EvaluationBar, ReviewPanel, default_enabled
 def test_bar_evaluates_from_the_viewing_seat_after_every_step(comms, make):
     table = make(players=2, seed=3, bots=1, bot="heuristic")
     assert default_enabled(table)  # one human seat
-    bar = EvaluationBar(table, budget=8, cpu_seconds=5.0)
+    bar = EvaluationBar(table, budget=8, cpu_seconds=5.0, more_rounds=0)
     first = bar.wait(60)
     assert first is not None and first.n == 8 and first.seat == 0
     assert bar.bars.value.count("%") >= 4
@@ -35,7 +35,7 @@ def test_bar_evaluates_from_the_viewing_seat_after_every_step(comms, make):
 
 def test_bar_is_off_with_several_humans_until_turned_on(comms):
     table = pitfall_table(players=2, seed=3)
-    bar = EvaluationBar(table, budget=4, cpu_seconds=5.0)
+    bar = EvaluationBar(table, budget=4, cpu_seconds=5.0, more_rounds=0)
     assert not bar.enabled and bar.evaluator.number == 0 and bar.bars.value == ""
     bar.toggle.value = True
     assert bar.enabled and bar.wait(60).n == 4
@@ -239,7 +239,7 @@ def test_bar_keeps_its_height_while_on_and_sits_above_the_choices(comms):
     bar = table.evaluation
     side = list(table.side.children)
     assert side.index(bar) < side.index(table.actions.widget)
-    assert bar.bars.layout.min_height == "56px" and bar.basis.layout.min_height
+    assert bar.bars.layout.min_height == "70px" and bar.basis.layout.min_height
     assert table.review.quick_hint in bar.head.children
     bar.toggle.value = False
     assert bar.bars.layout.min_height == "" and bar.basis.layout.min_height == ""
@@ -292,3 +292,33 @@ def test_review_speaks_plainly_and_charts_in_the_seats_names(comms):
     labels = [t.get_text() for t in figure.axes[0].get_legend().get_texts()]
     assert labels and all(label.split(" ")[0] in ("Ann", "Bob") for label in labels)
     table.close()
+
+
+def test_the_bar_names_no_leader_while_the_intervals_overlap():
+    """Overlapping intervals: "Too close to call", nobody in bold; a seat whose
+    interval is clear of the others' is named with its chance and interval."""
+    from tabletop.analysis import Evaluation
+    from tabletop.ui.evaluation import bars_html, leader, verdict_words
+
+    table = raiders_table(players=3, seed=7)
+    close = Evaluation(step=0, wins=(70, 60, 70), n=200, seat=0)
+    assert leader(close) is None
+    shown = bars_html(close, table.look, sampling=True)
+    assert "tabletop-eval-lead" not in shown
+    assert "Too close to call: sampling more" in shown
+    clear = Evaluation(step=0, wins=(120, 40, 40), n=200, seat=0)
+    assert leader(clear) == 0
+    assert verdict_words(clear, table.look).startswith(
+        "Player 0 (red) is likely ahead: 60% ("
+    )
+    assert bars_html(clear, table.look).count("tabletop-eval-lead") == 1
+
+
+def test_too_close_to_call_keeps_sampling_the_same_position():
+    """While the intervals overlap the bar samples again with twice the playouts,
+    up to ``more_rounds`` times; its answer is the longest round's."""
+    table = raiders_table(players=2, seed=4, bots=1, bot="random")
+    bar = EvaluationBar(table, budget=4, cpu_seconds=5.0, enabled=True, more_rounds=2)
+    result = bar.wait(60)
+    assert result is not None and result.n == 16  # 4, then 8, then 16 playouts
+    bar.stop()

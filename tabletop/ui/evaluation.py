@@ -15,8 +15,13 @@ viewing seat's knowledge (hidden cards resampled) or, when the table shows
 everything (``viewer`` is ``None``), from the full state; its last line says which
 ("from what Player 0 (red) knows", the whole sentence as its tooltip).
 Each row has the seat's colour and its full name (the name column is as wide as the
-longest name; the seat ahead is in bold); while it is on, the bar keeps the height
-of all its rows, so the choices under it never move when an answer arrives.
+longest name). A first line says in words how sure it is: a seat is named (and its
+row bold) only when its 95% interval lies above every other seat's ("Player 1
+(blue) is likely ahead: 55% (48-62%)"); while the intervals overlap it says "Too
+close to call" and keeps sampling the same position, doubling its playouts up to
+``MORE_ROUNDS`` times, while the position stands. While it is on, the bar keeps the
+height of all its lines, so the choices under it never move when an answer
+arrives.
 It starts off at a table with several human seats (it would help one against
 another) and at an online table; ``enabled`` (the toggle) turns it on. Until it is
 toggled, the default follows the seats (a seat given to a bot turns it on).
@@ -31,6 +36,7 @@ Hidden during a hand-over (the chances use the previous viewer's cards).
 from __future__ import annotations
 
 import html
+import time
 from contextlib import contextmanager
 from typing import Any
 
@@ -44,6 +50,7 @@ from tabletop.ui.seats import HUMAN
 __all__ = ["EvaluationBar", "ReviewPanel", "analysis_box", "default_enabled"]
 
 ROW_PX = 14  # one seat's row (the bar keeps its height while it recomputes)
+MORE_ROUNDS = 2  # too close to call: sample again with 2x, then 4x the playouts
 BAR_CSS = """<style>
 .tabletop-evaluation { font-size: 11px; line-height: 14px; margin: 0 0 6px 0;
   padding: 2px 6px 3px; border: 1px solid #e5e7eb; border-radius: 3px; }
@@ -55,6 +62,7 @@ BAR_CSS = """<style>
 .tabletop-eval-grid { display: grid; column-gap: 6px; align-items: center;
   grid-template-columns: minmax(0, max-content) minmax(40px, 1fr) max-content; }
 .tabletop-eval-row { display: contents; }
+.tabletop-eval-verdict { grid-column: 1 / -1; font-weight: 600; }
 .tabletop-eval-name { overflow-wrap: anywhere; }
 .tabletop-eval-lead .tabletop-eval-name { font-weight: 600; }
 .tabletop-eval-swatch { display: inline-block; width: 9px; height: 9px;
@@ -84,6 +92,9 @@ class EvaluationBar(w.VBox):
         delay: seconds to wait after a step before computing (quick steps in a
             row cost nothing).
         every: playouts between interim results.
+        more_rounds: while too close to call, how many more rounds (each with
+            twice the playouts and CPU seconds of the one before) sample the
+            same position.
     """
 
     enabled = Bool(False, help="compute and show the evaluation")
@@ -98,6 +109,7 @@ class EvaluationBar(w.VBox):
         wait_for_page: bool = False,
         delay: float = 0.0,
         every: int = 50,
+        more_rounds: int = MORE_ROUNDS,
     ) -> None:
         super().__init__()
         self.table = table
@@ -106,6 +118,10 @@ class EvaluationBar(w.VBox):
         self.explicit = enabled is not None
         self._defaulting = False
         self._key: tuple | None = None
+        self._rounds = 0  # extra rounds of sampling at this position
+        self.more_rounds = more_rounds
+        self._shown: Evaluation | None = None  # the last answer shown here
+        self._asked: tuple = ()  # the request for this position: game, state, viewer
         self.evaluator = BackgroundEvaluator(
             self._arrived,
             budget=budget,
@@ -114,6 +130,7 @@ class EvaluationBar(w.VBox):
             delay=delay,
             on_error=self._failed,
         )
+        self._base = (budget, cpu_seconds)
         self.toggle = w.Checkbox(
             description="Who is ahead",
             indent=False,
@@ -185,6 +202,10 @@ class EvaluationBar(w.VBox):
         self.basis.value = "evaluating\u2026"
         if self.bars.value:
             self.bars.value = _stale(self.bars.value)
+        self._rounds = 0
+        self._shown = None
+        self.evaluator.budget, self.evaluator.cpu_seconds = self._base
+        self._asked = (table.game, table.state, table.viewer, table.step)
         self.evaluator.request(table.game, table.state, table.viewer, seed=table.step)
 
     def _refusal(self) -> str:
@@ -202,13 +223,31 @@ class EvaluationBar(w.VBox):
         """Keep room for every seat's row and the basis line while the bar is on,
         so that the choices under it never move when an answer arrives."""
         seats = getattr(self.table.game, "players", 0)
-        self.bars.layout.min_height = f"{seats * ROW_PX}px" if on else ""
+        lines = seats + 1  # the verdict, then a row per seat
+        self.bars.layout.min_height = f"{lines * ROW_PX}px" if on else ""
         self.basis.layout.min_height = f"{ROW_PX}px" if on else ""
 
     def _arrived(self, number: int, result: Evaluation) -> None:
         if number != self.evaluator.number or not self.enabled:
             return  # an answer for a position the table has left
-        self.bars.value = bars_html(result, self.table.look)
+        more_coming = (
+            result.complete
+            and leader(result) is None
+            and self._rounds < self.more_rounds
+            and bool(self._asked)
+        )
+        self.bars.value = bars_html(result, self.table.look, sampling=more_coming)
+        self._shown = result
+        if more_coming:  # too close to call: sample this position again, longer
+            self._rounds += 1
+            budget, cpu = self._base
+            scale = 2**self._rounds
+            self.evaluator.budget, self.evaluator.cpu_seconds = (
+                budget * scale,
+                cpu * scale,
+            )
+            game, state, viewer, seed = self._asked
+            self.evaluator.request(game, state, viewer, seed=seed)
         note = more = ""
         if not result.complete:
             spent = result.cpu_seconds >= self.evaluator.cpu_seconds
@@ -233,11 +272,20 @@ class EvaluationBar(w.VBox):
 
     @property
     def latest(self) -> Evaluation | None:
-        return self.evaluator.latest
+        """The latest answer for the position shown (while a longer round of
+        sampling runs, the round before's)."""
+        return self.evaluator.latest or self._shown
 
     def wait(self, timeout: float | None = None) -> Evaluation | None:
-        """Wait for the evaluation of the current position (tests, scripts)."""
-        return self.evaluator.wait(timeout)
+        """Wait for the evaluation of the current position, every round of it
+        (tests, scripts)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            thread = self.evaluator._thread
+            left = None if deadline is None else max(0.0, deadline - time.monotonic())
+            self.evaluator.wait(left)
+            if self.evaluator._thread is thread or left == 0.0:
+                return self.latest
 
     def stop(self) -> None:
         """Cancel the running computation (the table is closing)."""
@@ -281,14 +329,38 @@ def full_basis(result: Evaluation, look: Any = None) -> str:
     return result.basis_naming(look.seat_name(result.seat))
 
 
-def bars_html(result: Evaluation, look: Any = None) -> str:
-    """One row per seat: colour swatch and full name, the chance as a bar with the
-    95% interval as a band, and the numbers. The name column is as wide as the
-    longest name (a very long one wraps); the seat ahead is in bold."""
+def leader(result: Evaluation) -> int | None:
+    """The seat whose 95% interval lies above every other seat's, or None (too
+    close to call, or no playout yet)."""
+    if not result.n:
+        return None
+    chances, intervals = result.probabilities, result.intervals
+    best = max(range(len(chances)), key=chances.__getitem__)
+    low = intervals[best][0]
+    others = [high for seat, (_, high) in enumerate(intervals) if seat != best]
+    return best if all(low > high for high in others) else None
+
+
+def verdict_words(result: Evaluation, look: Any = None, sampling: bool = False) -> str:
+    """How sure the bar is, in words: the seat likely ahead with its chance and
+    interval, or "Too close to call" (and that it samples more)."""
+    seat = leader(result)
+    if seat is None:
+        return "Too close to call" + (": sampling more\u2026" if sampling else "")
+    name = look.seat_name(seat) if look is not None else f"seat {seat}"
+    chance, (low, high) = result.probabilities[seat], result.intervals[seat]
+    return f"{name} is likely ahead: {chance:.0%} ({low * 100:.0f}\u2013{high:.0%})"
+
+
+def bars_html(result: Evaluation, look: Any = None, sampling: bool = False) -> str:
+    """The verdict in words, then one row per seat: colour swatch and full name,
+    the chance as a bar with the 95% interval as a band, and the numbers. The name
+    column is as wide as the longest name (a very long one wraps); the seat likely
+    ahead (``leader``) is in bold, and nobody while the intervals overlap."""
     chances = result.probabilities
-    best = max(chances) if result.n else None
-    lead = best if best is not None and chances.count(best) == 1 else None
-    rows = []
+    lead = leader(result)
+    verdict = html.escape(verdict_words(result, look, sampling))
+    rows = [f"<div class='tabletop-eval-verdict'>{verdict}</div>"]
     for seat, (chance, (low, high)) in enumerate(
         zip(chances, result.intervals, strict=True)
     ):
@@ -301,7 +373,7 @@ def bars_html(result: Evaluation, look: Any = None) -> str:
             f"playouts won; 95% interval {low:.0%} to {high:.0%})",
             quote=True,
         )
-        css = "tabletop-eval-row" + (" tabletop-eval-lead" if chance == lead else "")
+        css = "tabletop-eval-row" + (" tabletop-eval-lead" if seat == lead else "")
         rows.append(
             f"<div class='{css}'>"
             f"<span class='tabletop-eval-name' title='{tip}'>"
