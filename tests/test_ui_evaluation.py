@@ -99,8 +99,9 @@ def test_bar_is_off_at_a_two_human_table_and_the_toggle_turns_it_on(comms):
     assert "%" in bar.bars.value
     bar.toggle.value = False
     assert not bar.evaluator.running and bar.bars.value == ""
+    asked = bar.evaluator.number  # (more rounds when it was too close to call)
     table.choose(table.legal[0].action)
-    assert bar.evaluator.number == 1, "off: a step asks nothing"
+    assert bar.evaluator.number == asked, "off: a step asks nothing"
     table.close()
 
 
@@ -201,8 +202,14 @@ def test_review_tab_lists_graded_moves_and_a_click_moves_the_timeline(comms):
     assert len(marked) >= 1 and len(table.review.moves.children) == len(marked)
     assert table.review.chart.value[:4] == b"\x89PNG"
     assert "every seat" in table.review.status.value  # no human seat: all of them
-    table.review.moves.children[-1].click()
+    row = table.review.moves.children[-1]
+    # A row reads as a sentence without hovering: who chose what, what was better.
+    assert row.description.startswith(f"Step {marked[-1].step}: Player ")
+    assert "would have won more often:" in row.description
+    assert "%" in row.description and "instead of" in row.description
+    row.click()
     assert table.step == marked[-1].step - 1
+    assert "95% interval" in table.review.detail.value  # the numbers, one click away
     assert not table.error
 
 
@@ -322,3 +329,22 @@ def test_too_close_to_call_keeps_sampling_the_same_position():
     result = bar.wait(60)
     assert result is not None and result.n == 16  # 4, then 8, then 16 playouts
     bar.stop()
+
+
+def test_the_review_chart_draws_every_seat_from_the_bar_s_answers(comms):
+    """The bar keeps its answer for each step of the line shown; the review's
+    chart draws every seat's chance from them, each in its colour."""
+    from tabletop.analysis.charts import plot_advantage
+
+    table = pitfall_table(players=2, seed=3, bots=1, bot="heuristic", evaluation=True)
+    bar = table.evaluation
+    bar.more_rounds = 0
+    bar.wait(60)
+    table.choose(table.legal[0].action)
+    bar.wait(60)
+    timeline = bar.timeline()
+    assert [e.step for e in timeline] == sorted({0, table.step})
+    figure = plot_advantage(None, timeline, players=2, colours=table.look.seat_colors)
+    colours = [line.get_color() for line in figure.axes[0].lines]
+    assert colours == list(table.look.seat_colors[:2]), "every seat, in its colour"
+    table.close()

@@ -35,6 +35,7 @@ Hidden during a hand-over (the chances use the previous viewer's cards).
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import time
 from contextlib import contextmanager
@@ -121,6 +122,10 @@ class EvaluationBar(w.VBox):
         self._rounds = 0  # extra rounds of sampling at this position
         self.more_rounds = more_rounds
         self._shown: Evaluation | None = None  # the last answer shown here
+        # step -> the latest answer there, on the line shown (the review's chart
+        # draws every seat from them)
+        self.history: dict[int, Evaluation] = {}
+        self._line: Any = None
         self._asked: tuple = ()  # the request for this position: game, state, viewer
         self.evaluator = BackgroundEvaluator(
             self._arrived,
@@ -238,6 +243,8 @@ class EvaluationBar(w.VBox):
         )
         self.bars.value = bars_html(result, self.table.look, sampling=more_coming)
         self._shown = result
+        if self._asked:
+            self._remember(self._asked[3], result)
         if more_coming:  # too close to call: sample this position again, longer
             self._rounds += 1
             budget, cpu = self._base
@@ -262,6 +269,18 @@ class EvaluationBar(w.VBox):
             f"{html.escape(short_basis(result, self.table.look))} \u00b7 "
             f"{result.n} playouts{more}</span>"
         )
+
+    def _remember(self, step: int, result: Evaluation) -> None:
+        match = self.table.match
+        if match is not self._line:
+            self._line, self.history = match, {}
+        self.history[step] = dataclasses.replace(result, step=step)
+
+    def timeline(self) -> list[Evaluation]:
+        """The answers for the steps of the line shown, in step order."""
+        if self.table.match is not self._line:
+            return []
+        return [self.history[step] for step in sorted(self.history)]
 
     def _failed(self, number: int, exc: Exception) -> None:
         if number == self.evaluator.number:

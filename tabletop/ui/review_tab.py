@@ -41,6 +41,8 @@ REVIEW_CSS = """<style>
   { box-shadow: 0 0 0 3px #f59e0b; }
 .tabletop-hint-text .tabletop-hint-more { color: #4b5563; font-size: 12px; }
 .tabletop-review-status small { color: #6b7280; }
+.tabletop-table button.tabletop-review-move { white-space: normal; height: auto;
+  text-align: left; line-height: 18px; padding: 4px 8px; margin: 2px 0; }
 </style>"""
 
 
@@ -83,6 +85,8 @@ class ReviewPanel(w.VBox):
         self.status.add_class("tabletop-review-status")
         self.moves = w.VBox()
         self.moves.add_class("tabletop-review-moves")
+        self.detail = w.HTML()  # the numbers of the move clicked last
+        self.detail.add_class("tabletop-review-detail")
         # No picture until there is a review (an empty image shows as broken).
         # Drawn at the size it is shown (a stretched picture blurs its text).
         self.chart = w.Image(
@@ -105,6 +109,7 @@ class ReviewPanel(w.VBox):
             self.status,
             self.hint_text,
             self.moves,
+            self.detail,
             self.chart,
         )
         self._thread: threading.Thread | None = None
@@ -211,21 +216,23 @@ class ReviewPanel(w.VBox):
         buttons = []
         for move in marked:
             button = w.Button(
-                description=f"step {move.step}: {move.grade} by "
-                f"{self._seat_name(move.seat)}",
-                tooltip=str(move),
-                layout=w.Layout(width="auto"),
+                description=self.sentence(move),
+                tooltip="show the position before this move, with the numbers",
+                layout=w.Layout(width="auto", height="auto"),
             )
             button.add_class("tabletop-review-move")
-            button.on_click(self._goto(move.step - 1))
+            button.on_click(self._show_move(move))
             buttons.append(button)
         self.moves.children = tuple(buttons)
+        self.detail.value = ""
         from tabletop.analysis.charts import plot_advantage  # matplotlib: on use
 
         players = self.table.game.players
         look = getattr(self.table, "look", None)
+        bar = getattr(self.table, "evaluation", None)
         figure = plot_advantage(
             result,
+            bar.timeline() if bar is not None else (),
             players=players,
             names=[self._seat_name(s) for s in range(players)],
             colours=getattr(look, "seat_colors", None),
@@ -234,6 +241,46 @@ class ReviewPanel(w.VBox):
         figure.savefig(out, format="png", dpi=CHART_PX / figure.get_figwidth())
         self.chart.value = out.getvalue()
         self.chart.layout.display = ""
+
+    def sentence(self, move: Any) -> str:
+        """A graded move in a sentence a child can read: who did what, what would
+        have won more often, and how often each wins."""
+        name = self._seat_name(move.seat)
+        played = self._action_words(move.played)
+        if move.best == move.played:
+            return f"Step {move.step}: {name} chose {played}, the best move tried."
+        better = self._action_words(move.best)
+        return (
+            f"Step {move.step}: {name} chose {played}. {better[:1].upper()}"
+            f"{better[1:]} would have won more often: {move.best_chance:.0%} "
+            f"instead of {move.played_chance:.0%}."
+        )
+
+    def _action_words(self, action: Any) -> str:
+        """An action as the table's buttons say it ("Play Jump")."""
+        look = getattr(self.table, "look", None)
+        text = str(action)
+        if look is not None:
+            text = look.words(look.label_words(text))
+        return f"\u201c{text[:1].upper()}{text[1:]}\u201d"
+
+    def _show_move(self, move: Any) -> Callable[[Any], None]:
+        """A click on a graded move: the position before it, and its numbers."""
+        go = self._goto(move.step - 1)
+
+        def show(button: Any) -> None:
+            lo, hi = move.interval
+            clauses = ", ".join(move.clauses) or "none"
+            self.detail.value = (
+                f"<small><b>{html.escape(self.sentence(move))}</b><br>"
+                f"{move.grade or 'not graded'}: the drop in the chance to win is "
+                f"{move.drop:+.0%} (95% interval {lo:+.0%} to {hi:+.0%}) over "
+                f"{move.worlds} sampled deals; rules that made the difference: "
+                f"{html.escape(clauses)}<br>{html.escape(str(move))}</small>"
+            )
+            go(button)
+
+        return show
 
     def _seat_name(self, seat: int) -> str:
         look = getattr(self.table, "look", None)
