@@ -129,6 +129,7 @@ def test_evaluation_is_off_online_until_turned_on_and_then_uses_the_seats_view()
             each.echo.value = each.token  # shown by a page
             assert not each.evaluation.enabled and each.evaluation.evaluator.number == 0
         table.evaluation.evaluator.budget = 6
+        table.evaluation.more_rounds = 0  # exactly the budget, even if too close
         table.evaluation.toggle.value = True
         result = table.evaluation.wait(60)
         assert result is not None and result.n == 6 and result.seat == 0

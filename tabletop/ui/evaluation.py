@@ -207,9 +207,11 @@ class EvaluationBar(w.VBox):
         self.basis.value = "evaluating\u2026"
         if self.bars.value:
             self.bars.value = _stale(self.bars.value)
+        if self._rounds:  # a longer round ran at the last position: back to base
+            self.evaluator.budget, self.evaluator.cpu_seconds = self._base
+        self._base = (self.evaluator.budget, self.evaluator.cpu_seconds)
         self._rounds = 0
         self._shown = None
-        self.evaluator.budget, self.evaluator.cpu_seconds = self._base
         self._asked = (table.game, table.state, table.viewer, table.step)
         self.evaluator.request(table.game, table.state, table.viewer, seed=table.step)
 

@@ -36,11 +36,25 @@ class TeachPanel:
         self.table = table
         self.focused: Explanation | None = None
         self.asked_space = ""
+        # The rules details switch lives in the Seats tab; a lesson's compact
+        # table has no tabs, so the panel carries its own switch and says so.
+        compact = bool(getattr(table, "compact", False))
+        where = "just below" if compact else "in the Seats tab"
         self.heading = w.HTML(
             "<b>Teach mode</b>: every legal action and why it is allowed. Press "
             "<i>explain</i> to ring its spaces on the board; ask <i>why not?</i> "
-            "about any other action. (Turn on <i>rules details</i> in the Seats "
-            "tab to see the rule clause of each.)"
+            f"about any other action. (Turn on <i>rules details</i> {where} to "
+            "see the rule clause of each.)"
+        )
+        self.details = w.Checkbox(
+            value=bool(table.details),
+            description="rules details (clause IDs)",
+            indent=False,
+            layout=w.Layout(width="auto", display="" if compact else "none"),
+        )
+        self.details.add_class("tabletop-teach-details")
+        self.details.observe(
+            guard(lambda ch: setattr(table, "details", ch["new"])), names="value"
         )
         self.listing = w.HTML()
         self.listing.add_class("tabletop-teach-list")
@@ -60,6 +74,7 @@ class TeachPanel:
         self.widget = w.VBox(
             [
                 self.heading,
+                self.details,
                 self.listing,
                 self.buttons,
                 w.HBox([self.ask, self.ask_button]),
@@ -177,6 +192,8 @@ class TeachPanel:
         return " " + form.format(html.escape(clause)) if self.table.details else ""
 
     def _changed(self, change: dict | None = None) -> None:
+        if self.details.value != bool(self.table.details):
+            self.details.value = bool(self.table.details)
         if self.table.teach:
             self.refresh()
 

@@ -285,6 +285,8 @@ def waiting_text(table: Any) -> str:
         if table.step < table.length or not table.auto:
             return f"{name} (a bot) is to move here"
         return f"{name} (a bot) moves next"
+    if table.compact or table.match.refusal("viewer") is not None:
+        return f"{name} is to move"  # no Seats tab here (a lesson, or online)
     return f"{name} is to move: view as them in the Seats tab"
 
 
