@@ -46,3 +46,21 @@ def test_win_timeline_plot_has_one_line_per_seat():
     assert [line.get_label() for line in lines] == ["seat 0", "seat 1"]
     assert list(lines[0].get_xdata()) == [0, 1, 2, 3]
     assert _png(fig)
+
+
+def test_every_chance_plot_draws_each_seat_in_its_table_colour():
+    """The seat colours of the table, in every plot of chances: the review's
+    advantage chart (default colours) and the win timeline."""
+    from tabletop.analysis import Evaluation, plot_advantage
+    from tabletop.draw import SEAT_COLORS
+    from tabletop.sim.plots import plot_win_timeline
+    from tabletop.sim.whatif import WinProbabilities
+
+    points = [Evaluation(step=s, wins=(3, 5, 2), n=10, seat=None) for s in (0, 5)]
+    chart = plot_advantage(None, points, players=3)
+    assert [ln.get_color() for ln in chart.axes[0].lines] == list(SEAT_COLORS[:3])
+    timeline = [
+        WinProbabilities(step=s, wins=(3, 5, 2), n=10, no_winner=0) for s in (0, 5)
+    ]
+    figure = plot_win_timeline(timeline)
+    assert [ln.get_color() for ln in figure.axes[0].lines] == list(SEAT_COLORS[:3])

@@ -15,6 +15,7 @@ from matplotlib.figure import Figure
 
 from tabletop.analysis.evaluation import Evaluation
 from tabletop.analysis.review import Review
+from tabletop.draw.look import SEAT_COLORS
 
 MARKS = {
     "inaccuracy": ("?!", "#d97706"),
@@ -34,16 +35,16 @@ def plot_advantage(
 ) -> Figure:
     """Each seat's winning chance over the steps, with graded moves marked.
 
-    ``names`` and ``colours`` (one per seat) replace "seat N" and matplotlib's
-    colour cycle in the lines, the dots and the legend.
+    ``names`` and ``colours`` (one per seat) replace "seat N" and the table's seat
+    colours (``tabletop.draw.SEAT_COLORS``) in the lines, the dots and the legend.
     """
     fig = Figure(figsize=(8, 3.5))
     ax = fig.add_subplot()
     seats = players or (len(timeline[0].wins) if timeline else 0)
     if review is not None and review.moves:
         seats = max(seats, 1 + max(m.seat for m in review.moves))
-    given = list(colours or ())
-    colours = [given[s] if s < len(given) else f"C{s}" for s in range(seats)]
+    given = list(colours or SEAT_COLORS)
+    colours = [given[s % len(given)] for s in range(seats)]
     given_names = list(names or ())
     label_of = [
         given_names[s] if s < len(given_names) else f"seat {s}" for s in range(seats)

@@ -11,6 +11,7 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
+from tabletop.draw.look import SEAT_COLORS
 from tabletop.sim.stats import Summary, summarize
 from tabletop.sim.whatif import WinProbabilities
 
@@ -18,7 +19,8 @@ from tabletop.sim.whatif import WinProbabilities
 def plot_win_timeline(
     timeline: Sequence[WinProbabilities], title: str = "Win probability"
 ) -> Figure:
-    """Each seat's win chance (with its 95% band) at each step of a game."""
+    """Each seat's win chance (with its 95% band) at each step of a game, each seat
+    in its colour at the table (``tabletop.draw.SEAT_COLORS``)."""
     fig = Figure(figsize=(7, 3.5))
     ax = fig.add_subplot()
     steps = [point.step for point in timeline]
@@ -27,8 +29,9 @@ def plot_win_timeline(
         rates = [point.probabilities[seat] for point in timeline]
         lows = [point.intervals[seat][0] for point in timeline]
         highs = [point.intervals[seat][1] for point in timeline]
-        (line,) = ax.plot(steps, rates, label=f"seat {seat}")
-        ax.fill_between(steps, lows, highs, color=line.get_color(), alpha=0.15)
+        colour = SEAT_COLORS[seat % len(SEAT_COLORS)]
+        ax.plot(steps, rates, label=f"seat {seat}", color=colour)
+        ax.fill_between(steps, lows, highs, color=colour, alpha=0.15)
     ax.set(xlabel="step", ylabel="win probability", ylim=(0, 1), title=title)
     ax.legend(loc="upper left", fontsize="small")
     fig.tight_layout()
