@@ -141,3 +141,33 @@ def test_evaluation_is_off_online_until_turned_on_and_then_uses_the_seats_view()
         assert table.review.quick_hint.layout.display == "none", "no hint button"
         table.close()
         watcher.close()
+
+
+def test_a_dropped_connection_shows_a_plain_notice_and_grey_dots_then_resyncs():
+    """The connection drops: one plain notice (no traceback), every dot grey, the
+    turn line waits; a click is refused in words and changes nothing; once the
+    seat has reconnected the notice goes and a click plays."""
+    with running_server() as server:
+        links = create_room(server, game="pitfall", players=2, bots=1, seed=5)
+        table = join(links["seats"][0])
+        remote = table.remote
+        wait(lambda: bool(table.legal))
+        remote._loop.call_soon_threadsafe(remote._conn.close)  # the network drops
+        wait(lambda: not remote.connected and "lost" in table.message)
+        assert (
+            table.message == "Connection: the connection to the server is lost; "
+            "reconnecting\u2026"
+        )
+        assert "color:#16a34a" not in table.bar.value, "no green dot while down"
+        assert "waiting for the connection" in table.bar.value
+        step = table.step
+        table._guard(table.choose)(table.legal[0].action)
+        assert table.error == "" and "Traceback" not in table.error_area.value
+        assert table.step == step and "connection to the server is lost" in (
+            table.message
+        )
+        wait(lambda: remote.connected and table.message == "", timeout=20)
+        assert "color:#16a34a" in table.bar.value
+        table.choose(table.legal[0].action)
+        wait(lambda: table.step > step)
+        remote.close()

@@ -58,6 +58,7 @@ from tabletop.ui.texts import (
 __all__ = ["MAX_AUTO_MOVES", "Selection", "Table"]
 
 LOG = logging.getLogger(__name__)
+CONNECTION_LOST = "the connection to the server is lost; reconnecting\u2026"
 LOG_TAB, INSPECTOR_TAB, SEATS_TAB, GAME_TAB, REVIEW_TAB = 0, 1, 2, 3, 4
 SETTLE_MS = 400
 FOCUS_MARGIN = 80  # board pixels around what a focused (lesson) board shows
@@ -256,6 +257,9 @@ class Table(w.VBox):
                 shown = f" [{clause}]" if clause and model.details else ""
                 model.message = f"Not possible: {reason}{shown}"
                 model.refused_clause = clause
+            except ConnectionError:  # an online table whose server is out of reach
+                model.message = f"Not possible now: {CONNECTION_LOST}"
+                model.refused_clause = "TT-ONLINE"
             except Exception as exc:  # noqa: BLE001 - shown in the UI, then logged
                 model.error = "".join(traceback.format_exception(exc)[-6:])
                 LOG.error("error in a table callback: %s", exc)

@@ -17,7 +17,7 @@ from typing import Any
 import ipywidgets as w
 
 from tabletop.online import RemoteMatch
-from tabletop.ui.controller import Table
+from tabletop.ui.controller import CONNECTION_LOST, Table
 
 TURN_SCRIPT = """
 try {
@@ -79,8 +79,11 @@ class RemoteTable(Table):
             moved = (self.step, self.length) != (remote.cursor, remote.latest)
             if moved or self.state is not remote.state:
                 self.goto(remote.cursor)  # only a real change redraws the table
+        except ConnectionError:
+            pass  # said by the bar and the notice below; the resync redraws
         except Exception as exc:  # noqa: BLE001 - shown on the table
             self.error = f"{type(exc).__name__}: {exc}"
+        self._say_connection(remote.connected)
         self.bar.value = self.status_bar()
         my_turn = bool(remote.explain())
         if my_turn and not self._my_turn:
@@ -92,6 +95,14 @@ class RemoteTable(Table):
             "" if asked and remote.seat in undo.get("waiting", ()) else "none"
         )
         self.decline.layout.display = self.accept.layout.display
+
+    def _say_connection(self, connected: bool) -> None:
+        """One plain notice while the connection is lost; gone once it is back."""
+        notice = f"Connection: {CONNECTION_LOST}"
+        if not connected:
+            self.message = notice
+        elif self.message in (notice, f"Not possible now: {CONNECTION_LOST}"):
+            self.message = ""
 
     def _alert_turn(self) -> None:
         self.alerts += 1
@@ -109,18 +120,21 @@ class RemoteTable(Table):
     def status_bar(self) -> str:
         remote = self.remote
         names = []
+        up = remote.connected  # while it is down, nobody's presence is known
         for s in remote.seats:
             # A plain dot every common font draws, coloured (emoji dots show as
             # empty boxes where no emoji font is installed).
             dot = (
                 "<span style='color:#16a34a' title='connected'>\u25cf</span>"
-                if s["connected"]
+                if s["connected"] and up
                 else "<span style='color:#9ca3af' title='not connected'>\u25cb</span>"
             )
             who = "you" if s["seat"] == remote.seat else s["kind"]
             names.append(f"{dot} {html.escape(self.look.seat_name(s['seat']))} ({who})")
         seat = remote.to_move() if remote.cursor == remote.latest else None
-        if remote.over:
+        if not up:
+            turn = "<i>waiting for the connection to the server\u2026</i>"
+        elif remote.over:
             turn = "<b>The game is over</b>"
         elif remote.cursor != remote.latest:
             turn = f"<i>looking back at step {remote.cursor} of {remote.latest}</i>"
