@@ -51,6 +51,7 @@ METHODS = {
     "save",
     "request_undo",
     "answer_undo",
+    "last_chance_step",
     "refusal",
 }
 _MISSING = object()

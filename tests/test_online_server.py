@@ -197,8 +197,12 @@ def test_undo_is_a_request_the_other_humans_answer(server):
         # a human holds the turn, whatever the machine's load.
         _wait(lambda: a.legal_actions() or b.legal_actions())
         mover = a if a.legal_actions() else b
+        # The roll is shown at once and can never be taken back; the direction
+        # chosen after it draws nothing, and its undo is a request.
+        mover.play("roll")
+        _wait(lambda: [str(x) for x in mover.legal_actions()] == ["forward"])
         before = mover.latest
-        mover.play(mover.legal_actions()[0])
+        mover.play("forward")
         after = mover.latest
         assert after > before
         other = b if mover is a else a

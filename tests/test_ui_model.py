@@ -126,3 +126,71 @@ def test_a_match_refuses_nothing_a_table_asks():
         assert model.match.refusal(what) is None
     model.fork()
     assert len(model.lines) == 2
+
+
+def _rolled_then_back(model: TableModel) -> tuple:
+    """Seat 0 rolls (the die is shown), then the table steps back to look."""
+    model.choose("roll")
+    rolled = model.state.roll
+    model.step_back()
+    assert model.step == 0 and model.length == 1
+    return rolled, model.match, model.state
+
+
+def test_two_humans_cannot_play_again_from_before_a_shown_roll():
+    model = make()
+    model.hot_seat = False  # no hand-over screen in the way: the rule alone refuses
+    rolled, match, state = _rolled_then_back(model)
+    refusal = model.refusal_to_act()
+    assert refusal is not None and refusal.clause == "TT-UNDO"
+    assert "step 1 rolled the die" in refusal.reason
+    assert model.shown_actions() == () and not model.can_act()
+    for gesture in (
+        lambda: model.choose("roll"),
+        lambda: model.press(model.legal[0]),
+        model.fork,
+        model.play_again_same_deal,
+    ):
+        with pytest.raises(IllegalActionError, match="rolled the die") as caught:
+            gesture()
+        assert caught.value.clause == "TT-UNDO"
+        assert model.match is match and model.lines == [match]
+        assert (model.step, model.length, model.state) == (0, 1, state)
+    model.step_forward()  # from the roll on, play goes on
+    assert model.can_act()
+    model.choose(model.legal[0].action)  # a move: it draws nothing
+    model.step_back()
+    assert model.can_act(), "a new line may start after the last shown roll"
+    model.choose(model.legal[-1].action)
+    assert len(model.lines) == 2 and model.state.roll == 0 and rolled
+
+
+def test_one_human_and_a_bot_may_replay_from_the_past():
+    """A free laboratory: stepping back and rolling again gives the same roll."""
+    model = make()
+    model.auto = False
+    model.set_seat(1, "random")
+    rolled, match, _ = _rolled_then_back(model)
+    assert model.refusal_to_act() is None
+    model.choose("roll")
+    assert model.state.roll == rolled and len(model.lines) == 2
+    model.goto(0)
+    model.fork()
+    model.play_again_same_deal()
+    assert model.step == 0
+
+
+def test_without_the_hand_over_one_learner_may_replay_every_seat():
+    model = make(handover=False)
+    rolled, _, _ = _rolled_then_back(model)
+    model.choose("roll")
+    assert model.state.roll == rolled and len(model.lines) == 2
+
+
+def test_forcing_a_roll_stays_at_a_table_of_two_humans():
+    model = make()
+    model.match.force_roll(5)  # an edit: a step of its own, drawing nothing
+    model.sync()
+    assert model.match.last_chance_step() == 0
+    model.choose("roll")
+    assert model.state.roll == 5 and model.match.last_chance_step() == 2

@@ -22,6 +22,10 @@ def test_playing_from_the_past_starts_a_new_line_and_keeps_the_old_future():
     table.choose("roll")
     table.choose("move s3")
     table.choose("roll")
+    # One human and a bot play on freely from the past (between two humans no new
+    # line starts before a shown roll: test_ui_who_acts.py).
+    table.auto = False
+    table.set_seat(1, "random")
     old = table.match
     table.goto(1)
     table.choose(str(table.legal[0].action))

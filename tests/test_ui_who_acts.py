@@ -13,6 +13,7 @@ import pytest
 
 from tabletop import Match
 from tabletop.ui import Table
+from tabletop.ui.texts import waiting_text
 from tests.ui_fake import Dash, DashLook
 
 
@@ -120,3 +121,37 @@ def test_the_human_to_move_still_plays_every_gesture():
     x, y = table.look.xy[table.legal[0].spaces[0]]
     table.click_xy(x, y)
     assert table.step == 2
+
+
+def test_two_humans_step_back_and_roll_again_is_refused_through_the_gestures():
+    """Between two human seats no new line starts before a shown roll: back along
+    the timeline the buttons are gone, the panel says why, and a typed roll or a
+    pressed button is refused (TT-UNDO) with nothing changed."""
+    game = Dash(2)
+    table = Table(Match(game, seed=3), look=DashLook(game), auto=False)
+    table.choose("roll")
+    rolled = table.state.roll
+    table.step_back()
+    before = _before(table)
+    assert table.shown_actions() == ()
+    assert waiting_text(table).startswith("Looking back: step 1 rolled the die")
+    table.actions.notation.value = "roll"  # typed, then Enter
+    assert _before(table) == before and table.refused_clause == "TT-UNDO"
+    assert "rolled the die" in table.message
+    table._guard(table.press)(table.legal[0])
+    assert _before(table) == before and table.refused_clause == "TT-UNDO"
+    table.step_forward()
+    assert table.state.roll == rolled and table.can_act()
+
+
+def test_one_human_and_a_bot_step_back_and_roll_again_as_before():
+    game = Dash(2)
+    table = Table(
+        Match(game, seed=3), look=DashLook(game), seats=["human", "random"], auto=False
+    )
+    table.choose("roll")
+    rolled = table.state.roll
+    table.step_back()
+    table.actions.notation.value = "roll"
+    assert table.message == "" and len(table.lines) == 2
+    assert table.step == 1 and table.state.roll == rolled

@@ -302,6 +302,21 @@ class Match:
         """
         raise IllegalActionError("TT-PHASE", "no undo was asked")
 
+    def last_chance_step(self) -> int:
+        """The last step of the timeline (to its end, not the cursor) that showed a
+        chance outcome, or 0 when none did.
+
+        A step shows one when it draws randomness (``drew_chance``): the rule that
+        undo cannot go back past a shown outcome asks this, online (a room refuses
+        an undo to a step before it) and at a local table of several humans (a new
+        line may not start before it).
+        """
+        for step in reversed(self._steps):
+            before = self.state_at(step.index - 1)
+            if drew_chance(before, step):
+                return step.index
+        return 0
+
     def refusal(self, what: str) -> Refusal | None:
         """What this match may not do (one of ``CAPABILITIES``): a local match may
         do everything, so this is ``None``.
@@ -442,6 +457,24 @@ class Match:
         from tabletop.draw import export_gif
 
         return export_gif(self, path, **kwargs)
+
+
+def drew_chance(before: Any, step: Step) -> bool:
+    """Whether ``step``, played from the state ``before``, showed a chance outcome.
+
+    It did when it drew randomness: the state's generator (its ``rng``) moved or
+    used up a forced roll, whatever the game; or when one of its events is secret,
+    showing a seat what was hidden (a card drawn from a pile shuffled earlier moves
+    no generator, yet shows the card). An edit that only queues forced rolls draws
+    nothing.
+    """
+    old, new = getattr(before, "rng", None), getattr(step.state, "rng", None)
+    if old is not None and new is not None and old != new:
+        if getattr(old, "counter", None) != getattr(new, "counter", None):
+            return True
+        if len(getattr(new, "forced", ())) < len(getattr(old, "forced", ())):
+            return True
+    return any(event.secret for event in step.events)
 
 
 def state_digest(game: Game, state: Any) -> str:

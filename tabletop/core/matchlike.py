@@ -157,6 +157,12 @@ class MatchLike(Protocol):
     def answer_undo(self, accept: bool) -> None:
         """Accept or decline the undo another seat asked for."""
 
+    def last_chance_step(self) -> int:
+        """The last step of the timeline that showed a chance outcome (a die
+        rolled, a card drawn), or 0: undo never goes back past it in a room, nor
+        does a new line start before it between the human seats of a table. A
+        ``RemoteMatch``, which cannot see the generator, answers its latest step."""
+
     def refusal(self, what: str) -> Refusal | None:
         """What this holder may not do (one of ``CAPABILITIES``), with the reason,
         or ``None`` when it may.

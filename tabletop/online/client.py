@@ -248,8 +248,16 @@ class RemoteMatch:
 
     def request_undo(self) -> None:
         """Ask the room to take back this seat's last action; the other humans
-        accept or decline (``undo_status`` says where it stands)."""
+        accept or decline (``undo_status`` says where it stands). The room refuses
+        an undo back past a roll or a draw, and any undo once the game is over."""
         self._ask({"t": "undo_request"})
+
+    def last_chance_step(self) -> int:
+        """The last step that showed a chance outcome, as far as a seat can tell:
+        the generator stays on the server, so every step may have drawn, and this
+        is the latest step (the room itself refuses an undo back past a roll or a
+        draw)."""
+        return self._latest
 
     def answer_undo(self, accept: bool) -> None:
         self._ask({"t": "undo_answer", "accept": bool(accept)})

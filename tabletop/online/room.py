@@ -58,6 +58,14 @@ class UndoRequest:
     waiting: set[int] = field(default_factory=set)
 
 
+def chance_refusal(step: int) -> str:
+    """Why an undo back past ``step``, which showed a chance outcome, is refused."""
+    return (
+        f"step {step} rolled the die or drew a card and its outcome has been "
+        "shown: undo cannot go back past a roll or a draw"
+    )
+
+
 def _think_here(decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
     try:
         result = decide()
@@ -297,14 +305,28 @@ class Room:
         return frame
 
     def request_undo(self, seat: int) -> Refusal | None:
-        """Ask to take back ``seat``'s last action (and the bot moves after it)."""
+        """Ask to take back ``seat``'s last action (and the bot moves after it).
+
+        Refused, whoever sits at the table, when the game is over (a finished room
+        is read-only) or when a step it would take back showed a chance outcome (a
+        die rolled, a card drawn): undo never goes back past one, so no seat learns
+        a roll or a card before choosing again.
+        """
         if self.undo is not None:
             return Refusal("TT-UNDO", "an undo is already waiting for answers")
+        if self.game.outcome(self.match.state) is not None:
+            return Refusal(
+                "TT-OVER", "the game is over: a finished game cannot be taken back"
+            )
         mine = [s.index for s in self.match.steps if s.player == seat]
         if not mine:
             return Refusal("TT-UNDO", "you have no action to take back")
+        to = mine[-1] - 1
+        chance = self.match.last_chance_step()
+        if chance > to:
+            return Refusal("TT-UNDO", chance_refusal(chance))
         others = {s for s in self.humans() if s != seat}
-        self.undo = UndoRequest(seat, mine[-1] - 1, others)
+        self.undo = UndoRequest(seat, to, others)
         self.broadcast(self.undo_frame("requested"))
         if not others:
             self._undo_now()

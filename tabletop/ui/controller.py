@@ -137,7 +137,8 @@ def _forward(*names: str) -> Callable[[type], type]:
     "refused_clause", "recent", "eyes", "view_state", "branches", "bot_seats",
     "to_move",
     # the gestures and questions the model answers (see ``TableModel``)
-    "human_seats", "can_act", "refusal_to_act", "shown_actions", "choose",
+    "human_seats", "can_act", "refusal_to_act", "refusal_to_branch",
+    "shown_actions", "choose",
     "click_space", "play_card", "press", "clear_selection", "reveal", "step_back",
     "step_forward", "goto", "fork", "use_line", "new_game", "play_again_same_deal",
     "set_viewer", "set_seat", "auto_play", "resume_saved", "dismiss_resume",

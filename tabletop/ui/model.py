@@ -14,6 +14,12 @@ move for a seat (a button, a board click, a card, typed notation) goes through i
 so at a bot's turn, behind a hand-over or through another seat's eyes nothing a
 person does plays a move, in the present or the past; the refusal says why in
 words. Bots play through ``play_bots`` only.
+
+Between two or more human seats, no new line may start before a step that showed a
+chance outcome (a die rolled, a card drawn): stepping back to look stays allowed,
+playing on from there does not, so nobody replays a roll they have seen
+(``refusal_to_branch``). A table of one human and bots stays a free laboratory, as
+does a table with the hand-over off (a lesson: one learner plays every seat).
 """
 
 from __future__ import annotations
@@ -233,7 +239,39 @@ class TableModel(Batched):
                 "TT-TURN", f"not your turn: it is {name}'s (this table shows "
                 f"{eyes}'s eyes)",
             )  # fmt: skip
-        return None
+        return self.refusal_to_branch()
+
+    def refusal_to_branch(self) -> Refusal | None:
+        """Why play may not go on from the step shown (a new line), or None.
+
+        Between two or more human seats a new line may not start before a step
+        that showed a chance outcome (``Match.last_chance_step``): the roll or the
+        card would be known before choosing again. Looking back is always allowed;
+        so is everything at a table of one human and bots, or with the hand-over
+        off (one learner plays every seat). Where no new line may start at all
+        (online), the match itself says why when a move is played.
+        """
+        match = self.match
+        if match.cursor >= len(match) or not self._several_humans():
+            return None
+        chance = match.last_chance_step()
+        if chance <= match.cursor:
+            return None
+        return Refusal(
+            "TT-UNDO",
+            f"step {chance} rolled the die or drew a card and its outcome has been "
+            f"shown: between human seats play cannot go on from before it (step "
+            f"forward to step {chance} or later to play on)",
+        )
+
+    def _several_humans(self) -> bool:
+        """Whether several people share this local table: two or more human seats
+        with the hand-over on (a table that may start new lines)."""
+        return (
+            self.handover_on
+            and len(self.human_seats()) > 1
+            and self.match.refusal("branch") is None
+        )
 
     def can_act(self) -> bool:
         """Whether the viewer may choose for the seat to move (``refusal_to_act``)."""
@@ -278,7 +316,7 @@ class TableModel(Batched):
         """Play on the match; from an earlier step, on a new line."""
         # Where no new line may start (online), the match itself says why not.
         if self.match.cursor < len(self.match) and self.match.refusal("branch") is None:
-            refusal = self.match.check(action)
+            refusal = self.refusal_to_branch() or self.match.check(action)
             if refusal is not None:
                 raise refusal.error()
             self.match = self.match.fork()
@@ -375,8 +413,12 @@ class TableModel(Batched):
         return step
 
     def fork(self) -> Any:
-        """Play on from here in a new line; the old line stays listed."""
+        """Play on from here in a new line; the old line stays listed (between
+        human seats, not from before a shown chance outcome: ``refusal_to_branch``)."""
         self._refuse_unless("fork")
+        refusal = self.refusal_to_branch()
+        if refusal is not None:
+            raise refusal.error()
         self.match = self.match.fork()
         self.lines = [*self.lines, self.match]
         with self.batch():
@@ -413,8 +455,20 @@ class TableModel(Batched):
         return self.match
 
     def play_again_same_deal(self) -> int:
-        """Back to the start of this deal; the first move starts a new line."""
+        """Back to the start of this deal; the first move starts a new line.
+
+        Between human seats, refused once a step showed a chance outcome: the same
+        deal would bring the same rolls and cards (``refusal_to_branch``)."""
         self._refuse_unless("replay_deal")
+        if self._several_humans():
+            chance = self.match.last_chance_step()
+            if chance > 0:
+                raise IllegalActionError(
+                    "TT-UNDO",
+                    f"step {chance} rolled the die or drew a card and its outcome "
+                    "has been shown: between human seats the same deal cannot be "
+                    "played again (it would bring the same rolls and cards)",
+                )
         return self.goto(0)
 
     def _refuse_unless(self, what: str) -> None:
@@ -495,6 +549,7 @@ class TableModel(Batched):
             seat is not None
             and seat in self._bots
             and not (self.auto and self.step == self.length)
+            and self.refusal_to_branch() is None
         )
 
     @observe("hot_seat")

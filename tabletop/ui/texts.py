@@ -280,6 +280,9 @@ def waiting_text(table: Any) -> str:
     seat = table.to_move
     if seat is None:
         return "The game is over"
+    looking = table.refusal_to_branch()
+    if looking is not None:  # between humans, back before a shown roll or draw
+        return f"Looking back: {looking.reason}"
     name = table.look.seat_name(seat)
     if seat in table.bot_seats:
         if table.step < table.length or not table.auto:
