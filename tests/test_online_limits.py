@@ -293,3 +293,37 @@ def test_the_database_and_its_companions_are_owner_only(tmp_path):
         store.close()
     finally:
         os.umask(old)
+
+
+def test_tabletop_serve_passes_every_limit_to_the_server(tmp_path):
+    import argparse
+
+    from tabletop.online.cli import add_commands, server_from_args
+
+    parser = argparse.ArgumentParser()
+    add_commands(parser.add_subparsers())
+    base = ["serve", "--db", str(tmp_path / "r.sqlite"), "--admin-token", "t"]
+    server = server_from_args(parser.parse_args(base))
+    default = Server(db=":memory:")
+    for name in ("hello_timeout", "ping_interval", "ping_timeout", "max_connections"):
+        assert getattr(server, name) == getattr(default, name), name
+    assert (server.max_per_address, server.trusted_proxies) == (64, frozenset())
+    server.store.close()
+    default.store.close()
+    args = parser.parse_args(
+        [
+            *base,
+            *("--hello-timeout", "1.5", "--ping-interval", "3", "--ping-timeout", "4"),
+            *("--max-connections", "100", "--max-per-address", "2"),
+            *("--trusted-proxy", "127.0.0.1", "--trusted-proxy", "::ffff:10.0.0.1"),
+        ]
+    )
+    server = server_from_args(args)
+    assert (server.hello_timeout, server.ping_interval, server.ping_timeout) == (
+        1.5,
+        3,
+        4,
+    )
+    assert (server.max_connections, server.max_per_address) == (100, 2)
+    assert server.trusted_proxies == {"127.0.0.1", "10.0.0.1"}
+    server.store.close()
