@@ -150,6 +150,7 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
             self.dispatch(frame)
             if frame["t"] == "play":
                 self.server.handled.append(time.perf_counter() - started)
+                self.server.handled_total += 1
         except P.ProtocolError as exc:
             self.send(P.error_frame(exc.code, exc.message, ident))
             if exc.code in ("protocol", "bad_token"):
@@ -230,7 +231,8 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
 class StatsHandler(tornado.web.RequestHandler):
     """``GET /api/stats`` with the admin token: rooms, connections, and the time
     the server took to handle recent actions (parse, check, apply, store, send
-    every view), in milliseconds."""
+    every view), in milliseconds. ``?after=N`` counts only the actions after the
+    first ``N`` (``actions_total`` is the count since the start)."""
 
     def initialize(self, server: Server) -> None:
         self.server = server
@@ -239,7 +241,13 @@ class StatsHandler(tornado.web.RequestHandler):
         given = self.request.headers.get("Authorization", "").removeprefix("Bearer ")
         if not hmac.compare_digest(given.encode(), self.server.admin_token.encode()):
             raise tornado.web.HTTPError(403, "wrong admin token")
-        times = sorted(self.server.handled)
+        try:
+            after = int(self.get_argument("after", "0"))
+        except ValueError:
+            raise tornado.web.HTTPError(400, "after: an int") from None
+        recent = max(0, self.server.handled_total - max(0, after))
+        kept = list(self.server.handled)
+        times = sorted(kept[len(kept) - min(recent, len(kept)) :])
 
         def ms(q: float) -> float:
             return round(1000 * times[min(len(times) - 1, int(q * len(times)))], 3)
@@ -250,7 +258,9 @@ class StatsHandler(tornado.web.RequestHandler):
                 "connections": sum(
                     len(r.connections) for r in self.server.rooms.values()
                 ),
+                "open_connections": self.server.open_connections(),
                 "actions": len(times),
+                "actions_total": self.server.handled_total,
                 "handle_ms": {"p50": ms(0.5), "p99": ms(0.99), "max": ms(1.0)}
                 if times
                 else {},
@@ -452,6 +462,8 @@ class Server:
         self.rooms: dict[str, Room] = {}
         #: seconds taken to handle each recent action (``GET /api/stats``)
         self.handled: deque[float] = deque(maxlen=100_000)
+        #: actions handled since the start (``handled`` keeps the last 100,000)
+        self.handled_total = 0
         self.broken: dict[str, str] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self._bots_pool = ThreadPoolExecutor(2, thread_name_prefix="tabletop-bot")
