@@ -327,3 +327,36 @@ def test_tabletop_serve_passes_every_limit_to_the_server(tmp_path):
     assert (server.max_connections, server.max_per_address) == (100, 2)
     assert server.trusted_proxies == {"127.0.0.1", "10.0.0.1"}
     server.store.close()
+
+
+def test_stats_count_only_the_actions_after_a_mark():
+    """``GET /api/stats?after=N`` (the load benchmark's measured window)."""
+    with running_server() as server:
+        links = create_room(server, game="raiders", players=2, bots=1, seed=3)
+
+        def stats(query: str = "") -> dict:
+            request = urllib.request.Request(
+                f"{server.url}/api/stats{query}",
+                headers={"Authorization": f"Bearer {server.admin_token}"},
+            )
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return json.load(answer)
+
+        async def play(n: int) -> None:
+            peer = await Peer.join(links["seats"][0])
+            view = await peer.until("view")
+            for _ in range(n):
+                while not view["legal"]:
+                    view = await peer.until("view")
+                peer.send(t="play", action=view["legal"][0]["action"], at=view["step"])
+                await peer.until("ok")
+                view = [f for f in peer.frames if f["t"] == "view"][-1]
+            peer.close()
+
+        run(play(2))
+        first = stats()
+        assert first["actions"] == first["actions_total"] == 2
+        run(play(1))
+        later = stats(f"?after={first['actions_total']}")
+        assert (later["actions"], later["actions_total"]) == (1, 3)
+        assert stats("?after=99")["actions"] == 0
