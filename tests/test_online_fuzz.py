@@ -126,7 +126,12 @@ def test_arbitrary_text_in_any_field_is_answered_and_changes_nothing(caplog):
             )
         )
         check()
-        seat.close()
+
+        async def leave() -> None:
+            seat.close()
+            await asyncio.sleep(0.05)
+
+        loop.run_until_complete(leave())
         loop.close()
         after = server.call(
             lambda: (
