@@ -5,6 +5,12 @@ digest-checked), then serves ``/ws/<room>`` (the seat protocol), ``/play/<room>`
 (a page saying how to join with a link) and ``POST /api/rooms`` (create a room;
 needs the admin token). It runs on one event loop, so actions apply one at a time.
 ``Server.start_in_thread()`` runs it beside a notebook or a test.
+
+Strangers need no link to connect, so every connection is bounded: a deadline for
+the ``hello`` (and for any HTTP request's head and body), pings once it has said
+hello, a cap on connections in all and per client address (the address a trusted
+proxy names, when the host says which proxies to trust), and room creation checks
+every field (``check_room_spec``). ``docs/online.md`` lists the limits.
 """
 
 from __future__ import annotations
