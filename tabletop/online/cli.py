@@ -32,6 +32,32 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
         "--rate", type=float, default=20.0, help="frames a second per connection"
     )
     serve.add_argument("--burst", type=float, default=40.0, help="rate limit burst")
+    serve.add_argument(
+        "--hello-timeout",
+        type=float,
+        default=5.0,
+        help="seconds a connection has to say hello (or send its request)",
+    )
+    serve.add_argument(
+        "--ping-interval", type=float, default=20.0, help="seconds between pings"
+    )
+    serve.add_argument(
+        "--ping-timeout", type=float, default=20.0, help="seconds a pong may take"
+    )
+    serve.add_argument(
+        "--max-connections", type=int, default=4096, help="connections in all"
+    )
+    serve.add_argument(
+        "--max-per-address", type=int, default=64, help="connections per client"
+    )
+    serve.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy whose X-Real-IP / X-Forwarded-For names the client "
+        "(repeat for several)",
+    )
     serve.set_defaults(run=run_serve)
     room = commands.add_parser("room", help="create a room on a running server")
     room.add_argument("game", help="the game's name (see: python -m tabletop games)")
@@ -62,10 +88,11 @@ def _admin_token(args: argparse.Namespace) -> str:
     return token
 
 
-def run_serve(args: argparse.Namespace) -> int:
+def server_from_args(args: argparse.Namespace):
+    """The ``Server`` that ``tabletop serve`` runs for these arguments."""
     from tabletop.online.server import Server
 
-    server = Server(
+    return Server(
         db=args.db,
         host=args.host,
         port=args.port,
@@ -74,7 +101,17 @@ def run_serve(args: argparse.Namespace) -> int:
         admin_token=_admin_token(args),
         rate=args.rate,
         burst=args.burst,
+        hello_timeout=args.hello_timeout,
+        ping_interval=args.ping_interval,
+        ping_timeout=args.ping_timeout,
+        max_connections=args.max_connections,
+        max_per_address=args.max_per_address,
+        trusted_proxies=args.trusted_proxy,
     )
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    server = server_from_args(args)
 
     async def main() -> None:
         server.listen()

@@ -24,6 +24,8 @@ PROTOCOL_VERSION = 1
 MAX_FRAME = 4096
 #: The websocket layer closes a connection sending anything larger than this.
 MAX_MESSAGE = 64 * 1024
+#: The longest text a field may hold (a room id, a token, an action's notation).
+MAX_TEXT = 256
 
 
 CLIENT_FRAMES = {
@@ -68,10 +70,12 @@ def parse_frame(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("unknown_type", f"unknown frame type {str(kind)[:40]!r}")
     ident = frame.get("id")
     if ident is not None and not (
-        (isinstance(ident, int) and not isinstance(ident, bool))
-        or (isinstance(ident, str) and len(ident) <= 64)
+        (isinstance(ident, int) and not isinstance(ident, bool) and _fits(ident))
+        or (isinstance(ident, str) and len(ident) <= 64 and _is_text(ident))
     ):
-        raise ProtocolError("bad_field", "'id' must be an int or a short string")
+        raise ProtocolError(
+            "bad_field", "'id' must be a 64-bit int or a short string of valid text"
+        )
     for field, kind_of in CLIENT_FRAMES[kind].items():
         value = frame.get(field)
         if not isinstance(value, kind_of) or (
@@ -80,7 +84,31 @@ def parse_frame(text: str | bytes) -> dict[str, Any]:
             raise ProtocolError(
                 "bad_field", f"'{kind}' needs '{field}' ({kind_of.__name__})"
             )
+        if kind_of is str and not (len(value) <= MAX_TEXT and _is_text(value)):
+            raise ProtocolError(
+                "bad_field",
+                f"'{kind}' needs '{field}' as valid text of at most {MAX_TEXT} "
+                "characters",
+            )
+        if kind_of is int and not _fits(value):
+            raise ProtocolError(
+                "bad_field", f"'{kind}' needs '{field}' within a 64-bit int"
+            )
     return frame
+
+
+def _is_text(value: str) -> bool:
+    """Whether ``value`` is text that UTF-8 can carry (no lone surrogates, which
+    JSON's ``\\ud800`` escapes can smuggle in) and holds no NUL."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return "\x00" not in value
+
+
+def _fits(value: int) -> bool:
+    return -(2**63) <= value < 2**63
 
 
 def _no_constant(name: str) -> Any:

@@ -5,6 +5,12 @@ digest-checked), then serves ``/ws/<room>`` (the seat protocol), ``/play/<room>`
 (a page saying how to join with a link) and ``POST /api/rooms`` (create a room;
 needs the admin token). It runs on one event loop, so actions apply one at a time.
 ``Server.start_in_thread()`` runs it beside a notebook or a test.
+
+Strangers need no link to connect, so every connection is bounded: a deadline for
+the ``hello`` (and for any HTTP request's head and body), pings once it has said
+hello, a cap on connections in all and per client address (the address a trusted
+proxy names, when the host says which proxies to trust), and room creation checks
+every field (``check_room_spec``). ``docs/online.md`` lists the limits.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import html
+import ipaddress
 import json
 import logging
 import secrets
@@ -24,12 +31,13 @@ from pathlib import Path
 from typing import Any
 
 import tornado.httpserver
+import tornado.iostream
 import tornado.netutil
 import tornado.web
 import tornado.websocket
 
 from tabletop.core import SaveError
-from tabletop.core.match import game_from_spec, rules_version
+from tabletop.core.match import rules_version
 from tabletop.online import protocol as P
 from tabletop.online.room import HUMAN, REFEREE, SPECTATOR, Room, new_tokens
 from tabletop.online.store import RoomRecord, Store
@@ -72,6 +80,43 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
         self.seat: int | None = None
         self.logged = 0
         self.limit = RateLimit(server.rate, server.burst)
+        self.address: str | None = None  # the client's, once counted
+        self._hello_timer: asyncio.TimerHandle | None = None
+
+    async def get(self, *args: Any, **kwargs: Any) -> None:
+        # Count the connection against the caps before the upgrade, and refuse
+        # an extra one with an HTTP status and a sentence.
+        address = self.server.client_address(self.request)
+        refusal = self.server.admit(address)
+        if refusal is not None:
+            status, reason = refusal
+            self.set_status(status)
+            self.finish({"error": reason})
+            return
+        self.address = address
+        await super().get(*args, **kwargs)
+
+    def on_finish(self) -> None:
+        if self.get_status() != 101:  # the upgrade did not happen
+            self._release()
+
+    def _release(self) -> None:
+        if self._hello_timer is not None:
+            self._hello_timer.cancel()
+            self._hello_timer = None
+        if self.address is not None:
+            self.server.release(self.address)
+            self.address = None
+
+    def _no_hello(self) -> None:
+        self._hello_timer = None
+        if self.room is None:
+            self.send(
+                P.error_frame(
+                    "no_hello", f"no 'hello' within {self.server.hello_timeout:g} s"
+                )
+            )
+            self.close(1008, "no hello in time")
 
     def check_origin(self, origin: str) -> bool:
         # The token, not the page's origin, is what admits a client (notebooks on
@@ -81,6 +126,9 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
     def open(self, path_room: str | None = None) -> None:
         # A room in the path (``/ws/ROOM``) lets a proxy route rooms to shards.
         self.path_room = path_room
+        self._hello_timer = asyncio.get_running_loop().call_later(
+            self.server.hello_timeout, self._no_hello
+        )
         # Frames are small and answered at once: do not let Nagle's algorithm hold
         # the second of two frames back until the client acknowledges the first.
         self.set_nodelay(True)
@@ -108,10 +156,14 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
             self.dispatch(frame)
             if frame["t"] == "play":
                 self.server.handled.append(time.perf_counter() - started)
+                self.server.handled_total += 1
         except P.ProtocolError as exc:
             self.send(P.error_frame(exc.code, exc.message, ident))
             if exc.code in ("protocol", "bad_token"):
                 self.close(1008, exc.message[:100])
+        except Exception:  # noqa: BLE001 - a bug must not drop the connection
+            LOG.exception("frame not handled")
+            self.send(P.error_frame("internal", "the server failed on this frame"))
 
     def dispatch(self, frame: dict[str, Any]) -> None:
         kind, ident = frame["t"], frame.get("id")
@@ -164,6 +216,9 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
         self.room = room
         self.role = role if role in (SPECTATOR, REFEREE) else "seat"
         self.seat = int(role) if self.role == "seat" else None
+        if self._hello_timer is not None:
+            self._hello_timer.cancel()
+            self._hello_timer = None
         room.join(self)
 
     def export(self, ident: Any) -> None:
@@ -174,6 +229,7 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
         self.send({"t": "export", "id": ident, "match": self.room.match.to_json()})
 
     def on_close(self) -> None:
+        self._release()
         if self.room is not None:
             self.room.leave(self)
 
@@ -181,7 +237,8 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
 class StatsHandler(tornado.web.RequestHandler):
     """``GET /api/stats`` with the admin token: rooms, connections, and the time
     the server took to handle recent actions (parse, check, apply, store, send
-    every view), in milliseconds."""
+    every view), in milliseconds. ``?after=N`` counts only the actions after the
+    first ``N`` (``actions_total`` is the count since the start)."""
 
     def initialize(self, server: Server) -> None:
         self.server = server
@@ -190,7 +247,13 @@ class StatsHandler(tornado.web.RequestHandler):
         given = self.request.headers.get("Authorization", "").removeprefix("Bearer ")
         if not hmac.compare_digest(given.encode(), self.server.admin_token.encode()):
             raise tornado.web.HTTPError(403, "wrong admin token")
-        times = sorted(self.server.handled)
+        try:
+            after = int(self.get_argument("after", "0"))
+        except ValueError:
+            raise tornado.web.HTTPError(400, "after: an int") from None
+        recent = max(0, self.server.handled_total - max(0, after))
+        kept = list(self.server.handled)
+        times = sorted(kept[len(kept) - min(recent, len(kept)) :])
 
         def ms(q: float) -> float:
             return round(1000 * times[min(len(times) - 1, int(q * len(times)))], 3)
@@ -201,12 +264,96 @@ class StatsHandler(tornado.web.RequestHandler):
                 "connections": sum(
                     len(r.connections) for r in self.server.rooms.values()
                 ),
+                "open_connections": self.server.open_connections(),
                 "actions": len(times),
+                "actions_total": self.server.handled_total,
                 "handle_ms": {"p50": ms(0.5), "p99": ms(0.99), "max": ms(1.0)}
                 if times
                 else {},
             }
         )
+
+
+class RoomSpecError(ValueError):
+    """A room that cannot be created: ``field`` names the field at fault."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+#: The fields of a room to create (``POST /api/rooms``, ``create_room``).
+ROOM_FIELDS = ("game", "players", "bots", "bot", "seed", "options")
+#: A room's seed is within ``0..MAX_SEED`` (it is stored as a 64-bit integer).
+MAX_SEED = 2**63 - 1
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_room_spec(
+    game: Any, players: Any, bots: Any, bot: Any, seed: Any, options: Any
+) -> tuple[Any, dict[str, Any], list[str], int | None]:
+    """Check every field of a room to create; return the game, its options, the
+    seat kinds and the seed.
+
+    Raises:
+        RoomSpecError: the game is unknown; ``players`` is not an int within the
+            game's range; ``bots`` is neither a count ``0..players`` nor one known
+            kind per seat; ``bot`` is not a known bot (or the game has no
+            heuristic for it); ``seed`` is not ``None`` or an int in
+            ``0..MAX_SEED``; ``options`` is not an object, names an unknown option
+            or a ``players`` that differs from ``players``.
+    """
+    from tabletop.bots.registry import BOT_NAMES, heuristic_module
+    from tabletop.core import lookup
+
+    if not isinstance(game, str) or not game.isidentifier():
+        raise RoomSpecError("game", "a game's registry name (an identifier)")
+    try:
+        entry = lookup(game)
+    except KeyError as exc:
+        raise RoomSpecError("game", str(exc.args[0])) from None
+    low, high = entry.players
+    if not _is_int(players) or not low <= players <= high:
+        raise RoomSpecError("players", f"{game} seats {low} to {high} players")
+    if not isinstance(bot, str) or bot not in BOT_NAMES:
+        raise RoomSpecError("bot", f"one of {', '.join(BOT_NAMES)}")
+    if _is_int(bots):
+        if not 0 <= bots <= players:
+            raise RoomSpecError("bots", f"a count within 0..{players}")
+        seats = [HUMAN] * (players - bots) + [bot] * bots
+    elif isinstance(bots, list | tuple):
+        if len(bots) != players:
+            raise RoomSpecError("bots", f"one seat kind per player ({players})")
+        kinds = (HUMAN, *BOT_NAMES)
+        if not all(isinstance(kind, str) and kind in kinds for kind in bots):
+            raise RoomSpecError("bots", f"each seat one of {', '.join(kinds)}")
+        seats = list(bots)
+    else:
+        raise RoomSpecError("bots", "a count or a list of seat kinds")
+    if seed is not None and not (_is_int(seed) and 0 <= seed <= MAX_SEED):
+        raise RoomSpecError("seed", f"an int within 0..{MAX_SEED} (2**63 - 1)")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+        raise RoomSpecError("options", "an object of the game's rule options")
+    if "players" in options and options["players"] != players:
+        raise RoomSpecError(
+            "options",
+            f"'players' ({options['players']!r}) contradicts players ({players})",
+        )
+    opts = {**options, "players": players}
+    try:
+        game_obj = entry.factory(**opts)
+    except (TypeError, ValueError) as exc:
+        raise RoomSpecError("options", f"unknown or bad rule option: {exc}") from None
+    if game_obj.players != players:
+        raise RoomSpecError("options", f"they make a {game_obj.players}-seat game")
+    if "heuristic" in seats and heuristic_module(game_obj) is None:
+        raise RoomSpecError("bots", f"{game} has no heuristic bot")
+    return game_obj, opts, seats, seed
 
 
 class RoomsHandler(tornado.web.RequestHandler):
@@ -221,10 +368,24 @@ class RoomsHandler(tornado.web.RequestHandler):
             raise tornado.web.HTTPError(403, "wrong admin token")
         try:
             spec = json.loads(self.request.body or b"{}")
-            links = self.server.create_room(**spec)
-        except (TypeError, ValueError, SaveError) as exc:
+        except ValueError:
             self.set_status(400)
-            self.finish({"error": str(exc)})
+            self.finish({"error": "the body is not JSON", "field": None})
+            return
+        try:
+            if not isinstance(spec, dict):
+                raise RoomSpecError("body", "a JSON object of the room's fields")
+            unknown = sorted(set(spec) - set(ROOM_FIELDS))
+            if unknown:
+                raise RoomSpecError(
+                    str(unknown[0]), f"unknown field (known: {', '.join(ROOM_FIELDS)})"
+                )
+            if "game" not in spec:
+                raise RoomSpecError("game", "missing")
+            links = self.server.create_room(**spec)
+        except RoomSpecError as exc:
+            self.set_status(400)
+            self.finish({"error": str(exc), "field": exc.field})
             return
         self.finish(links)
 
@@ -253,6 +414,20 @@ class Server:
         bot_delay: seconds a server bot waits before moving (so people can follow).
         rate, burst: frames a second each connection may send, and its burst.
         admin_token: for ``POST /api/rooms`` (a fresh one if omitted).
+        hello_timeout: seconds a connection has to send its ``hello`` (a websocket)
+            or its request headers (any HTTP connection, and between requests on
+            a kept-alive one); it is closed after that.
+        ping_interval, ping_timeout: a websocket that said hello is pinged every
+            ``ping_interval`` seconds and closed when a pong takes longer than
+            ``ping_timeout``.
+        max_connections: connections open at once in all (HTTP and websockets);
+            an extra websocket is answered 503, an extra raw connection gets a
+            503 response and is closed.
+        max_per_address: connections open at once from one client address; an
+            extra one is answered 429.
+        trusted_proxies: addresses of reverse proxies whose ``X-Real-IP`` or
+            ``X-Forwarded-For`` names the client (otherwise the peer's address is
+            the client's, and those headers are ignored).
     """
 
     def __init__(
@@ -265,8 +440,26 @@ class Server:
         rate: float = 20.0,
         burst: float = 40.0,
         admin_token: str | None = None,
+        hello_timeout: float = 5.0,
+        ping_interval: float = 20.0,
+        ping_timeout: float = 20.0,
+        max_connections: int = 4096,
+        max_per_address: int = 64,
+        trusted_proxies: Sequence[str] = (),
     ) -> None:
+        if not hello_timeout > 0:
+            raise ValueError("hello_timeout must be positive")
+        if max_connections < 1 or max_per_address < 1:
+            raise ValueError("max_connections and max_per_address must be >= 1")
         self.host, self.port = host, port
+        self.hello_timeout = float(hello_timeout)
+        self.ping_interval, self.ping_timeout = ping_interval, ping_timeout
+        self.max_connections, self.max_per_address = max_connections, max_per_address
+        self.trusted_proxies = frozenset(_address(a) for a in trusted_proxies)
+        #: websockets open (or upgrading) per client address
+        self.sockets: dict[str, int] = {}
+        #: HTTP connections not (yet) upgraded, per peer address
+        self.streams: dict[str, int] = {}
         self.public_url = public_url
         self.bot_delay = bot_delay
         self.rate, self.burst = rate, burst
@@ -275,6 +468,8 @@ class Server:
         self.rooms: dict[str, Room] = {}
         #: seconds taken to handle each recent action (``GET /api/stats``)
         self.handled: deque[float] = deque(maxlen=100_000)
+        #: actions handled since the start (``handled`` keeps the last 100,000)
+        self.handled_total = 0
         self.broken: dict[str, str] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self._bots_pool = ThreadPoolExecutor(2, thread_name_prefix="tabletop-bot")
@@ -328,29 +523,24 @@ class Server:
 
         ``bots`` is how many of the last seats bots play, or one kind per seat
         (``"human"`` or a bot name).
+
+        Raises:
+            RoomSpecError: a field out of range or of the wrong type (its
+                ``field`` names it; see ``check_room_spec``).
         """
         if self.loop is not None and _other_thread(self.loop):
             return self.call(
                 lambda: self.create_room(game, players, bots, bot, seed, options)
             )
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise ValueError("players must be an int")
-        if isinstance(bots, int):
-            if not 0 <= bots <= players:
-                raise ValueError(f"bots must be 0..{players}")
-            seats = [HUMAN] * (players - bots) + [bot] * bots
-        else:
-            seats = [str(kind) for kind in bots]
-            if len(seats) != players:
-                raise ValueError(f"give one seat kind per player ({players})")
-        opts = {"players": players, **(options or {})}
-        game_obj = game_from_spec(game, opts)  # validates the game and its options
+        game_obj, opts, seats, seed = check_room_spec(
+            game, players, bots, bot, seed, options
+        )
         tokens, hashes = new_tokens(players)
         record = RoomRecord(
             secrets.token_urlsafe(8),
             game_obj.name,
             opts,
-            secrets.randbits(62) if seed is None else int(seed),
+            secrets.randbits(62) if seed is None else seed,
             tuple(seats),
             hashes,
             rules_version(game_obj),
@@ -379,6 +569,45 @@ class Server:
             "referee": base + tokens[REFEREE],
         }
 
+    # -- connections ------------------------------------------------------------------
+    def client_address(self, request: Any) -> str:
+        """The client's address: the peer's, or the one a trusted proxy names."""
+        peer = _address(request.remote_ip or "")
+        if peer not in self.trusted_proxies:
+            return peer
+        real = request.headers.get("X-Real-IP", "").strip()
+        if real and _valid(real):
+            return _address(real)
+        forwarded = request.headers.get("X-Forwarded-For", "")
+        # The proxy appends the address it saw: the last entry not a proxy itself.
+        for hop in reversed([h.strip() for h in forwarded.split(",")]):
+            if not _valid(hop):
+                break
+            if _address(hop) not in self.trusted_proxies:
+                return _address(hop)
+        return peer
+
+    def open_connections(self) -> int:
+        return sum(self.sockets.values()) + sum(self.streams.values())
+
+    def admit(self, address: str) -> tuple[int, str] | None:
+        """Count a websocket from ``address``, or say why not (status, reason)."""
+        if sum(self.sockets.values()) >= self.max_connections:
+            return 503, f"the server is full ({self.max_connections} connections)"
+        if self.sockets.get(address, 0) >= self.max_per_address:
+            return 429, (
+                f"too many connections from one address ({self.max_per_address})"
+            )
+        self.sockets[address] = self.sockets.get(address, 0) + 1
+        return None
+
+    def release(self, address: str) -> None:
+        left = self.sockets.get(address, 0) - 1
+        if left > 0:
+            self.sockets[address] = left
+        else:
+            self.sockets.pop(address, None)
+
     # -- running ----------------------------------------------------------------------
     @property
     def url(self) -> str:
@@ -394,7 +623,8 @@ class Server:
                 (r"/play/([A-Za-z0-9_-]{1,32})", PlayPage),
             ],
             websocket_max_message_size=P.MAX_MESSAGE,
-            websocket_ping_interval=20,
+            websocket_ping_interval=self.ping_interval,
+            websocket_ping_timeout=self.ping_timeout,
         )
 
     def listen(self) -> None:
@@ -403,8 +633,12 @@ class Server:
         self.load_rooms()
         sockets = tornado.netutil.bind_sockets(self.port, self.host)
         self.port = sockets[0].getsockname()[1]
-        self._http = tornado.httpserver.HTTPServer(
-            self.app(), max_body_size=P.MAX_MESSAGE
+        self._http = _CappedHTTPServer(
+            self,
+            self.app(),
+            max_body_size=P.MAX_MESSAGE,
+            idle_connection_timeout=self.hello_timeout,
+            body_timeout=self.hello_timeout,
         )
         self._http.add_sockets(sockets)
         for room in self.rooms.values():
@@ -475,6 +709,85 @@ class Server:
         self._bots_pool.shutdown(wait=False, cancel_futures=True)
         self.store.close()
         self.loop = None
+
+
+class _CappedHTTPServer(tornado.httpserver.HTTPServer):
+    """An HTTP server that counts its connections (until they become websockets,
+    which ``SeatSocket`` counts) and turns away those over the caps."""
+
+    def initialize(self, server: Server, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+        self.seat_server = server
+        super().initialize(*args, **kwargs)
+
+    def handle_stream(self, stream: tornado.iostream.IOStream, address: tuple) -> None:
+        server = self.seat_server
+        peer = _address(str(address[0])) if address else ""
+        if server.open_connections() >= server.max_connections:
+            return self._turn_away(stream, 503, "Service Unavailable", "server full")
+        if (
+            peer not in server.trusted_proxies
+            and server.streams.get(peer, 0) + server.sockets.get(peer, 0)
+            >= server.max_per_address
+        ):
+            return self._turn_away(
+                stream, 429, "Too Many Requests", "too many connections"
+            )
+        server.streams[peer] = server.streams.get(peer, 0) + 1
+        stream._tabletop_peer = peer  # type: ignore[attr-defined]
+        super().handle_stream(stream, address)
+
+    def on_close(self, server_conn: Any) -> None:
+        super().on_close(server_conn)
+        peer = getattr(server_conn.stream, "_tabletop_peer", None)
+        if peer is None:
+            return
+        server_conn.stream._tabletop_peer = None
+        streams = self.seat_server.streams
+        streams[peer] = streams.get(peer, 0) - 1
+        if streams[peer] <= 0:
+            del streams[peer]
+
+    def _turn_away(
+        self, stream: tornado.iostream.IOStream, code: int, status: str, why: str
+    ) -> None:
+        """Read the request's head (briefly), answer ``code`` and close."""
+        body = f"{why}\n".encode()
+        answer = (
+            f"HTTP/1.1 {code} {status}\r\nContent-Type: text/plain\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+        ).encode() + body
+
+        async def answer_and_close() -> None:
+            try:
+                await asyncio.wait_for(
+                    stream.read_until_regex(rb"\r?\n\r?\n", max_bytes=16384), 1.0
+                )
+                await stream.write(answer)
+            except (TimeoutError, tornado.iostream.StreamClosedError, ValueError):
+                pass
+            finally:
+                stream.close()
+
+        asyncio.ensure_future(answer_and_close())
+
+
+def _valid(text: str) -> bool:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _address(text: str) -> str:
+    """An address in one spelling (IPv4-mapped IPv6 as IPv4)."""
+    try:
+        ip = ipaddress.ip_address(text)
+    except ValueError:
+        return text
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ip)
 
 
 def _other_thread(loop: asyncio.AbstractEventLoop) -> bool:

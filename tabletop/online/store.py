@@ -6,11 +6,17 @@ options, the seed, who sits where, the hashes of its tokens and the rules versio
 was created under; the actions table holds each action's notation and the digest of
 the state it led to. Loading a room replays its actions through the rules and checks
 every digest, exactly like loading a save, so an altered database is refused.
+
+The database holds every room's seed (which reveals every hand), so the file and
+its ``-wal`` and ``-shm`` companions are readable by their owner only (0600): the
+file is created with that mode before SQLite opens it, SQLite gives its companions
+the database's mode, and an older, wider file is narrowed when opened.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -44,6 +50,20 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+def _on_disk(path: str) -> bool:
+    return path not in ("", ":memory:") and not path.startswith("file:")
+
+
+def _owner_only(path: str) -> None:
+    """Create ``path`` empty with mode 0600 if absent; narrow it to 0600 if not."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        if os.fstat(fd).st_mode & 0o077:
+            os.fchmod(fd, 0o600)
+    finally:
+        os.close(fd)
+
+
 @dataclass(frozen=True, slots=True)
 class RoomRecord:
     """A room as stored: everything needed to rebuild it, except its actions."""
@@ -62,11 +82,17 @@ class Store:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        if _on_disk(self.path):
+            _owner_only(self.path)
         # The server uses it from its event loop thread only, one call at a time.
         self.db = sqlite3.connect(
             self.path, isolation_level=None, check_same_thread=False
         )
         self.db.execute("PRAGMA journal_mode=WAL")
+        if _on_disk(self.path):
+            for companion in ("-wal", "-shm"):
+                if os.path.exists(self.path + companion):
+                    _owner_only(self.path + companion)
         # With WAL, NORMAL keeps every commit through a process crash; only a power
         # cut may lose the last few, and the log stays consistent either way.
         self.db.execute("PRAGMA synchronous=NORMAL")
