@@ -68,7 +68,7 @@ def plain_choices(game: Raiders, s: RaidersState) -> list[str]:
         choices = [
             n for n in ways(loc, s.prev[p], start) if opens(loc, n, s.steps - 1, pp)
         ]
-        if choices or start:
+        if choices:
             break
     return choices
 

@@ -185,14 +185,16 @@ def ways_from(
     """The next steps a mover holding ``hand`` may take (RA-M-OCCUPIED).
 
     The ways whose walk can end off an occupied country, paying checkpoints with
-    the Passports held. At the start of a move an empty list means the move is not
-    made. Mid-move the list can only come out empty after a Passport was gained
-    on the way (drawn, or taken from a player passed); then the ways are those
-    that end at the next checkpoint met along its arrow, where the token stops
-    (``_checkpoint``)."""
+    the Passports held. When there are none at the start of a move, the move is not
+    made (``start_move`` asks ``open_ways`` itself). Mid-move none can be left only
+    after a Passport was gained on the way (drawn, or taken from a player passed);
+    then the ways are those that end at the next checkpoint met along its arrow,
+    where the token stops (``_checkpoint``). The same fallback gives a world
+    sampled for another seat (``views.determinize``), whose mover holds other
+    cards, ways to choose from."""
     goal = goal_bit(g, hand, ark)
     ways = open_ways(g, loc, prev, at_start, steps, occ, goal, passports(hand))
-    if not ways and not at_start:
+    if not ways:
         ways = open_ways(g, loc, prev, at_start, steps, occ, goal, LENIENT)
     return ways
 
@@ -241,7 +243,11 @@ def start_move(g: Raiders, w: Work, value: int) -> None:
     w.steps, w.route, w.passed = value, (w.positions[p],), ()
     w.route_prev = w.prev[p]
     occ = occupied(g, w.positions, p)
-    ways = ways_from(g, w.positions[p], w.prev[p], True, value, occ, w.hands[p], w.ark)
+    hand = w.hands[p]
+    goal = goal_bit(g, hand, w.ark)
+    ways = open_ways(
+        g, w.positions[p], w.prev[p], True, value, occ, goal, passports(hand)
+    )
     if not ways:
         w.emit(
             "RA-M-OCCUPIED",
