@@ -356,3 +356,24 @@ def test_turn_limit_option_ends_without_a_winner():
     outcome = game.outcome(s)
     assert outcome.winner is None and outcome.clause == "TT-LIMIT"
     assert game.legal_actions(s) == [] and "TT-LIMIT" in clauses(events)
+
+
+def test_ra_s_hidden_the_ways_of_a_move_show_only_to_the_mover():
+    """RA-S-HIDDEN, RA-M-OCCUPIED: the ways open at X1 depend on the mover's
+    Passport (the way by S4 is open without one, closed with one), so other seats
+    and the public are shown no ways; their views stay valid states (JSON round
+    trip, invariants) and the mover's view keeps the ways."""
+    for cards, ways in ((("passport",), ("S6",)), (("ambush",), ("S4", "S6"))):
+        game, s = position(
+            3,
+            ark="NEPAL",
+            phase="move",
+            steps=3,
+            route=["S3", "X1"],
+            players=[at("X1", "S3", cards), at("ENGLAND"), at("PERU")],
+        )
+        assert s.ways == ways and game.view(s, 0).ways == ways
+        for viewer in (1, 2, "public"):
+            seen = game.view(s, viewer)
+            assert seen.ways == () and game.invariants(seen) == []
+            assert game.state_from_json(game.state_to_json(seen)) == seen

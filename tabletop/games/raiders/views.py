@@ -27,12 +27,14 @@ def view(s: RaidersState, viewer: object) -> RaidersState:
     see: hands it may not see and the deck become ``HIDDEN`` cards; the generator
     is blank (RA-S-HIDDEN). The ways open to a move in progress depend on the
     mover's hand (its Passports pay checkpoints, its three key cards win on the
-    way, RA-M-OCCUPIED), so only a viewer who sees that hand is shown them."""
+    way, RA-M-OCCUPIED), so only a viewer who sees that hand (or sees that it is
+    empty) is shown them."""
     v = as_viewer(viewer)
     if v.is_referee:
         return s
     hands = tuple(h if v.sees(q) else (HIDDEN,) * len(h) for q, h in enumerate(s.hands))
-    ways = s.ways if s.phase != "move" or v.sees(s.to_move) else ()
+    mover = s.to_move
+    ways = s.ways if s.phase != "move" or v.sees(mover) or not s.hands[mover] else ()
     return dataclasses.replace(
         s, hands=hands, deck=(HIDDEN,) * len(s.deck), rng=Rng(0), ways=ways
     )
