@@ -377,3 +377,31 @@ def test_ra_s_hidden_the_ways_of_a_move_show_only_to_the_mover():
             seen = game.view(s, viewer)
             assert seen.ways == () and game.invariants(seen) == []
             assert game.state_from_json(game.state_to_json(seen)) == seen
+
+
+def test_ra_m_occupied_version_3_save_of_a_step_now_refused_names_it():
+    """RA-M-OCCUPIED, RA-M-CHECKPOINT (rules version 4): a save made under version
+    3, where a Passport holder at X1 could take the way by S4 toward occupied
+    ENGLAND and stop on checkpoint S5, is migrated by replaying its notation and
+    refused at that step; one whose steps stay legal is migrated."""
+    from tabletop import Match
+    from tabletop.core import SaveError
+
+    m = Match.from_position(
+        game_of(3),
+        ark="NEPAL",
+        phase="move",
+        steps=3,
+        route=["S3", "X1"],
+        players=[at("X1", "S3", ("passport",)), at("ENGLAND"), at("PERU")],
+    )
+    data = m.to_json()
+    assert data["rules_version"] == 4
+    data["rules_version"] = 3
+    data["steps"] = [{"action": "P0: to S4"}]
+    with pytest.raises(SaveError, match=r"cannot be migrated.*step 1.*RA-M-OCCUPIED"):
+        Match.from_json(data)
+    data["steps"] = [{"action": "P0: to S6"}]
+    again = Match.from_json(data)
+    assert again.migrated_from and len(again) == 1
+    assert again.steps[-1].state.positions[0] not in ("X1", "S4", "S5")
