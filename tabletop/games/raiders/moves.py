@@ -103,9 +103,7 @@ LENIENT = -1
 the fallback of a move whose mover gained a Passport on the way (``ways_from``)."""
 
 
-def stops_at(
-    g: Raiders, came: str, nxt: str, left: int, goal: int, pp: int = LENIENT
-) -> bool:
+def stops_at(g: Raiders, came: str, nxt: str, left: int, goal: int, pp: int) -> bool:
     """True when a step from ``came`` to ``nxt`` with ``left`` steps still to go
     ends the move there whatever comes after: a win passing through the Ark's
     country (RA-W-WIN; the last step onto it is a landing, RA-M-OCCUPIED), or a
@@ -270,7 +268,8 @@ def walk(g: Raiders, w: Work, occ: int, ways: list[str] | None = None) -> None:
     the open ways from here, when known).
 
     Once a way is chosen, a forced step (one way on) needs no RA-M-OCCUPIED check:
-    the way was open, and the Ark's country only adds ends as cards come in."""
+    the way was open, and the Ark's country only adds ends as cards come in; a
+    Passport that comes in is dealt with at the checkpoint (``_checkpoint``)."""
     p = w.to_move
     positions, prev = w.positions, w.prev
     board = g.board
