@@ -71,3 +71,40 @@ def check_events(events: tuple[Event, ...], viewer: Any) -> None:
             assert event.text not in event.seen_by(who) or event.text == event.public
         for key in event.hidden:
             assert key not in seen.data, f"{event.kind}: data {key!r} leaks"
+
+
+def readings(match: Any, viewer: Any, tmp_path: Any) -> dict[str, Any]:
+    """Everything ``viewer`` is shown of a match: the log, the events of every
+    step as read (text and data), the picture of every step and the replay page."""
+    events = [
+        [
+            (e.clause, e.text, e.kind, dict(e.data))
+            for e in map(reader(viewer), s.events)
+        ]
+        for s in match.steps
+    ]
+    pictures = [match.svg(viewer=viewer, step=k) for k in range(len(match) + 1)]
+    page = match.export_html(tmp_path / "replay.html", viewer=viewer)
+    return {
+        "log": match.log(viewer),
+        "events": events,
+        "pictures": pictures,
+        "replay": page.read_text(encoding="utf-8"),
+    }
+
+
+def reader(viewer: Any):
+    """How ``viewer`` reads an event (``Event.for_viewer``)."""
+    return lambda event: event.for_viewer(viewer)
+
+
+def check_same_reading(first: Any, second: Any, viewer: Any, tmp_path: Any) -> None:
+    """Fail if two matches that differ only in what ``viewer`` may not see (an edit
+    that gave another hidden card, stacked the deck otherwise...) read differently
+    to ``viewer`` anywhere: log, events, pictures, replay."""
+    a = readings(first, viewer, tmp_path)
+    b = readings(second, viewer, tmp_path)
+    for part in a:
+        assert a[part] == b[part], f"the {part} for {as_viewer(viewer)} shows a secret"
+    for step in first.steps:
+        check_events(step.events, viewer)

@@ -219,3 +219,27 @@ def test_a_raiders_position_in_two_lines():
     )
     assert match.state.positions == ("NEPAL", "PERU")
     assert match.legal_actions()
+
+
+@pytest.mark.parametrize("name", ["pitfall", "raiders"])
+def test_from_position_seed_belongs_to_the_position(name):
+    """TT-POSITION: ``seed`` in ``Match.from_position`` is the description's (it
+    orders the cards nobody named, exactly as ``game.position(seed=...)``), and the
+    match's own seed is ``match_seed``."""
+    if name == "pitfall":
+        game = Pitfall(players=2)
+        description = {"positions": {0: "A5"}}
+    else:
+        game = Raiders(players=2)
+        description = {
+            "ark": "EGYPT",
+            "players": [{"at": "NEPAL", "hand": ["ambush"]}, {"at": "PERU"}],
+        }
+    one = Match.from_position(game, seed=1, **description)
+    two = Match.from_position(game, seed=2, match_seed=9, **description)
+    assert one.state == game.position(seed=1, **description)
+    assert two.state == game.position(seed=2, **description)
+    assert one.state.deck != two.state.deck
+    assert (one.seed, two.seed) == (0, 9)
+    again = Match.from_json(two.to_json())
+    assert again.seed == 9 and again.state == two.state

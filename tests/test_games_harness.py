@@ -38,7 +38,7 @@ import pytest
 from tabletop.core import IllegalEditError, Match, Rng, SaveError
 from tabletop.core.match import SAVE_VERSION, state_digest
 from tests import harness
-from tests.leaks import check_events, check_hands, check_view
+from tests.leaks import check_events, check_hands, check_same_reading, check_view
 
 ENTRIES = harness.installed_entries()
 ONE = [
@@ -164,6 +164,84 @@ def test_views_and_events_hide_what_a_viewer_may_not_see(entry, players):
                     check_hands(game, match.state, viewer)
                 checked += 1
     assert checked >= 6
+
+
+def _dealt(game, seed: int = 4) -> Match:
+    """A seeded match past its setup (every hand dealt), by the first legal action."""
+    match = Match(game, seed=seed)
+    while match.state.phase in ("place", "first", "setup") and not match.over:
+        match.play(match.legal_actions()[0])
+    return match
+
+
+def _hidden_edits(name: str, state) -> list[tuple[str, int | None, dict, dict]]:
+    """Each edit of the game ``name`` that moves hidden cards, twice with other
+    hidden values: (op, the seat that may read it or None, args, other args)."""
+    if name == "raiders":
+        deck = list(dict.fromkeys(state.deck))
+        return [
+            ("give", 1, {"player": 1, "card": deck[0]}, {"player": 1, "card": deck[1]}),
+            ("deck_top", None, {"cards": [deck[0]]}, {"cards": [deck[1]]}),
+            ("force_roll", None, {"values": [2]}, {"values": [5]}),
+        ]
+    from tabletop.games.pitfall.cards import CARDS, TOKENS
+
+    size = sum(state.hands[1])
+    held = [CARDS[k] for k, n in enumerate(state.hands[1]) for _ in range(n)]
+    other = [CARDS[c] for c in state.deck[:size]]
+    kinds = list(dict.fromkeys(TOKENS[k] for k in state.facedown))
+    tops = list(dict.fromkeys(CARDS[c] for c in state.deck))
+    return [
+        ("set_hand", 1, {"player": 1, "cards": held}, {"player": 1, "cards": other}),
+        ("set_deck", None, {"cards": [tops[0]]}, {"cards": [tops[1]]}),
+        ("set_next_tokens", None, {"kinds": [kinds[0]]}, {"kinds": [kinds[1]]}),
+        ("force_roll", None, {"values": [2]}, {"values": [5]}),
+    ]
+
+
+@pytest.mark.parametrize("name", ["pitfall", "raiders"])
+def test_edits_of_hidden_cards_read_the_same_to_every_other_viewer(name, tmp_path):
+    """TT-EDIT, TT-FORCE (RA-S-HIDDEN, PH-S-DEAL): an edit that moves hidden cards
+    (giving a card, setting a hand, stacking the deck or the facedown tokens,
+    forcing the dice) is an event like any other: done with other hidden values,
+    it reads the same to every seat it does not concern and to the public, in
+    the log, the events, every picture and the replay; the seat it concerns (and
+    the referee) reads what was done."""
+    entry = next(e for e in ENTRIES if e.name == name)
+    game = entry.make(players=3)
+    start = _dealt(game)
+    for op, owner, args, other in _hidden_edits(name, start.state):
+        first, second = start.fork(), start.fork()
+        first.edit(op, **args)
+        second.edit(op, **other)
+        for viewer in (0, 1, 2, "public"):
+            if viewer != owner:
+                check_same_reading(first, second, viewer, tmp_path)
+        for match in (first, second):
+            check_view(game, match.state, "public", samples=2)
+            for seat in range(3):
+                check_view(game, match.state, seat, samples=2)
+                check_hands(game, match.state, seat)
+        readers = (None,) if owner is None else (None, owner)
+        for viewer in readers:
+            assert first.log(viewer)[-1] != second.log(viewer)[-1], (op, viewer)
+
+
+def test_raiders_give_edit_reads_as_a_card_to_the_others():
+    """TT-EDIT, RA-S-HIDDEN: after ``give`` of a Hostage to player 1, seat 0's
+    picture and log read "is given a card"; player 1 and the referee read the
+    card."""
+    from tabletop.games.raiders import Raiders
+
+    match = _dealt(Raiders(players=2))
+    assert "hostage" in match.state.deck
+    match.edit("give", player=1, card="hostage")
+    assert "Player 1 (blue) is given a card" in match.svg(viewer=0)
+    assert "Hostage" not in match.log(0)[-1] and "a card" in match.log(0)[-1]
+    assert "is given Hostage" in match.svg(viewer=1)
+    assert "Hostage" in match.log(1)[-1] and "Hostage" in match.log(None)[-1]
+    seen = match.steps[-1].events[0].for_viewer(0)
+    assert "card" not in seen.data and seen.text == "player 1 is given a card"
 
 
 # -- the game-independent contract, asked of every game -------------------------

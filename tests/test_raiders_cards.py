@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from tabletop.core import IllegalActionError
+from tabletop.games.raiders import Raiders
 from tabletop.games.raiders.cards import CARD_KINDS, KEY_CARDS
 from tests.raiders_play import clauses, legal, play, position, rolls
 
@@ -232,6 +233,55 @@ def test_ra_w_win_passing_through_occupied_ark_country():
     )
     s, _ = play(game, rolls(s, 3), "roll")
     assert game.outcome(s).winner == 0
+
+
+def test_ra_w_win_not_by_landing_on_an_occupied_ark_country():
+    """RA-W-WIN, RA-M-OCCUPIED: a roll of exactly the count onto the occupied Ark
+    country may not end there, so the move is not made: no win, the token stays
+    on S24 and the turn is over."""
+    from tabletop import Match
+
+    m = Match.from_position(
+        Raiders(players=2),
+        ark="EGYPT",
+        next_roll=1,
+        players=[
+            {"at": "S24", "from": "S23", "hand": ["ark", "staff", "map"]},
+            {"at": "EGYPT", "hand": ["ambush"]},
+        ],
+    )
+    m.play("roll")
+    assert m.outcome() is None and not m.over
+    assert m.state.positions == ("S24", "EGYPT") and m.state.to_move == 1
+    happened = [e.clause for e in m.steps[-1].events]
+    assert "RA-M-OCCUPIED" in happened and "RA-W-WIN" not in happened
+
+
+def test_ra_w_win_fork_onto_occupied_ark_country_is_not_offered():
+    """RA-W-WIN, RA-M-OCCUPIED, RA-M-CHECKPOINT: at X1 with the three cards and a
+    Passport, the Ark in occupied ENGLAND: with 3 to go the way by S4 would end on
+    ENGLAND, so it is neither listed nor allowed; with 4 to go it passes through
+    ENGLAND, which wins."""
+    keys = ("ark", "map", "staff", "passport")
+
+    def at_x1(steps):
+        return position(
+            3,
+            ark="ENGLAND",
+            phase="move",
+            steps=steps,
+            route=["S3", "X1"],
+            players=[at("X1", "S3", keys), at("ENGLAND"), at("PERU")],
+        )
+
+    game, s = at_x1(3)
+    assert legal(game, s) == ["to S6"]
+    assert [str(e.action) for e in game.explain(s)] == ["to S6"]
+    assert game.check(s, game.parse_action("to S4")).clause == "RA-M-OCCUPIED"
+    game, s = at_x1(4)
+    assert "to S4" in legal(game, s)
+    s, events = play(game, s, "to S4")
+    assert game.outcome(s).winner == 0 and events[-1].clause == "RA-W-WIN"
 
 
 def test_ra_w_win_by_country_card_or_ending_the_turn_there():

@@ -37,28 +37,40 @@ def plain_choices(game: Raiders, s: RaidersState) -> list[str]:
 
     keys = {"ark", "staff", "map"} <= set(s.hands[p])
 
-    def stops(came: str, n: str, left: int) -> bool:
-        """The move ends on ``n`` whatever follows: a win, or a checkpoint along
-        its arrow with steps left (RA-M-OCCUPIED ruling)."""
+    def stops(came: str, n: str, left: int, pp: int) -> bool:
+        """The move ends on ``n`` whatever follows: a win passing through the
+        Ark's country (RA-W-WIN), or a checkpoint along its arrow with steps left
+        and no Passport to pay (RA-M-CHECKPOINT, RA-M-OCCUPIED ruling)."""
+        if left == 0:
+            return False
         if keys and n == s.ark:
             return True
+        return pp <= 0 and paying(came, n, left)
+
+    def paying(came: str, n: str, left: int) -> bool:
         arrow = board.checkpoints.get(n)
         return left > 0 and arrow is not None and arrow != came
 
-    def ends_free(loc: str, came: str, left: int) -> bool:
+    def ends_free(loc: str, came: str, left: int, pp: int) -> bool:
         if left == 0:
             return loc not in occ  # RA-M-OCCUPIED
-        return any(
-            stops(loc, n, left - 1) or ends_free(n, loc, left - 1)
-            for n in ways(loc, came, False)
-        )
+        return any(opens(loc, n, left - 1, pp) for n in ways(loc, came, False))
+
+    def opens(loc: str, n: str, left: int, pp: int) -> bool:
+        if stops(loc, n, left, pp):
+            return True
+        return ends_free(n, loc, left, pp - 1 if paying(loc, n, left) else pp)
 
     loc = s.positions[p]
-    return [
-        n
-        for n in ways(loc, s.prev[p], len(s.route) <= 1)
-        if stops(loc, n, s.steps - 1) or ends_free(n, loc, s.steps - 1)
-    ]
+    start = len(s.route) <= 1
+    choices = []
+    for pp in (s.hands[p].count("passport"), -1):  # -1: every checkpoint stops
+        choices = [
+            n for n in ways(loc, s.prev[p], start) if opens(loc, n, s.steps - 1, pp)
+        ]
+        if choices:
+            break
+    return choices
 
 
 def playout_states(players: int, games: int) -> tuple[Raiders, list[RaidersState]]:

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.games.raiders import Raiders
 from tests.raiders_play import clauses, legal, play, position, rolls
 
 P1_IDLE = {"at": "PERU", "hand": ["ambush"]}
+
+
+def game_of(seats: int) -> Raiders:
+    return Raiders(players=seats)
 
 
 def at(where: str, came_from: str = "", cards=("ambush",), **more) -> dict:
@@ -113,22 +118,83 @@ def test_ra_m_occupied_ruling_a_checkpoint_on_the_way_stops_the_token():
     assert s.positions[0] == "S5" and s.skips[0] == 1
 
 
-def test_ra_m_occupied_ruling_a_passport_holder_stops_where_going_on_is_blocked():
-    """RA-M-OCCUPIED ruling: with a Passport, a token whose every way past the
-    checkpoint ends on an occupied country stops on the checkpoint, keeps the
-    Passport and does not lose a turn."""
+def test_ra_m_occupied_ruling_a_passport_holder_whose_move_ends_occupied_stays():
+    """RA-M-OCCUPIED ruling, RA-M-CHECKPOINT: a Passport pays the checkpoint, so
+    nothing stops the token on the way; a move that would really end on an occupied
+    country is not made. The token stays, keeps its Passport and its next turn,
+    and the turn is over."""
     game, s = position(
         ark="NEPAL", players=[at("S22", "ENGLAND", ("passport",)), at("EGYPT")]
     )
     s, events = play(game, rolls(s, 3), "roll")
-    assert s.positions[0] == "S23" and s.skips[0] == 0
-    assert s.hands[0] == ("passport",) and "RA-M-OCCUPIED" in clauses(events)
+    assert s.positions[0] == "S22" and s.prev[0] == "ENGLAND"
+    assert s.skips[0] == 0 and s.hands[0] == ("passport",) and s.to_move == 1
+    assert "RA-M-OCCUPIED" in clauses(events)
+    assert "RA-M-CHECKPOINT" not in clauses(events)
+    assert not [e for e in events if e.kind == "step"]
     # a way on that ends elsewhere is taken, the Passport shown
     game, s = position(
         ark="NEPAL", players=[at("S22", "ENGLAND", ("passport",)), at("PERU")]
     )
     s, events = play(game, rolls(s, 3), "roll")
     assert s.positions[0] == "EGYPT" and "RA-M-CHECKPOINT" in clauses(events)
+
+
+def test_ra_m_occupied_passport_holder_from_s4_stays():
+    """RA-M-OCCUPIED ruling, RA-M-CHECKPOINT: S4 (from X1) rolls 2 with a Passport:
+    checkpoint S5 is paid and the roll would end on occupied ENGLAND, so the token
+    stays on S4 with its Passport; without one it stops on S5 and loses a turn."""
+    from tabletop import Match
+
+    players = [at("S4", "X1", ("passport", "air")), at("ENGLAND")]
+    m = Match.from_position(game_of(2), ark="NEPAL", next_roll=2, players=players)
+    assert "roll" in [str(a) for a in m.legal_actions()]
+    m.play("roll")
+    s = m.state
+    assert s.positions[0] == "S4" and sorted(s.hands[0]) == ["air", "passport"]
+    assert s.skips[0] == 0 and s.to_move == 1 and s.discards == ()
+    assert "RA-M-OCCUPIED" in [e.clause for e in m.steps[-1].events]
+    players[0] = at("S4", "X1", ("air",))
+    m = Match.from_position(game_of(2), ark="NEPAL", next_roll=2, players=players)
+    m.play("roll")
+    assert m.state.positions[0] == "S5" and m.state.skips[0] == 1
+
+
+def test_ra_m_occupied_passport_fork_offers_no_way_ending_occupied():
+    """RA-M-OCCUPIED ruling, RA-M-CHECKPOINT: at X1 with 3 to go and a Passport, the
+    way by S4 pays checkpoint S5 and would end on occupied ENGLAND, so it is not
+    offered (without a Passport it was, stopping on S5); the legal list, the
+    explanations and ``check`` agree."""
+    game, s = position(
+        3,
+        ark="NEPAL",
+        phase="move",
+        steps=3,
+        route=["S3", "X1"],
+        players=[at("X1", "S3", ("passport",)), at("ENGLAND"), at("PERU")],
+    )
+    assert legal(game, s) == ["to S6"]
+    assert [str(e.action) for e in game.explain(s)] == ["to S6"]
+    assert game.check(s, game.parse_action("to S4")).clause == "RA-M-OCCUPIED"
+
+
+def test_ra_m_occupied_passport_gained_on_the_way_stops_at_the_checkpoint():
+    """RA-M-OCCUPIED ruling, RA-M-CHECKPOINT, RA-M-PASS-PLAYER: a Passport taken
+    from a player passed during the move pays the checkpoint, but every way on
+    would end on an occupied country; the rest of the move is not made: the token
+    stops on the checkpoint, keeps the Passport and its next turn."""
+    game, s = position(
+        3,
+        ark="NEPAL",
+        players=[at("ENGLAND"), at("S22", "", ("passport",)), at("EGYPT")],
+    )
+    s, _ = play(game, rolls(s, 4), "roll")
+    assert s.phase == "move" and "to S22" in legal(game, s)
+    s, events = play(game, s, "to S22")
+    assert s.positions[0] == "S23" and s.skips[0] == 0 and s.phase == "turn"
+    assert sorted(s.hands[0]) == ["ambush", "passport"]
+    assert "RA-M-OCCUPIED" in clauses(events)
+    assert "RA-M-PASS-PLAYER" in clauses(events)
 
 
 @pytest.mark.parametrize(
@@ -290,3 +356,52 @@ def test_turn_limit_option_ends_without_a_winner():
     outcome = game.outcome(s)
     assert outcome.winner is None and outcome.clause == "TT-LIMIT"
     assert game.legal_actions(s) == [] and "TT-LIMIT" in clauses(events)
+
+
+def test_ra_s_hidden_the_ways_of_a_move_show_only_to_the_mover():
+    """RA-S-HIDDEN, RA-M-OCCUPIED: the ways open at X1 depend on the mover's
+    Passport (the way by S4 is open without one, closed with one), so other seats
+    and the public are shown no ways; their views stay valid states (JSON round
+    trip, invariants) and the mover's view keeps the ways."""
+    for cards, ways in ((("passport",), ("S6",)), (("ambush",), ("S4", "S6"))):
+        game, s = position(
+            3,
+            ark="NEPAL",
+            phase="move",
+            steps=3,
+            route=["S3", "X1"],
+            players=[at("X1", "S3", cards), at("ENGLAND"), at("PERU")],
+        )
+        assert s.ways == ways and game.view(s, 0).ways == ways
+        for viewer in (1, 2, "public"):
+            seen = game.view(s, viewer)
+            assert seen.ways == () and game.invariants(seen) == []
+            assert game.state_from_json(game.state_to_json(seen)) == seen
+
+
+def test_ra_m_occupied_version_3_save_of_a_step_now_refused_names_it():
+    """RA-M-OCCUPIED, RA-M-CHECKPOINT (rules version 4): a save made under version
+    3, where a Passport holder at X1 could take the way by S4 toward occupied
+    ENGLAND and stop on checkpoint S5, is migrated by replaying its notation and
+    refused at that step; one whose steps stay legal is migrated."""
+    from tabletop import Match
+    from tabletop.core import SaveError
+
+    m = Match.from_position(
+        game_of(3),
+        ark="NEPAL",
+        phase="move",
+        steps=3,
+        route=["S3", "X1"],
+        players=[at("X1", "S3", ("passport",)), at("ENGLAND"), at("PERU")],
+    )
+    data = m.to_json()
+    assert data["rules_version"] == 4
+    data["rules_version"] = 3
+    data["steps"] = [{"action": "P0: to S4"}]
+    with pytest.raises(SaveError, match=r"cannot be migrated.*step 1.*RA-M-OCCUPIED"):
+        Match.from_json(data)
+    data["steps"] = [{"action": "P0: to S6"}]
+    again = Match.from_json(data)
+    assert again.migrated_from and len(again) == 1
+    assert again.steps[-1].state.positions[0] not in ("X1", "S4", "S5")

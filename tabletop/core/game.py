@@ -298,5 +298,13 @@ def force_roll_edit(state: Any, values: Any, sides: int = 6) -> EditResult:
     except ValueError as exc:
         raise IllegalEditError(str(exc)) from None
     shown = ", ".join(str(v) for v in values)
-    event = Event("TT-FORCE", f"the next die roll is forced to {shown}", kind="edit")
+    event = Event(
+        "TT-FORCE",
+        f"the next die roll is forced to {shown}",
+        kind="edit",
+        secret=True,  # a seat must not see the dice to come (the views blank them)
+        public="the next die roll is forced",
+        data={"op": "force_roll", "values": list(values)},
+        hidden=("values",),
+    )
     return EditResult(dataclasses.replace(state, rng=rng), (event,))

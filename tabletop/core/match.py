@@ -114,13 +114,16 @@ class Match:
         return match
 
     @classmethod
-    def from_position(cls, game: Game, *, seed: int = 0, **fields: Any) -> Match:
+    def from_position(cls, game: Game, *, match_seed: int = 0, **fields: Any) -> Match:
         """A match starting from a position described in a few keywords.
 
-        The keywords are the game's position description (``positions``, ``hands``...;
-        listed in ``docs/rules-<game>.md``); the position is checked
-        like an edit, so one that breaks the game's invariants is refused with the
-        reason.
+        Every keyword but ``match_seed`` belongs to the game's position description
+        (``positions``, ``hands``...; listed in ``docs/rules-<game>.md``), ``seed``
+        included: a description's ``seed`` (in both shipped games, the order of the
+        cards it does not name) goes to the position, never to the match.
+        ``match_seed`` is the match's own ``seed`` attribute (``Match.from_state``),
+        kept in its save. The position is checked like an edit, so one that breaks
+        the game's invariants is refused with the reason.
 
         Raises:
             IllegalEditError: naming what is wrong with the description.
@@ -129,7 +132,7 @@ class Match:
             state = game.position(**fields)
         except (ValueError, TypeError, KeyError) as exc:
             raise IllegalEditError(f"not a position of {game.name}: {exc}") from None
-        return cls.from_state(game, state, seed)
+        return cls.from_state(game, state, match_seed)
 
     # -- where we are -------------------------------------------------------------
     @property

@@ -24,6 +24,12 @@ progress aside, edits happen between turns (phase ``start`` before any Scorpion
 card), so no decision is left half-made. Every edited state is checked against the
 game's invariants. A bad edit raises ``IllegalEditError`` naming the problem; the
 state is untouched.
+
+An edit's event follows the viewer model like any other (``Event.secret``,
+``hidden``): ``set_hand`` names the cards only to that seat, ``set_deck`` and
+``set_next_tokens`` name theirs to nobody but the referee, ``force_roll`` keeps the
+dice to come from every seat. Pawns, the scorpion and treasure tokens held are on
+the table for all to see, so those edits say what they do.
 """
 
 from __future__ import annotations
@@ -68,13 +74,26 @@ def edit(
             raise IllegalEditError(f"edit {op} is only possible during a move")
     elif s.phase != "start" or s.scorpion_played:
         raise IllegalEditError(f"edit {op} is only possible between turns")
-    state, text, data = _EDITS[op](game, s, args)
+    state, text, data, *secret = _EDITS[op](game, s, args)
     problems = game.invariants(state)
     if problems:
         raise IllegalEditError(f"edit {op} breaks the game: " + "; ".join(problems))
-    return EditResult(
-        state, (Event("TT-EDIT", text, kind="edit", data={"op": op, **data}),)
+    data = {"op": op, **data}
+    if not secret:
+        return EditResult(state, (Event("TT-EDIT", text, kind="edit", data=data),))
+    # what the edit shows only its seat (or, with no seat, the referee)
+    owner, public, hidden = secret[0]
+    event = Event(
+        "TT-EDIT",
+        text,
+        owner,
+        "edit",
+        secret=True,
+        public=public,
+        data=data,
+        hidden=hidden,
     )
+    return EditResult(state, (event,))
 
 
 def _move_pawn(game: Pitfall, s: PitfallState, args: Mapping[str, Any]):
@@ -135,6 +154,7 @@ def _set_hand(game: Pitfall, s: PitfallState, args: Mapping[str, Any]):
         replace(s, hands=hands, deck=tuple(deck)),
         f"player {seat}'s hand set to {', '.join(CARDS[c] for c in wanted)}",
         {"seat": seat, "cards": [CARDS[c] for c in wanted]},
+        (seat, f"player {seat}'s hand is set", ("cards",)),
     )
 
 
@@ -160,6 +180,7 @@ def _set_deck(game: Pitfall, s: PitfallState, args: Mapping[str, Any]):
         replace(s, deck=deck),
         f"the draw pile now starts {', '.join(CARDS[c] for c in top)}",
         {"cards": [CARDS[c] for c in top]},
+        (None, f"{len(top)} card(s) are put on top of the draw pile", ("cards",)),
     )
 
 
@@ -177,6 +198,7 @@ def _set_next_tokens(game: Pitfall, s: PitfallState, args: Mapping[str, Any]):
         replace(s, facedown=tuple(top) + tuple(rest)),
         f"the next facedown tokens are {', '.join(TOKENS[k] for k in top)}",
         {"tokens": [TOKENS[k] for k in top]},
+        (None, f"{len(top)} facedown token(s) are put on top", ("tokens",)),
     )
 
 

@@ -114,7 +114,12 @@ def invariants(game: Raiders, s: RaidersState) -> list[str]:
         s.steps or s.route or s.route_prev or s.ways
     ):
         out.append("no move is in progress, so steps and route must be empty")
-    if s.phase == "move" and not s.ways:
+    # the ways depend on the mover's hand: a view that hides it hides them too
+    unseen_mover = s.phase == "move" and HIDDEN in s.hands[s.to_move]
+    if unseen_mover:
+        if s.ways:
+            out.append("a view that hides the mover's hand shows no ways open")
+    elif s.phase == "move" and not s.ways:
         out.append("a move waiting for a choice needs a way open")
     elif s.phase == "move" and s.route and s.ways != _open_ways(game, s):
         out.append(

@@ -5,6 +5,13 @@ checkpoint debts, hostage locks, emptied hands, the seat to move, forced rolls.
 Every edit is checked against the game's invariants (``codec.invariants``); one
 that would leave an inconsistent position is refused with the reasons.
 
+An edit's event follows the viewer model like any other (``Event.secret``,
+``hidden``): ``give`` names the card only to the seat that receives it (the others
+read "player N is given a card"), ``deck_top`` names the cards to nobody but the
+referee, and ``force_roll`` keeps the dice to come from every seat. ``discard``
+names its card: it goes face up on the discards. ``deck`` tells only that the deck
+was reordered.
+
 =============  ====================================================================
 ``force_roll``  ``values``: die results to come next
 ``move``        ``player``, ``to`` (an unoccupied place), optional ``from`` (the
@@ -58,12 +65,26 @@ def edit(
             f"unknown edit {op!r} (known: force_roll, {', '.join(EDITS)})"
         )
     w = Work(s)
-    text, data = handler(game, s, w, dict(args))
+    text, data, *secret = handler(game, s, w, dict(args))
     state = w.freeze()
     problems = invariants(game, state)
     if problems:
         raise IllegalEditError(f"edit {op} refused: " + "; ".join(problems))
-    event = Event("TT-EDIT", text, data.get("seat"), "edit", data={"op": op, **data})
+    data = {"op": op, **data}
+    if secret:  # what the edit shows only its seat (or, with no seat, the referee)
+        (public, hidden) = secret[0]
+        event = Event(
+            "TT-EDIT",
+            text,
+            data.get("seat"),
+            "edit",
+            secret=True,
+            public=public,
+            data=data,
+            hidden=hidden,
+        )
+    else:
+        event = Event("TT-EDIT", text, data.get("seat"), "edit", data=data)
     return EditResult(state, (event,))
 
 
@@ -136,7 +157,9 @@ def _edit_give(g: Raiders, s: RaidersState, w: Work, args: dict) -> tuple[str, d
     else:
         raise IllegalEditError(f"no {card} left in the deck or the discards")
     w.hand(q).append(card)
-    return f"player {q} is given {card_name(card)}", {"seat": q, "card": card}
+    public = f"player {q} is given a card"
+    text = f"player {q} is given {card_name(card)}"
+    return text, {"seat": q, "card": card}, (public, ("card",))
 
 
 def _edit_discard(g: Raiders, s: RaidersState, w: Work, args: dict) -> tuple[str, dict]:
@@ -176,7 +199,9 @@ def _edit_deck_top(
         rest.remove(card)
     w.deck = (*top, *rest)
     names = ", ".join(card_name(c) for c in top)
-    return f"the deck's top cards are now {names}", {"cards": len(top)}
+    public = f"{len(top)} card(s) of the deck are put on top"
+    text = f"the deck's top cards are now {names}"
+    return text, {"cards": len(top), "top": list(top)}, (public, ("top",))
 
 
 def _edit_ark(g: Raiders, s: RaidersState, w: Work, args: dict) -> tuple[str, dict]:

@@ -286,8 +286,11 @@ class StepRule(Rule):
                 "RA-M-FORWARD" if g.board.kind[loc] != "space" else "RA-M-DIRECTION"
             )
             return Refusal(clause, f"you may not turn back from {loc} to {a.to}")
-        goal = moves.goal_bit(g, s.hands[p], s.ark)
-        if not moves.way_open(g, loc, a.to, s.steps, occ, goal):
+        at_start = len(s.route) <= 1
+        hand = s.hands[p]
+        if a.to not in moves.ways_from(
+            g, loc, prev, at_start, s.steps, occ, hand, s.ark
+        ):
             return Refusal(
                 "RA-M-OCCUPIED",
                 f"every way on through {a.to} ends on an occupied country",

@@ -15,7 +15,11 @@ RA-M-CHECKPOINT-LAND, RA-M-INSTRUCTION).
 RA-M-OCCUPIED: a way whose every continuation ends on an occupied country may not be
 chosen; when no way from the roll avoids that, the token does not move and the turn
 is over. The move is made step by step, so whatever ends it earlier counts as an
-end: a checkpoint met along its arrow, or a win in the Ark's country.
+end: a checkpoint met along its arrow by a token with no Passport left to pay, or a
+win passing through the Ark's country (RA-W-WIN). A Passport held pays the
+checkpoint and the walk goes on, so it is no end; and the last step of a roll onto
+the Ark's country is a landing like any other, not made when the country is
+occupied.
 
 Occupied countries are held as a bit set (``RaidersBoard.bit``), cheap to test.
 """
@@ -89,46 +93,63 @@ def step_options(
     return board.adjacent[loc] if ways is None else ways
 
 
-def stops_at(g: Raiders, came: str, nxt: str, left: int, goal: int) -> bool:
+def passports(hand) -> int:
+    """How many Passports ``hand`` holds: the checkpoints a walk can pay for."""
+    return hand.count(PASSPORT)
+
+
+LENIENT = -1
+"""A Passport count meaning "every checkpoint met along its arrow ends the walk":
+the fallback of a move whose mover gained a Passport on the way (``ways_from``)."""
+
+
+def stops_at(g: Raiders, came: str, nxt: str, left: int, goal: int, pp: int) -> bool:
     """True when a step from ``came`` to ``nxt`` with ``left`` steps still to go
-    ends the move there whatever comes after: a win in the Ark's country, or a
-    checkpoint met along its arrow (without a Passport the token stops there; with
-    one it goes on only where the rest of the move can end off an occupied country,
-    RA-M-OCCUPIED ruling)."""
-    board = g.board
-    if goal and board.bit.get(nxt, 0) & goal:
-        return True
+    ends the move there whatever comes after: a win passing through the Ark's
+    country (RA-W-WIN; the last step onto it is a landing, RA-M-OCCUPIED), or a
+    checkpoint met along its arrow by a token with no Passport left to pay
+    (``pp``, RA-M-CHECKPOINT)."""
     if left > 0:
+        board = g.board
+        if goal and board.bit.get(nxt, 0) & goal:
+            return True
         arrow = board.checkpoints.get(nxt)
-        return arrow is not None and arrow != came
+        return arrow is not None and arrow != came and pp <= 0
     return False
 
 
 def can_finish(
-    g: Raiders, loc: str, prev: str, steps: int, occ: int, goal: int
+    g: Raiders, loc: str, prev: str, steps: int, occ: int, goal: int, pp: int
 ) -> bool:
     """True if some way of walking ``steps`` more steps from ``loc`` (reached from
-    ``prev``) does not end on an occupied country (RA-M-OCCUPIED): a depth-first
-    walk that stops at the first such way."""
+    ``prev``) with ``pp`` Passports does not end on an occupied country
+    (RA-M-OCCUPIED): a depth-first walk that stops at the first such way."""
     if steps == 0:
         return not g.board.bit.get(loc, 0) & occ
     if not occ & g.board.near[loc, steps]:
         return True
     for n in step_options(g, loc, prev, False, occ):
-        if stops_at(g, loc, n, steps - 1, goal) or can_finish(
-            g, n, loc, steps - 1, occ, goal
-        ):
+        if way_open(g, loc, n, steps, occ, goal, pp):
             return True
     return False
 
 
-def way_open(g: Raiders, loc: str, nxt: str, steps: int, occ: int, goal: int) -> bool:
-    """True when stepping from ``loc`` to ``nxt`` with ``steps`` to walk can end
-    the move off an occupied country (RA-M-OCCUPIED). Most walks meet no occupied
-    country at all (``RaidersBoard.near``) and need no search."""
-    if not occ & g.board.near[nxt, steps - 1] or stops_at(g, loc, nxt, steps - 1, goal):
+def way_open(
+    g: Raiders, loc: str, nxt: str, steps: int, occ: int, goal: int, pp: int
+) -> bool:
+    """True when stepping from ``loc`` to ``nxt`` with ``steps`` to walk and ``pp``
+    Passports in hand can end the move off an occupied country (RA-M-OCCUPIED): a
+    checkpoint met along its arrow stops a token with no Passport left there and
+    costs one otherwise (RA-M-CHECKPOINT). Most walks meet no occupied country at
+    all (``RaidersBoard.near``) and need no search."""
+    left = steps - 1
+    if not occ & g.board.near[nxt, left] or stops_at(g, loc, nxt, left, goal, pp):
         return True
-    return can_finish(g, nxt, loc, steps - 1, occ, goal)
+    if left > 0 and pp > 0:
+        arrow = g.board.checkpoints.get(nxt)
+        if arrow is not None and arrow != loc:
+            pp -= 1
+    return can_finish(g, nxt, loc, left, occ, goal, pp)
 
 
 def ways_now(g: Raiders, s: RaidersState) -> tuple[str, ...]:
@@ -136,26 +157,62 @@ def ways_now(g: Raiders, s: RaidersState) -> tuple[str, ...]:
     ``s.ways`` must hold; used by positions and invariants)."""
     p = s.to_move
     return tuple(
-        open_ways(
+        ways_from(
             g,
             s.positions[p],
             s.prev[p],
             len(s.route) <= 1,
             s.steps,
             occupied(g, s.positions, p),
-            goal_bit(g, s.hands[p], s.ark),
+            s.hands[p],
+            s.ark,
         )
     )
 
 
-def open_ways(
-    g: Raiders, loc: str, prev: str, at_start: bool, steps: int, occ: int, goal: int
+def ways_from(
+    g: Raiders,
+    loc: str,
+    prev: str,
+    at_start: bool,
+    steps: int,
+    occ: int,
+    hand,
+    ark: str,
 ) -> list[str]:
-    """The next steps that can still end the move off occupied countries."""
+    """The next steps a mover holding ``hand`` may take (RA-M-OCCUPIED).
+
+    The ways whose walk can end off an occupied country, paying checkpoints with
+    the Passports held. When there are none at the start of a move, the move is not
+    made (``start_move`` asks ``open_ways`` itself). Mid-move none can be left only
+    after a Passport was gained on the way (drawn, or taken from a player passed);
+    then the ways are those that end at the next checkpoint met along its arrow,
+    where the token stops (``_checkpoint``). The same fallback gives a world
+    sampled for another seat (``views.determinize``), whose mover holds other
+    cards, ways to choose from."""
+    goal = goal_bit(g, hand, ark)
+    ways = open_ways(g, loc, prev, at_start, steps, occ, goal, passports(hand))
+    if not ways:
+        ways = open_ways(g, loc, prev, at_start, steps, occ, goal, LENIENT)
+    return ways
+
+
+def open_ways(
+    g: Raiders,
+    loc: str,
+    prev: str,
+    at_start: bool,
+    steps: int,
+    occ: int,
+    goal: int,
+    pp: int,
+) -> list[str]:
+    """The next steps that can still end the move off occupied countries, for a
+    mover with ``pp`` Passports (``LENIENT``: every checkpoint ends the move)."""
     return [
         n
         for n in step_options(g, loc, prev, at_start, occ)
-        if way_open(g, loc, n, steps, occ, goal)
+        if way_open(g, loc, n, steps, occ, goal, pp)
     ]
 
 
@@ -184,8 +241,11 @@ def start_move(g: Raiders, w: Work, value: int) -> None:
     w.steps, w.route, w.passed = value, (w.positions[p],), ()
     w.route_prev = w.prev[p]
     occ = occupied(g, w.positions, p)
-    goal = goal_bit(g, w.hands[p], w.ark)
-    ways = open_ways(g, w.positions[p], w.prev[p], True, value, occ, goal)
+    hand = w.hands[p]
+    goal = goal_bit(g, hand, w.ark)
+    ways = open_ways(
+        g, w.positions[p], w.prev[p], True, value, occ, goal, passports(hand)
+    )
     if not ways:
         w.emit(
             "RA-M-OCCUPIED",
@@ -208,7 +268,8 @@ def walk(g: Raiders, w: Work, occ: int, ways: list[str] | None = None) -> None:
     the open ways from here, when known).
 
     Once a way is chosen, a forced step (one way on) needs no RA-M-OCCUPIED check:
-    the way was open, and the Ark's country only adds ends as cards come in."""
+    the way was open, and the Ark's country only adds ends as cards come in; a
+    Passport that comes in is dealt with at the checkpoint (``_checkpoint``)."""
     p = w.to_move
     positions, prev = w.positions, w.prev
     board = g.board
@@ -222,8 +283,9 @@ def walk(g: Raiders, w: Work, occ: int, ways: list[str] | None = None) -> None:
                 if ways is None:
                     ways = board.adjacent[loc]
             if len(ways) > 1:
-                goal = goal_bit(g, w.hands[p], w.ark)
-                ways = [n for n in ways if way_open(g, loc, n, w.steps, occ, goal)]
+                ways = ways_from(
+                    g, loc, prev[p], False, w.steps, occ, w.hands[p], w.ark
+                )
         if len(ways) != 1:
             w.phase = "move"
             w.ways = tuple(ways)
@@ -266,10 +328,13 @@ def take_step(g: Raiders, w: Work, nxt: str, occ: int) -> bool:
 
 def _checkpoint(g: Raiders, w: Work, here: str, came: str, occ: int) -> bool:
     """RA-M-CHECKPOINT on the way: a Passport to go on, else stop and lose the next
-    turn. RA-M-OCCUPIED ruling: a token whose every way on would end on an occupied
-    country stops here too (keeping its Passport, and its next turn)."""
+    turn. The ways were chosen so that going on can end off an occupied country
+    (RA-M-OCCUPIED); only a Passport gained during this move can leave every way
+    on blocked, and then the rest of the move is not made: the token stops here,
+    keeping its Passport and its next turn (``ways_from``)."""
     p = w.to_move
-    if PASSPORT not in w.hands[p]:
+    hand = w.hands[p]
+    if PASSPORT not in hand:
         w.put("skips", p, w.skips[p] + 1)
         w.steps = 0
         w.emit(
@@ -284,8 +349,8 @@ def _checkpoint(g: Raiders, w: Work, here: str, came: str, occ: int) -> bool:
         )
         turns.end_turn(g, w)
         return False
-    goal = goal_bit(g, w.hands[p], w.ark)
-    if not open_ways(g, here, came, False, w.steps, occ, goal):
+    goal = goal_bit(g, hand, w.ark)
+    if not open_ways(g, here, came, False, w.steps, occ, goal, passports(hand) - 1):
         w.steps = 0
         w.emit(
             "RA-M-OCCUPIED",

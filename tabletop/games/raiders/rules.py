@@ -58,8 +58,10 @@ class Raiders(GameRules):
     name = "raiders"
     #: Bumped when the rules, the deal, the deck order or the state's JSON change
     #: (2: RA-E-EMPTY, RA-M-INSTRUCTION, RA-M-OCCUPIED rulings, ``emptied`` and
-    #: ``route_prev``; 3: ``to_move`` for ``player``, events with data).
-    RULES_VERSION = 3
+    #: ``route_prev``; 3: ``to_move`` for ``player``, events with data; 4: a
+    #: Passport holder's move that would end on an occupied country, and a roll
+    #: ending on the occupied Ark country, are not made, RA-M-OCCUPIED, RA-W-WIN).
+    RULES_VERSION = 4
 
     def __init__(
         self,

@@ -25,12 +25,19 @@ if TYPE_CHECKING:
 def view(s: RaidersState, viewer: object) -> RaidersState:
     """What ``viewer`` (a seat, None for the referee, ``"public"`` or a Viewer) may
     see: hands it may not see and the deck become ``HIDDEN`` cards; the generator
-    is blank (RA-S-HIDDEN)."""
+    is blank (RA-S-HIDDEN). The ways open to a move in progress depend on the
+    mover's hand (its Passports pay checkpoints, its three key cards win on the
+    way, RA-M-OCCUPIED), so only a viewer who sees that hand (or sees that it is
+    empty) is shown them."""
     v = as_viewer(viewer)
     if v.is_referee:
         return s
     hands = tuple(h if v.sees(q) else (HIDDEN,) * len(h) for q, h in enumerate(s.hands))
-    return dataclasses.replace(s, hands=hands, deck=(HIDDEN,) * len(s.deck), rng=Rng(0))
+    mover = s.to_move
+    ways = s.ways if s.phase != "move" or v.sees(mover) or not s.hands[mover] else ()
+    return dataclasses.replace(
+        s, hands=hands, deck=(HIDDEN,) * len(s.deck), rng=Rng(0), ways=ways
+    )
 
 
 def determinize(game: Raiders, v: RaidersState, seat: int, rng: Rng) -> RaidersState:
@@ -55,7 +62,12 @@ def determinize(game: Raiders, v: RaidersState, seat: int, rng: Rng) -> RaidersS
     deck = tuple(pool[at : at + len(v.deck)])
     if at + len(v.deck) != len(pool):
         raise ValueError("the view's card counts do not add up to 56")
-    return dataclasses.replace(v, hands=tuple(hands), deck=deck, rng=rng)
+    full = dataclasses.replace(v, hands=tuple(hands), deck=deck, rng=rng)
+    if v.phase == "move" and seat != v.to_move:
+        from tabletop.games.raiders.moves import ways_now
+
+        full = dataclasses.replace(full, ways=ways_now(game, full))
+    return full
 
 
 def reseed(s: RaidersState, rng: Rng) -> RaidersState:
