@@ -15,6 +15,7 @@ import math
 import re
 from typing import Any
 
+from tabletop.core.viewers import as_viewer
 from tabletop.draw.look import Face, Look
 from tabletop.draw.shapes import Pen
 from tabletop.games.pitfall.cards import (
@@ -229,6 +230,41 @@ class PitfallLook(Look):
         text = " ".join(head + ([", ".join(cards)] if cards else []) + tail)
         return re.sub(r"\bP(\d)\b", r"player \1", text)
 
+    def event_words(self, event: Any, viewer: Any) -> str | None:
+        """The events that move cards, said from their data: every card named by
+        its face, repeated kinds counted ("discarded 2 Crocodiles, a Rope and a
+        Jump"); cards ``viewer`` may not see are counted only ("drew 2 cards")."""
+        data = event.for_viewer(as_viewer(viewer)).data
+        seat = data.get("seat", event.player)
+        if not isinstance(seat, int) or seat >= self.game.players:
+            return None
+        who = self.seat_name(seat)
+        kind, clause = event.kind, event.clause
+        if kind == "deal":
+            return f"{who} was dealt {self.event_cards(event, viewer)}"
+        if kind == "draw":
+            return f"{who} drew {self.event_cards(event, viewer)}"
+        if kind == "exchange" and "to_seat" in data:
+            other = self.seat_name(data["to_seat"])
+            if "gave" not in data:
+                return f"{who} swapped 4 cards with {other}"
+            gave = self.cards_words(data["gave"])
+            took = self.cards_words(data["took"])
+            return f"{who} gave {gave} to {other} and took {took}"
+        if kind == "exchange":
+            return f"{who} discarded {self.event_cards(event, viewer)}"
+        card = data.get("card")
+        if not isinstance(card, str):
+            return None
+        played = f"{who} played {self.some_cards(card, 1)}"
+        if kind == "card" and clause == "PH-T-SCORPION-FIRST":
+            return f"{played} to move the scorpion"
+        if kind == "card" and isinstance(data.get("space"), str):
+            return f"{played} on {self.space_name(data['space'])}"
+        if kind == "climb" and isinstance(data.get("to"), str):
+            where = f"{self.space_name(data['from'])} \u2192 {self.space_name(data['to'])}"
+            return f"{played} and climbed {where}"
+        return played
 
 # -- icons, drawn around (x, y) in board units, r being half a space's side ---------
 def pit(p: Pen, x: float, y: float, r: float) -> None:
