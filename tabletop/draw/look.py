@@ -274,6 +274,11 @@ class Look:
         text = _ONE_STEP.sub("1 step", _said_twice(text))
         return text.replace(" -> ", " \u2192 ")
 
+    def refusal_words(self, reason: str) -> str:
+        """Why an action is refused, as people read it: seats and spaces named
+        (``words``; a game's look also spells out its card codes)."""
+        return self.words(reason)
+
     # -- events in words ------------------------------------------------------------
     def event_words(self, event: Any, viewer: Any) -> str | None:
         """The sentence ``viewer`` reads for ``event``, built from the data it may

@@ -168,7 +168,8 @@ class TeachPanel:
             return None
         self.detail.value = (
             f"<div class='tabletop-teach-refusal'>Why not <b>{html.escape(text)}</b>? "
-            f"{html.escape(refusal.reason)}{self._code(refusal.clause)}</div>"
+            f"{html.escape(self.table.look.refusal_words(refusal.reason))}"
+            f"{self._code(refusal.clause)}</div>"
         )
         return refusal
 

@@ -52,6 +52,8 @@ KIND_NAMES = {
     "wall": "stone wall",
 }
 EARTH = "#3e2723"
+_CODE = re.compile(r"\b(" + "|".join(CODES) + r")\b")
+_KIND_CARD = re.compile(r"\b(" + "|".join(k.title() for k in CARDS) + r") card\b")
 
 
 class PitfallLook(Look):
@@ -229,6 +231,16 @@ class PitfallLook(Look):
                 head.append(word)
         text = " ".join(head + ([", ".join(cards)] if cards else []) + tail)
         return re.sub(r"\bP(\d)\b", r"player \1", text)
+
+    def refusal_words(self, reason: str) -> str:
+        """A refusal with the card codes and kinds named as the cards read ("you
+        do not hold the cards to exchange (CR missing)" -> "... (Crocodile
+        missing)", "a Croc card" -> "a Crocodile card")."""
+        by_code = {c: self.face(k).name for c, k in zip(CODES, CARDS, strict=True)}
+        by_kind = {k.title(): self.face(k).name for k in CARDS}
+        said = _CODE.sub(lambda m: by_code[m.group(1)], reason)
+        said = _KIND_CARD.sub(lambda m: f"{by_kind[m.group(1)]} card", said)
+        return self.words(said)
 
     def event_words(self, event: Any, viewer: Any) -> str | None:
         """The events that move cards, said from their data: every card named by
