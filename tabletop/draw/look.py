@@ -39,7 +39,7 @@ class Face:
     clause: str = ""
 
 
-_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
+_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b(?! \()")  # not one already named
 _SPACE = re.compile(r"\b(?:([A-Za-z]+) )?([A-Z][A-Z0-9]+)\b")
 _ONE_STEP = re.compile(r"\b1 steps\b")
 
@@ -294,8 +294,6 @@ class Look:
         seat = data.get("seat", event.player)
         if not isinstance(seat, int) or "card" not in data and "cards" not in data:
             return None
-        if "cards" in data and not isinstance(data["cards"], int | Mapping | list | tuple):
-            return None
         return f"{self.seat_name(seat)} {verb} {self.event_cards(event, viewer)}"
 
     def event_cards(self, event: Any, viewer: Any, key: str = "") -> str:
@@ -335,8 +333,8 @@ class Look:
         return self.face(str(kind)).name
 
     def plural(self, name: str) -> str:
-        """The plural of a card's name ("Crocodile" -> "Crocodiles", "Staff of Ra"
-        -> "Staffs of Ra")."""
+        """The plural of a card's name ("Apple" -> "Apples", "Box" -> "Boxes", "Cup of
+        Tea" -> "Cups of Tea")."""
         head, sep, tail = name.partition(" of ")
         if head.endswith(("s", "x", "ch", "sh")):
             head += "es"
@@ -347,8 +345,8 @@ class Look:
         return head + sep + tail
 
     def some_cards(self, kind: Any, count: int) -> str:
-        """``count`` cards of one kind in words ("a Rope", "an Ambush", "2
-        Crocodiles"; a name that starts with "The" stands alone)."""
+        """``count`` cards of one kind in words ("a Pear", "an Apple", "2
+        Plums"; a name that starts with "The" stands alone)."""
         name = self.card_name(kind)
         if count != 1:
             return f"{count} {self.plural(name)}"
@@ -362,7 +360,7 @@ class Look:
 
     def cards_words(self, cards: Iterable[Any] | Mapping[Any, int]) -> str:
         """Cards by name, each kind once with its count, in the order they come
-        ("croc croc rope jump" -> "2 Crocodiles, a Rope and a Jump"; a mapping
+        ("plum plum pear apple" -> "2 Plums, a Pear and an Apple"; a mapping
         gives kind -> count)."""
         counts: dict[Any, int] = {}
         if isinstance(cards, Mapping):
@@ -395,7 +393,7 @@ def _card_count(value: Any, count: Any) -> int:
 
 
 def an(word: str) -> str:
-    """The article before ``word`` ("a Rope", "an Ambush", "an 8")."""
+    """The article before ``word`` ("a Pear", "an Apple", "an 8")."""
     vowel = word[:1].lower() in "aeiou" or word.startswith(("8", "11", "18"))
     return "an" if vowel else "a"
 

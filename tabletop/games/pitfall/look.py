@@ -274,9 +274,10 @@ class PitfallLook(Look):
         if kind == "card" and isinstance(data.get("space"), str):
             return f"{played} on {self.space_name(data['space'])}"
         if kind == "climb" and isinstance(data.get("to"), str):
-            where = f"{self.space_name(data['from'])} \u2192 {self.space_name(data['to'])}"
-            return f"{played} and climbed {where}"
+            up, to = self.space_name(data["from"]), self.space_name(data["to"])
+            return f"{played} and climbed {up} \u2192 {to}"
         return played
+
 
 # -- icons, drawn around (x, y) in board units, r being half a space's side ---------
 def pit(p: Pen, x: float, y: float, r: float) -> None:
