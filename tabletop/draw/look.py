@@ -305,8 +305,8 @@ class Look:
         for k in keys:
             if k in data:
                 value = data[k]
-                if isinstance(value, int) and not isinstance(value, bool):
-                    return self.hidden_cards(value)
+                if k == "cards" and isinstance(value, int):
+                    return self.hidden_cards(value)  # a count of cards
                 return self.cards_words(
                     [value] if isinstance(value, str | int) else value
                 )
