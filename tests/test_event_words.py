@@ -123,7 +123,7 @@ def test_every_event_names_its_cards_to_each_viewer(name, players, seed):
 
 
 # -- the examples of the report ---------------------------------------------------
-def _pitfall(players: int = 2, **position: Any):
+def _pitfall(players: int = 2):
     game = REGISTRY.lookup("pitfall").make(players=players)
     return game, look_for(game)
 
@@ -187,7 +187,6 @@ def test_the_recap_and_the_picture_say_what_the_log_says():
     try:
         seat = table.to_move
         hand = look.hand(table.view_state, seat)
-        four = tuple(sorted(hand[:4]))  # the first four cards, rules' order
         codes = {"croc": "CR", "rope": "RO", "jump": "JU", "ladder": "LA"}
         codes |= {"cobra": "CO", "fire": "FI", "scorpion": "SC"}
         table.choose("discard " + " ".join(codes[k] for k in hand[:4]))
@@ -196,7 +195,6 @@ def test_the_recap_and_the_picture_say_what_the_log_says():
         said = look.event_line(discard, PUBLIC)
         assert said.startswith(look.seat_name(seat) + " discarded ")
         assert said.endswith(look.cards_words(discard.data["cards"]))
-        del four
         table.set_viewer(1 - seat)
         rows = dict(log_steps(table))
         assert said in [
@@ -226,3 +224,26 @@ def test_a_refusal_of_typed_nonsense_is_shown_whole_without_placeholders():
     notice = re.search(r"\.tabletop-notice \{([^}]*)\}", CSS)
     assert notice is not None and "ellipsis" not in notice.group(1)
     assert "nowrap" not in notice.group(1)
+
+
+def test_the_roll_off_is_no_move_s_die():
+    """At Raiders' start the roll-off (who goes first) shows no die on the board
+    or the picture; the first roll of the game proper does."""
+    from tabletop.draw.pictures import moment
+    from tabletop.ui.texts import last_move
+
+    game = REGISTRY.lookup("raiders").make(players=2)
+    table = Table(Match(game, seed=3), seats=["human", "human"], hot_seat=False)
+    try:
+        while not any(e.kind == "first" for s in table.match.steps for e in s.events):
+            table.choose(game.legal_actions(table.state)[0])
+        rolls = [e for e in table.match.steps[-1].events if e.kind == "roll"]
+        assert rolls, "the roll-off was rolled in the last placement's step"
+        assert last_move(table)[1] == ""
+        assert moment(table.match, None, PUBLIC).die == ""
+        table.choose("roll")
+        roll = next(e for e in table.match.steps[-1].events if e.kind == "roll")
+        assert last_move(table)[1] == str(roll.data["roll"])
+        assert moment(table.match, None, PUBLIC).die == str(roll.data["roll"])
+    finally:
+        table.close()
