@@ -20,7 +20,7 @@ from tabletop import Match
 from tabletop.core import Event, Rng
 from tabletop.core.registry import REGISTRY
 from tabletop.core.viewers import PUBLIC, REFEREE, Viewer, as_viewer
-from tabletop.draw.look import look_for
+from tabletop.draw.look import Look, look_for
 from tabletop.ui import Table
 from tabletop.ui.texts import log_steps
 from tests.harness import by_kind
@@ -147,11 +147,26 @@ def test_a_discard_of_two_alike_names_both():
 
 
 def test_words_keep_every_repeated_card_word():
-    _, look = _pitfall()
-    assert look.words("player 1 discarded jump jump croc croc") == (
+    game, look = _pitfall()
+    generic = Look(game)  # the generic words: no repeated word is dropped
+    assert generic.words("player 1 discarded jump jump croc croc") == (
         "Player 1 (blue) discarded jump jump croc croc"
     )
-    assert look.words("the log A2") == "the Log 1"  # the case it was made for
+    assert generic.words("the log A2") == "the Log 1"  # the case it was made for
+    # The game's words count the cards of an engine sentence, codes or kinds.
+    assert look.words("player 1 discarded jump jump croc croc") == (
+        "Player 1 (blue) discarded 2 Jumps and 2 Crocodiles"
+    )
+    assert look.words("player 0 was dealt CR RO RO JU LA SC FI") == (
+        "Player 0 (red) was dealt a Crocodile, 2 Ropes, a Jump, a Ladder, a "
+        "Scorpion and a Fire treasure"
+    )
+    assert look.label_words("Discard CR CR RO JU") == (
+        "Discard 2 Crocodiles, a Rope and a Jump"
+    )
+    assert look.refusal_words("the cards to exchange (CR LA missing)") == (
+        "the cards to exchange (a Crocodile and a Ladder missing)"
+    )
 
 
 def test_the_setup_row_names_seven_cards_and_counts_them_for_another_seat():

@@ -52,7 +52,10 @@ KIND_NAMES = {
     "wall": "stone wall",
 }
 EARTH = "#3e2723"
-_CODE = re.compile(r"\b(" + "|".join(CODES) + r")\b")
+_CODES = "(?:" + "|".join(CODES) + ")"
+_KINDS = "(?:" + "|".join(CARDS) + ")"
+_CODE_RUN = re.compile(rf"\b{_CODES}(?: {_CODES})*\b")
+_KIND_RUN = re.compile(rf"\b{_KINDS}(?: {_KINDS})+\b|(?<=\bdrew ){_KINDS}\b")
 _KIND_CARD = re.compile(r"\b(" + "|".join(k.title() for k in CARDS) + r") card\b")
 
 
@@ -216,30 +219,34 @@ class PitfallLook(Look):
         return f"{self.space_name(sid)}: {level}" + (f", {what}" if what else "")
 
     def label_words(self, label: str) -> str:
-        """ "Discard CR CR RO JU" -> "Discard Croc, Croc, Rope, Jump"; "with P1" ->
-        "with player 1"."""
-        names = {
-            code: self.face(kind).name for code, kind in zip(CODES, CARDS, strict=True)
-        }
-        head, cards, tail = [], [], []
-        for word in label.split():
-            if word in names and not tail:
-                cards.append(names[word])
-            elif cards:
-                tail.append(word)
-            else:
-                head.append(word)
-        text = " ".join(head + ([", ".join(cards)] if cards else []) + tail)
+        """ "Discard CR CR RO JU" -> "Discard 2 Crocodiles, a Rope and a Jump";
+        "with P1" -> "with player 1"."""
+        text = self.words_for_cards(label)
         return re.sub(r"\bP(\d)\b", r"player \1", text)
+
+    def words_for_cards(self, text: str) -> str:
+        """``text`` with its runs of card codes ("CR RO RO JU"), runs of two or
+        more card kinds ("croc croc rope") and the kind drawn ("drew rope") said
+        as cards, each kind once and counted ("2 Ropes")."""
+        kind_of = dict(zip(CODES, CARDS, strict=True))
+        text = _CODE_RUN.sub(
+            lambda m: self.cards_words([kind_of[c] for c in m.group(0).split()]),
+            text,
+        )
+        return _KIND_RUN.sub(lambda m: self.cards_words(m.group(0).split()), text)
+
+    def words(self, text: str) -> str:
+        """Seats and spaces named (``Look.words``) and the cards said as cards
+        (``words_for_cards``): the engine's sentences read in words even where
+        only their text is at hand (an online seat's log)."""
+        return super().words(self.words_for_cards(text))
 
     def refusal_words(self, reason: str) -> str:
         """A refusal with the card codes and kinds named as the cards read ("you
-        do not hold the cards to exchange (CR missing)" -> "... (Crocodile
+        do not hold the cards to exchange (CR missing)" -> "... (a Crocodile
         missing)", "a Croc card" -> "a Crocodile card")."""
-        by_code = {c: self.face(k).name for c, k in zip(CODES, CARDS, strict=True)}
         by_kind = {k.title(): self.face(k).name for k in CARDS}
-        said = _CODE.sub(lambda m: by_code[m.group(1)], reason)
-        said = _KIND_CARD.sub(lambda m: f"{by_kind[m.group(1)]} card", said)
+        said = _KIND_CARD.sub(lambda m: f"{by_kind[m.group(1)]} card", reason)
         return self.words(said)
 
     def event_words(self, event: Any, viewer: Any) -> str | None:
