@@ -55,8 +55,10 @@ EARTH = "#3e2723"
 _CODES = "(?:" + "|".join(CODES) + ")"
 _KINDS = "(?:" + "|".join(CARDS) + ")"
 _CODE_RUN = re.compile(rf"\b{_CODES}(?: {_CODES})*\b")
-_KIND_RUN = re.compile(rf"\b{_KINDS}(?: {_KINDS})+\b|(?<=\bdrew ){_KINDS}\b")
-_KIND_CARD = re.compile(r"\b(" + "|".join(k.title() for k in CARDS) + r") card\b")
+_KIND_RUN = re.compile(rf"\b{_KINDS}(?:,? {_KINDS})+\b|(?<=\bdrew ){_KINDS}\b")
+_TITLES = "(" + "|".join(k.title() for k in CARDS) + ")"
+_KIND_CARD = re.compile(rf"\b{_TITLES} card\b")
+_PLAY_KIND = re.compile(rf"\b([Pp]lay(?:ed|s)?) {_TITLES}\b(?! card| treasure)")
 
 
 class PitfallLook(Look):
@@ -226,28 +228,29 @@ class PitfallLook(Look):
 
     def words_for_cards(self, text: str) -> str:
         """``text`` with its runs of card codes ("CR RO RO JU"), runs of two or
-        more card kinds ("croc croc rope") and the kind drawn ("drew rope") said
-        as cards, each kind once and counted ("2 Ropes")."""
+        more card kinds ("croc croc rope", "croc, rope") and the kind drawn
+        ("drew rope") said as cards, each kind once and counted ("2 Ropes"); a
+        kind played or named as a card by its face ("Play Croc" -> "Play a
+        Crocodile", "a Croc card" -> "a Crocodile card")."""
         kind_of = dict(zip(CODES, CARDS, strict=True))
         text = _CODE_RUN.sub(
             lambda m: self.cards_words([kind_of[c] for c in m.group(0).split()]),
             text,
         )
-        return _KIND_RUN.sub(lambda m: self.cards_words(m.group(0).split()), text)
+        text = _KIND_RUN.sub(
+            lambda m: self.cards_words(m.group(0).replace(",", " ").split()), text
+        )
+        by_title = {k.title(): k for k in CARDS}
+        text = _KIND_CARD.sub(lambda m: f"{self.card_name(by_title[m[1]])} card", text)
+        return _PLAY_KIND.sub(
+            lambda m: f"{m[1]} {self.some_cards(by_title[m[2]], 1)}", text
+        )
 
     def words(self, text: str) -> str:
         """Seats and spaces named (``Look.words``) and the cards said as cards
         (``words_for_cards``): the engine's sentences read in words even where
         only their text is at hand (an online seat's log)."""
         return super().words(self.words_for_cards(text))
-
-    def refusal_words(self, reason: str) -> str:
-        """A refusal with the card codes and kinds named as the cards read ("you
-        do not hold the cards to exchange (CR missing)" -> "... (a Crocodile
-        missing)", "a Croc card" -> "a Crocodile card")."""
-        by_kind = {k.title(): self.face(k).name for k in CARDS}
-        said = _KIND_CARD.sub(lambda m: f"{by_kind[m.group(1)]} card", reason)
-        return self.words(said)
 
     def event_words(self, event: Any, viewer: Any) -> str | None:
         """The events that move cards, said from their data: every card named by
