@@ -394,7 +394,10 @@ def _card_count(value: Any, count: Any) -> int:
 
 def an(word: str) -> str:
     """The article before ``word`` ("a Pear", "an Apple", "an 8")."""
-    vowel = word[:1].lower() in "aeiou" or word.startswith(("8", "11", "18"))
+    low = word.lower()
+    vowel = low[:1] in "aeiou" or low.startswith(("8", "11", "18"))
+    if low.startswith(("uni", "use", "usu", "eu", "one")):  # said "you", "won"
+        vowel = False
     return "an" if vowel else "a"
 
 

@@ -11,6 +11,7 @@ locations take the clicks; cards, seats and button labels read in words.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from tabletop.core.viewers import as_viewer
@@ -48,6 +49,7 @@ CARD_COLORS = {
     "ambush": "#c62828",
 }
 INK = "#3e2723"
+_COUNTRY_CARD = re.compile(r"\bCountry \(([A-Z][A-Z0-9_]*)\)")
 
 
 class RaidersLook(Look):
@@ -262,6 +264,13 @@ class RaidersLook(Look):
         if head == "send" and len(words) >= 3 and words[1] == "to":
             return f"Send them to {' '.join(words[2:])}"
         return label
+
+    def words(self, text: str) -> str:
+        """Seats and places named (``Look.words``), and a country card as its
+        face reads it ("plays Country (NEPAL)" -> "plays a Nepal card")."""
+        return super().words(
+            _COUNTRY_CARD.sub(lambda m: self.some_cards(country_card(m[1]), 1), text)
+        )
 
     def some_cards(self, kind: Any, count: int) -> str:
         """A country card reads by its country ("a Nepal card", "2 Nepal cards")."""
