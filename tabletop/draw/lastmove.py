@@ -39,10 +39,20 @@ def pawn_stops(event: Any, seat: int, no_pawn: Container[str] = ()) -> list[str]
     return [data[k] for k in keys if isinstance(data.get(k), str)]
 
 
+ROLL_OFF = frozenset({"first", "tie"})
+"""Event kinds that settle a roll-off (who starts, a tie rolled again): the rolls
+before them chose the first player and were no move's die."""
+
+
 def rolled(events: Iterable[Any]) -> str:
-    """The last die the events show, as text ("" if none)."""
+    """The last die the events show, as text ("" if none). A roll-off's rolls
+    (followed by an event of a kind in ``ROLL_OFF``) are not a move's die: the
+    die stays blank until the first roll of the game proper."""
     die = ""
     for event in events:
+        if event.kind in ROLL_OFF:
+            die = ""
+            continue
         roll = event.for_viewer(PUBLIC).data.get("roll")
         if event.kind == "roll" and isinstance(roll, int):
             die = str(roll)

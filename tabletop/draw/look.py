@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.core.viewers import as_viewer
 from tabletop.draw.lastmove import draw_last_move
 from tabletop.draw.shapes import Layer, Pen
 
@@ -38,9 +39,8 @@ class Face:
     clause: str = ""
 
 
-_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b")
-_TWICE = re.compile(r"\b([A-Za-z]+) (\1\b)", re.IGNORECASE)
-_SPACE = re.compile(r"\b[A-Z][A-Z0-9]+\b")
+_PLAYER = re.compile(r"\b[Pp]layer (\d+)\b(?! \()")  # not one already named
+_SPACE = re.compile(r"\b(?:([A-Za-z]+) )?([A-Z][A-Z0-9]+)\b")
 _ONE_STEP = re.compile(r"\b1 steps\b")
 
 
@@ -250,17 +250,163 @@ class Look:
             n = int(m.group(1))
             return self.seat_name(n) if 0 <= n < players else m.group(0)
 
+        def named(sid: str) -> str | None:
+            return self.space_name(sid) if self.space_point(sid) is not None else None
+
         def space(m: re.Match) -> str:
-            sid = m.group(0)
-            return self.space_name(sid) if self.space_point(sid) is not None else sid
+            before, sid = m.group(1), m.group(2)
+            name = named(sid)
+            if name is None:
+                return m.group(0)
+            if before is None:
+                return name
+            # "the log A2" -> "the Log 1": a word the name starts with is said once.
+            if name.split()[0].lower() == before.lower():
+                return name
+            if before.isupper() and named(before) is not None:
+                before = named(before) or before
+            return f"{before} {name}"
 
         text = _PLAYER.sub(seat, text)
         text = _SPACE.sub(space, text)
-        text = _TWICE.sub(r"\2", text)  # "the log Log 1" -> "the Log 1"
         # An engine that names a space by id and then by name in brackets ("enter
         # A2 (Log 1)") would read "Log 1 (Log 1)" once the id is named.
         text = _ONE_STEP.sub("1 step", _said_twice(text))
         return text.replace(" -> ", " \u2192 ")
+
+    def refusal_words(self, reason: str) -> str:
+        """Why an action is refused, as people read it: seats and spaces named
+        (``words``; a game's look also spells out its card codes)."""
+        return self.words(reason)
+
+    # -- events in words ------------------------------------------------------------
+    def event_words(self, event: Any, viewer: Any) -> str | None:
+        """The sentence ``viewer`` reads for ``event``, built from the data it may
+        read (``event.for_viewer(viewer).data``), or None to read the engine's
+        sentence in words (``words``). A hook per game; by default the events
+        whose data name a seat and the card or cards it was dealt, drew, played
+        or discarded (``card``, ``cards``) are said here."""
+        verb = _CARD_VERBS.get(event.kind)
+        if verb is None:
+            return None
+        seen = event.for_viewer(viewer)
+        data = seen.data
+        seat = data.get("seat", event.player)
+        if not isinstance(seat, int) or "card" not in data and "cards" not in data:
+            return None
+        return f"{self.seat_name(seat)} {verb} {self.event_cards(event, viewer)}"
+
+    def event_cards(self, event: Any, viewer: Any, key: str = "") -> str:
+        """The cards of an event's ``card``/``cards`` data (or ``key``) in words as
+        ``viewer`` may read them: named when the data shows them, else counted
+        ("a card", "4 cards")."""
+        data = event.for_viewer(viewer).data
+        keys = (key,) if key else ("cards", "card")
+        for k in keys:
+            if k in data:
+                value = data[k]
+                if k == "cards" and isinstance(value, int):
+                    return self.hidden_cards(value)  # a count of cards
+                return self.cards_words(
+                    [value] if isinstance(value, str | int) else value
+                )
+        full = event.data
+        for k in keys:
+            value = full.get(k)
+            if value is not None:
+                return self.hidden_cards(_card_count(value, full.get("count")))
+        count = data.get("count")
+        return self.hidden_cards(count if isinstance(count, int) else 1)
+
+    def event_line(self, event: Any, viewer: Any) -> str:
+        """What ``viewer`` reads for ``event``: the game's ``event_words``, else the
+        engine's sentence (the public one where the event is secret) in words."""
+        viewer = as_viewer(viewer)
+        said = self.event_words(event, viewer)
+        if said is None:
+            seen = event.for_viewer(viewer)
+            said = self.words(seen.text)
+        return said
+
+    def card_name(self, kind: Any) -> str:
+        """A card kind as its face reads (``face(kind).name``)."""
+        return self.face(str(kind)).name
+
+    def plural(self, name: str) -> str:
+        """The plural of a card's name ("Apple" -> "Apples", "Box" -> "Boxes", "Cup of
+        Tea" -> "Cups of Tea")."""
+        head, sep, tail = name.partition(" of ")
+        if head.endswith(("s", "x", "ch", "sh")):
+            head += "es"
+        elif head.endswith("y") and head[-2:-1] not in tuple("aeiou"):
+            head = head[:-1] + "ies"
+        elif not head[-1:].isdigit():
+            head += "s"
+        return head + sep + tail
+
+    def some_cards(self, kind: Any, count: int) -> str:
+        """``count`` cards of one kind in words ("a Pear", "an Apple", "2
+        Plums"; a name that starts with "The" stands alone)."""
+        name = self.card_name(kind)
+        if count != 1:
+            return f"{count} {self.plural(name)}"
+        if name.startswith("The "):
+            return name
+        return f"{an(name)} {name}"
+
+    def hidden_cards(self, count: int) -> str:
+        """Cards a viewer may not see, counted ("a card", "7 cards")."""
+        return "a card" if count == 1 else f"{count} cards"
+
+    def cards_words(self, cards: Iterable[Any] | Mapping[Any, int]) -> str:
+        """Cards by name, each kind once with its count, in the order they come
+        ("plum plum pear apple" -> "2 Plums, a Pear and an Apple"; a mapping
+        gives kind -> count)."""
+        counts: dict[Any, int] = {}
+        if isinstance(cards, Mapping):
+            for kind, n in cards.items():
+                if n:
+                    counts[kind] = counts.get(kind, 0) + int(n)
+        else:
+            for kind in cards:
+                counts[kind] = counts.get(kind, 0) + 1
+        parts = [self.some_cards(kind, n) for kind, n in counts.items()]
+        return said_as_list(parts) or "no cards"
+
+
+_CARD_VERBS = {
+    "deal": "was dealt",
+    "draw": "drew",
+    "play": "played",
+    "discard": "discarded",
+}
+
+
+def _card_count(value: Any, count: Any) -> int:
+    if isinstance(count, int):
+        return count
+    if isinstance(value, Mapping):
+        return sum(int(n) for n in value.values())
+    if isinstance(value, list | tuple):
+        return len(value)
+    return 1
+
+
+def an(word: str) -> str:
+    """The article before ``word`` ("a Pear", "an Apple", "an 8")."""
+    low = word.lower()
+    vowel = low[:1] in "aeiou" or low.startswith(("8", "11", "18"))
+    if low.startswith(("uni", "use", "usu", "eu", "one")):  # said "you", "won"
+        vowel = False
+    return "an" if vowel else "a"
+
+
+def said_as_list(parts: Sequence[str]) -> str:
+    """Words joined as a sentence lists them ("a, b and c")."""
+    parts = [p for p in parts if p]
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _said_twice(text: str) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.draw.lastmove import die_of
+from tabletop.draw.look import look_for
 from tabletop.draw.scenes import (
     PUBLIC,
     Moment,
@@ -32,9 +33,11 @@ def moment(match: Any, step: int | None, viewer: Any) -> Moment:
     before = view_of(game, match.state_at(step - 1), viewer) if step else None
     events = match.steps[step - 1].events if step else ()
     seen = tuple(event.for_viewer(viewer) for event in events)
-    # Words for people: the picture's status line leaves the clause IDs out (the
-    # replay's event log and the table's rules details show them).
-    lines = tuple(_plain(event.text) for event in seen)  # worded by the drawing
+    # Words for people, as the table's log says them (the look's ``event_line``):
+    # the picture's status line leaves the clause IDs out (the replay's event log
+    # and the table's rules details show them).
+    look = look_for(game)
+    lines = tuple(_plain(look.event_line(event, viewer)) for event in events)
     die = die_of(match, step, step) if step else ""  # as the live board shows it
     return Moment(view, before, step, len(match), lines, seen, die)
 

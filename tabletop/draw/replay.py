@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.viewers import as_viewer
+from tabletop.draw.look import look_for
 from tabletop.draw.pictures import moment
 from tabletop.draw.scenes import PUBLIC, checked_viewer, scene, viewer_label
 from tabletop.draw.svg import layer_svg, shape_svg, svg_open
@@ -78,9 +79,14 @@ def replay_data(match: Any, viewer: Any = PUBLIC) -> tuple[str, dict[str, Any]]:
 def _log(match: Any, viewer: Any) -> list[list[str]]:
     """Each step's log lines as ``viewer`` may read them (step 0: the setup)."""
     viewer = checked_viewer(match.game, viewer)
-    lines = [[event.seen_by(viewer) for event in match.setup_events]]
+    look = look_for(match.game)
+
+    def line(event: Any) -> str:  # the table's words, then the clause
+        return f"{look.event_line(event, viewer)} ({event.clause})"
+
+    lines = [[line(event) for event in match.setup_events]]
     for step in match.steps:
-        lines.append([event.seen_by(viewer) for event in step.events])
+        lines.append([line(event) for event in step.events])
     return lines
 
 

@@ -26,6 +26,7 @@ __all__ = ["PUBLIC", "Look", "Face", "look_for", "scene"]
 CARD_W, CARD_H, CARD_GAP = 62, 40, 4
 BACK = "#5d4037"
 STATUS_H = 46
+LINE_H = 14  # each further line of the status's last step
 ROW_H = 66
 INK = "#222222"
 
@@ -72,17 +73,19 @@ def scene(game: Any, moment: Moment, viewer: Any) -> Scene:
     pieces, status, seats)."""
     d = look_for(game)
     seats_h = ROW_H * game.players + 8
+    said = last_words(d, moment)
+    status_h = STATUS_H + LINE_H * (len(said) - 1)
     layers = (
         d.board(),
         d.table(moment.view),
         marks(d, moment),
         d.pieces(moment.view),
-        status(d, game, moment, viewer),
-        seats(d, game, moment.view, viewer),
+        status(d, game, moment, viewer, said),
+        seats(d, game, moment.view, viewer, d.height + status_h),
     )
     return Scene(
         d.width,
-        d.height + STATUS_H + seats_h,
+        d.height + status_h + seats_h,
         layers,
         title=f"{game.name}, step {moment.step} of {moment.steps}, "
         f"{viewer_label(viewer)}",
@@ -119,11 +122,33 @@ class _Placed:
         return isinstance(sid, str) and self.d.space_point(sid) is not None
 
 
-def status(d: Look, game: Any, moment: Moment, viewer: Any) -> Layer:
-    """Step, whose turn it is and what is pending, and the last step in words."""
+def last_words(d: Look, moment: Moment) -> list[str]:
+    """The last step in words (``moment.lines``, said as the table's log says
+    them), wrapped to the picture's width: every line whole, never cut."""
+    last = "; ".join(moment.lines) or "the game starts"
+    return wrapped("last: " + last, d.width // 7)
+
+
+def wrapped(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken between words."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def status(
+    d: Look, game: Any, moment: Moment, viewer: Any, said: Sequence[str] = ()
+) -> Layer:
+    """Step, whose turn it is and what is pending, and the last step in words
+    (``said``: its wrapped lines, by default ``last_words``)."""
     pen = Pen()
     top = d.height
-    pen.rect(0, top, d.width, STATUS_H, fill="#263238")
+    said = list(said) or last_words(d, moment)
+    pen.rect(0, top, d.width, STATUS_H + LINE_H * (len(said) - 1), fill="#263238")
     outcome = game.outcome(moment.view)
     if outcome is not None:
         who = "nobody" if outcome.winner is None else d.seat_name(outcome.winner)
@@ -138,16 +163,19 @@ def status(d: Look, game: Any, moment: Moment, viewer: Any) -> Layer:
     pen.text(28, top + 19, headline, fill=color, size=14, bold=True)
     label = f"step {moment.step} of {moment.steps} \u00b7 {viewer_label(viewer)}"
     pen.text(d.width - 10, top + 19, label, fill="#b0bec5", size=12, align="right")
-    last = "; ".join(d.words(line) for line in moment.lines) or "the game starts"
-    pen.text(10, top + 38, _cut("last: " + last, d.width // 7), fill="#eceff1")
+    for k, line in enumerate(said):
+        pen.text(10, top + 38 + LINE_H * k, line, fill="#eceff1")
     return pen.layer("status")
 
 
-def seats(d: Look, game: Any, view: Any, viewer: Any) -> Layer:
-    """One row per seat: colour, name, notes, and the hand (backs unless visible)."""
+def seats(
+    d: Look, game: Any, view: Any, viewer: Any, top: float | None = None
+) -> Layer:
+    """One row per seat: colour, name, notes, and the hand (backs unless visible);
+    ``top``: where the rows start (by default under a one-line status)."""
     pen = Pen()
     mover = game.to_move(view) if game.outcome(view) is None else None
-    top = d.height + STATUS_H
+    top = d.height + STATUS_H if top is None else top
     pen.rect(0, top, d.width, ROW_H * game.players + 8, fill="#f5f0e1")
     for seat in range(game.players):
         y = top + 4 + seat * ROW_H

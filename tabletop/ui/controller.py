@@ -98,8 +98,8 @@ CSS = f"""<style>
 .tabletop-table .tabletop-many > button.tabletop-action
   {{ flex: 1 1 calc(50% - 4px); max-width: calc(50% - 4px); line-height: 16px;
   padding: 4px 8px; }}
-.tabletop-notice {{ height: 22px; overflow: hidden; white-space: nowrap;
-  text-overflow: ellipsis; }}
+.tabletop-notice {{ min-height: 22px; white-space: normal; overflow-wrap: anywhere;
+  }}
 .tabletop-beacon {{ display: none; }}
 .tabletop-table .jupyter-widgets-disconnected::before {{ display: none; }}
 .tabletop-table.jupyter-widgets-disconnected > * {{ opacity: 0.45;
@@ -254,7 +254,7 @@ class Table(w.VBox):
                 return fn(*args)
             except TabletopError as exc:
                 clause = getattr(exc, "clause", "")
-                reason = getattr(exc, "reason", str(exc))
+                reason = self.look.refusal_words(getattr(exc, "reason", str(exc)))
                 shown = f" [{clause}]" if clause and model.details else ""
                 model.message = f"Not possible: {reason}{shown}"
                 model.refused_clause = clause

@@ -107,6 +107,7 @@ class TeachPanel:
             words(self.table, self.table.game.pending(self.table.state)),
             self.table.details,
             lambda e: action_words(self.table, e),
+            lambda text: words(self.table, text),
         )
         self.buttons.children = self._buttons(entries)
         self.ask.options = tuple(tempting(self.table.match))
@@ -148,7 +149,8 @@ class TeachPanel:
         self.detail.value = (
             f"<div class='tabletop-teach-legal'><b>"
             f"{html.escape(action_words(self.table, entry))}"
-            f"</b> is legal: {html.escape(entry.text)}{self._code(entry.clause)}"
+            f"</b> is legal: {html.escape(words(self.table, entry.text))}"
+            f"{self._code(entry.clause)}"
             f"<br><small>on the board: {html.escape(spaces)}</small></div>"
         )
         self.table.render()
@@ -174,7 +176,8 @@ class TeachPanel:
         if refusal is None:
             legal = [e for e in self.entries() if str(e.action) == str(
                 self.table.game.parse_action(text))]  # fmt: skip
-            why = f": {html.escape(legal[0].text)}{self._code(legal[0].clause)}" if (
+            said = words(self.table, legal[0].text) if legal else ""
+            why = f": {html.escape(said)}{self._code(legal[0].clause)}" if (
                 legal) else ""  # fmt: skip
             self.detail.value = (
                 f"<div class='tabletop-teach-legal'><b>{html.escape(text)}</b> is "
@@ -183,7 +186,8 @@ class TeachPanel:
             return None
         self.detail.value = (
             f"<div class='tabletop-teach-refusal'>Why not <b>{html.escape(text)}</b>? "
-            f"{html.escape(refusal.reason)}{self._code(refusal.clause)}</div>"
+            f"{html.escape(self.table.look.refusal_words(refusal.reason))}"
+            f"{self._code(refusal.clause)}</div>"
         )
         return refusal
 
@@ -216,9 +220,12 @@ def listing_html(
     pending: str,
     details: bool = True,
     label: Callable[[Explanation], str] | None = None,
+    say: Callable[[str], str] | None = None,
 ) -> str:
     """Every legal action grouped by the clause that allows it (the clause IDs
-    shown with ``details``)."""
+    shown with ``details``; ``label`` names an action, ``say`` puts its text in
+    words)."""
+    say = say or (lambda text: text)
 
     def name(e: Explanation) -> str:
         return label(e) if label is not None else e.label or str(e.action)
@@ -232,7 +239,7 @@ def listing_html(
     for clause, group in groups.items():
         shown = group[:6]
         items = "".join(
-            f"<li><b>{html.escape(name(e))}</b>: {html.escape(e.text)}</li>"
+            f"<li><b>{html.escape(name(e))}</b>: {html.escape(say(e.text))}</li>"
             for e in shown
         )
         more = f"<li>... and {len(group) - 6} more</li>" if len(group) > 6 else ""

@@ -67,10 +67,11 @@ def outcome_hint(table: Any, entry: Any) -> str:
     return "; ".join(said)
 
 
-def _event_text(event: Any, eyes: Any) -> str:
-    if event.secret and eyes is not None and eyes != event.player:
-        return event.public or "something hidden happened"
-    return event.text
+def event_words(table: Any, event: Any, eyes: Any) -> str:
+    """An event as ``eyes`` may read it, in the game's words (the look's
+    ``event_line``: cards by name and counted, seats and spaces named), the
+    same words as the pictures and replays say."""
+    return table.look.event_line(event, eyes)
 
 
 def status_html(table: Any) -> str:
@@ -116,7 +117,7 @@ def log_steps(table: Any, limit: int = 60) -> list[tuple[str, list[tuple[str, st
         rows.append(
             (
                 "Setup",
-                [(words(table, _event_text(e, eyes)), e.clause)
+                [(event_words(table, e, eyes), e.clause)
                  for e in match.setup_events],
             )
         )  # fmt: skip
@@ -126,7 +127,7 @@ def log_steps(table: Any, limit: int = 60) -> list[tuple[str, list[tuple[str, st
             if step.player is not None
             else "a change to the position"
         )
-        events = [(words(table, _event_text(e, eyes)), e.clause) for e in step.events]
+        events = [(event_words(table, e, eyes), e.clause) for e in step.events]
         rows.append((f"Step {step.index} \u00b7 {who}", events))
     return rows
 
@@ -159,7 +160,7 @@ def recap_html(table: Any, steps: Sequence[Any]) -> str:
             continue
         if step.index > table.match.cursor:
             continue
-        texts = [words(table, _event_text(e, eyes)) for e in step.events]
+        texts = [event_words(table, e, eyes) for e in step.events]
         if turns and turns[-1][0] == step.player:
             turns[-1][1].extend(texts)
         else:

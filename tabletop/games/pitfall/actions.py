@@ -173,9 +173,10 @@ def parse_move(text: object, board: PitfallBoard | None = None) -> Action:
     if head == "give" and len(words) == 2:
         return Give(_seat(words[1], text))
     raise _bad(
-        f"cannot read {text.strip()!r}: expected roll, play <card>, discard <4 cards>, "
-        "swap <seat> <4 cards>, scorpion <space>, forward, backward, decline, climb, "
-        "stay or give <seat>"
+        f"cannot read {text.strip()!r}: write roll, forward, backward, decline, "
+        "climb or stay, or an action with its cards, seat or space, as in play "
+        "rope, discard croc croc rope jump, swap 1 croc rope jump fire, scorpion "
+        "U12 or give 1"
     )
 
 

@@ -15,6 +15,7 @@ import math
 import re
 from typing import Any
 
+from tabletop.core.viewers import as_viewer
 from tabletop.draw.look import Face, Look
 from tabletop.draw.shapes import Pen
 from tabletop.games.pitfall.cards import (
@@ -51,6 +52,13 @@ KIND_NAMES = {
     "wall": "stone wall",
 }
 EARTH = "#3e2723"
+_CODES = "(?:" + "|".join(CODES) + ")"
+_KINDS = "(?:" + "|".join(CARDS) + ")"
+_CODE_RUN = re.compile(rf"\b{_CODES}(?: {_CODES})*\b")
+_KIND_RUN = re.compile(rf"\b{_KINDS}(?:,? {_KINDS})+\b|(?<=\bdrew ){_KINDS}\b")
+_TITLES = "(" + "|".join(k.title() for k in CARDS) + ")"
+_KIND_CARD = re.compile(rf"\b{_TITLES} card\b")
+_PLAY_KIND = re.compile(rf"\b([Pp]lay(?:ed|s)?) {_TITLES}\b(?! card| treasure)")
 
 
 class PitfallLook(Look):
@@ -213,21 +221,72 @@ class PitfallLook(Look):
         return f"{self.space_name(sid)}: {level}" + (f", {what}" if what else "")
 
     def label_words(self, label: str) -> str:
-        """ "Discard CR CR RO JU" -> "Discard Croc, Croc, Rope, Jump"; "with P1" ->
-        "with player 1"."""
-        names = {
-            code: self.face(kind).name for code, kind in zip(CODES, CARDS, strict=True)
-        }
-        head, cards, tail = [], [], []
-        for word in label.split():
-            if word in names and not tail:
-                cards.append(names[word])
-            elif cards:
-                tail.append(word)
-            else:
-                head.append(word)
-        text = " ".join(head + ([", ".join(cards)] if cards else []) + tail)
+        """ "Discard CR CR RO JU" -> "Discard 2 Crocodiles, a Rope and a Jump";
+        "with P1" -> "with player 1"."""
+        text = self.words_for_cards(label)
         return re.sub(r"\bP(\d)\b", r"player \1", text)
+
+    def words_for_cards(self, text: str) -> str:
+        """``text`` with its runs of card codes ("CR RO RO JU"), runs of two or
+        more card kinds ("croc croc rope", "croc, rope") and the kind drawn
+        ("drew rope") said as cards, each kind once and counted ("2 Ropes"); a
+        kind played or named as a card by its face ("Play Croc" -> "Play a
+        Crocodile", "a Croc card" -> "a Crocodile card")."""
+        kind_of = dict(zip(CODES, CARDS, strict=True))
+        text = _CODE_RUN.sub(
+            lambda m: self.cards_words([kind_of[c] for c in m.group(0).split()]),
+            text,
+        )
+        text = _KIND_RUN.sub(
+            lambda m: self.cards_words(m.group(0).replace(",", " ").split()), text
+        )
+        by_title = {k.title(): k for k in CARDS}
+        text = _KIND_CARD.sub(lambda m: f"{self.card_name(by_title[m[1]])} card", text)
+        return _PLAY_KIND.sub(
+            lambda m: f"{m[1]} {self.some_cards(by_title[m[2]], 1)}", text
+        )
+
+    def words(self, text: str) -> str:
+        """Seats and spaces named (``Look.words``) and the cards said as cards
+        (``words_for_cards``): the engine's sentences read in words even where
+        only their text is at hand (an online seat's log)."""
+        return super().words(self.words_for_cards(text))
+
+    def event_words(self, event: Any, viewer: Any) -> str | None:
+        """The events that move cards, said from their data: every card named by
+        its face, repeated kinds counted ("discarded 2 Crocodiles, a Rope and a
+        Jump"); cards ``viewer`` may not see are counted only ("drew 2 cards")."""
+        data = event.for_viewer(as_viewer(viewer)).data
+        seat = data.get("seat", event.player)
+        if not isinstance(seat, int) or seat >= self.game.players:
+            return None
+        who = self.seat_name(seat)
+        kind, clause = event.kind, event.clause
+        if kind == "deal":
+            return f"{who} was dealt {self.event_cards(event, viewer)}"
+        if kind == "draw":
+            return f"{who} drew {self.event_cards(event, viewer)}"
+        if kind == "exchange" and "to_seat" in data:
+            other = self.seat_name(data["to_seat"])
+            if "gave" not in data:
+                return f"{who} swapped 4 cards with {other}"
+            gave = self.cards_words(data["gave"])
+            took = self.cards_words(data["took"])
+            return f"{who} gave {gave} to {other} and took {took}"
+        if kind == "exchange":
+            return f"{who} discarded {self.event_cards(event, viewer)}"
+        card = data.get("card")
+        if not isinstance(card, str):
+            return None
+        played = f"{who} played {self.some_cards(card, 1)}"
+        if kind == "card" and clause == "PH-T-SCORPION-FIRST":
+            return f"{played} to move the scorpion"
+        if kind == "card" and isinstance(data.get("space"), str):
+            return f"{played} on {self.space_name(data['space'])}"
+        if kind == "climb" and isinstance(data.get("to"), str):
+            up, to = self.space_name(data["from"]), self.space_name(data["to"])
+            return f"{played} and climbed {up} \u2192 {to}"
+        return played
 
 
 # -- icons, drawn around (x, y) in board units, r being half a space's side ---------

@@ -158,8 +158,9 @@ _PATTERNS: tuple[tuple[re.Pattern[str], type, tuple[str, ...]], ...] = tuple(
     )
 )
 _HELP = (
-    "expected one of: place COUNTRY, roll, air, country COUNTRY, ambush N, "
-    "hostage N SPACE, to SPACE, send N SPACE, leave N, passport, skip"
+    "write roll, air, passport or skip, or an action with its country, seat or "
+    "space, as in place USA, country NEPAL, ambush 1, hostage 1 PERU, to PERU, "
+    "send 1 PERU or leave 1"
 )
 _ID = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 

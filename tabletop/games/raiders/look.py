@@ -11,9 +11,11 @@ locations take the clicks; cards, seats and button labels read in words.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
-from tabletop.draw.look import Face, Look
+from tabletop.core.viewers import as_viewer
+from tabletop.draw.look import Face, Look, an, said_as_list
 from tabletop.draw.shapes import Pen
 from tabletop.games.raiders.cards import CARD_KINDS, card_country, country_card
 
@@ -47,6 +49,7 @@ CARD_COLORS = {
     "ambush": "#c62828",
 }
 INK = "#3e2723"
+_COUNTRY_CARD = re.compile(r"\bCountry \(([A-Z][A-Z0-9_]*)\)")
 
 
 class RaidersLook(Look):
@@ -261,6 +264,63 @@ class RaidersLook(Look):
         if head == "send" and len(words) >= 3 and words[1] == "to":
             return f"Send them to {' '.join(words[2:])}"
         return label
+
+    def words(self, text: str) -> str:
+        """Seats and places named (``Look.words``), and a country card as its
+        face reads it ("plays Country (NEPAL)" -> "plays a Nepal card")."""
+        return super().words(
+            _COUNTRY_CARD.sub(lambda m: self.some_cards(country_card(m[1]), 1), text)
+        )
+
+    def some_cards(self, kind: Any, count: int) -> str:
+        """A country card reads by its country ("a Nepal card", "2 Nepal cards")."""
+        if card_country(str(kind)):
+            name = self.card_name(kind)
+            return f"{an(name)} {name} card" if count == 1 else f"{count} {name} cards"
+        return super().some_cards(kind, count)
+
+    def event_words(self, event: Any, viewer: Any) -> str | None:
+        """The events that show or move cards, said from their data: each card by
+        its face ("plays a Nepal card and flies to Nepal"); a card ``viewer`` may
+        not see reads "a card"."""
+        data = event.for_viewer(as_viewer(viewer)).data
+        kind = event.kind
+        if kind == "ark" and isinstance(data.get("cards"), list | tuple):
+            up = self.cards_words(data["cards"])
+            where = self.space_name(str(data.get("country", "")))
+            return f"Cards turned up: {up}. The Ark is in {where}"
+        seat = data.get("seat", event.player)
+        if not isinstance(seat, int) or seat >= self.game.players:
+            return None
+        who = self.seat_name(seat)
+        victim = data.get("victim")
+        them = self.seat_name(victim) if isinstance(victim, int) else ""
+        cards = self.event_cards(event, viewer)
+        if kind == "deal":
+            return f"{who} is dealt {cards}"
+        if kind == "draw":
+            # Where or why it was drawn is in the public sentence, after the card.
+            rest = event.for_viewer("public").text.partition(" draws a card")[2]
+            return f"{who} draws {cards}{self.words(rest)}"
+        if kind == "take" and them:
+            return f"{who} takes {cards} from {them}"
+        if kind == "discard":
+            return f"{who} discards {cards}"
+        if kind == "passport":
+            at = self.space_name(str(data.get("at", "")))
+            on = " and goes on" if event.clause == "RA-M-CHECKPOINT" else ""
+            return f"{who} shows {cards} at {at}{on}"
+        if kind != "play":
+            return None
+        said = [f"{who} plays {cards}"]
+        to = self.space_name(str(data.get("to", "")))
+        if event.clause == "RA-K-AMBUSH" and them:
+            said[0] += f" on {them}"
+        elif event.clause == "RA-K-COUNTRY" and "to" in data:
+            said.append(f"flies to {to}")
+        elif event.clause == "RA-K-HOSTAGE" and them:
+            said.append(f"takes {them} hostage to {to}; {them} misses the next turn")
+        return said_as_list(said)
 
     def outcome_notes(self, events: Any, seat: int) -> list[str]:
         """A Passport shown at a checkpoint (RA-M-CHECKPOINT) is spent."""
