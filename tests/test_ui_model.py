@@ -53,14 +53,13 @@ def test_a_space_shared_by_two_actions_becomes_the_selection():
 
 
 def test_playing_from_an_earlier_step_starts_a_new_line():
-    model = make()
-    model.hot_seat = False  # one person plays both seats
+    model = make(handover=False)  # one learner plays both seats: a laboratory
     model.choose("roll")
     model.choose(model.legal[0].action)
-    model.goto(1)
-    model.choose(model.legal[-1].action)
-    assert len(model.lines) == 2 and model.branches[0].cursor == 1
-    assert model.match.cursor == 2
+    model.goto(0)
+    model.choose(next(e.action for e in model.legal if str(e.action) != "roll"))
+    assert len(model.lines) == 2 and model.branches[0].cursor == 0
+    assert model.match.cursor == 1
 
 
 def test_a_bot_seat_plays_and_nobody_plays_for_it():
@@ -160,9 +159,9 @@ def test_two_humans_cannot_play_again_from_before_a_shown_roll():
     assert model.can_act()
     model.choose(model.legal[0].action)  # a move: it draws nothing
     model.step_back()
-    assert model.can_act(), "a new line may start after the last shown roll"
-    model.choose(model.legal[-1].action)
-    assert len(model.lines) == 2 and model.state.roll == 0 and rolled
+    assert model.can_act(), "play may go on after the last shown roll"
+    model.choose(model.legal[0].action)  # the same move again: along the line
+    assert len(model.lines) == 1 and model.step == 2 and rolled
 
 
 def test_one_human_and_a_bot_may_replay_from_the_past():
@@ -172,8 +171,11 @@ def test_one_human_and_a_bot_may_replay_from_the_past():
     model.set_seat(1, "random")
     rolled, match, _ = _rolled_then_back(model)
     assert model.refusal_to_act() is None
-    model.choose("roll")
-    assert model.state.roll == rolled and len(model.lines) == 2
+    model.choose("roll")  # the step that comes next: the table moves along
+    assert model.state.roll == rolled and len(model.lines) == 1
+    model.step_back()
+    model.choose(next(e.action for e in model.legal if str(e.action) != "roll"))
+    assert len(model.lines) == 2, "a new line from before the shown roll"
     model.goto(0)
     model.fork()
     model.play_again_same_deal()
@@ -183,8 +185,8 @@ def test_one_human_and_a_bot_may_replay_from_the_past():
 def test_without_the_hand_over_one_learner_may_replay_every_seat():
     model = make(handover=False)
     rolled, _, _ = _rolled_then_back(model)
-    model.choose("roll")
-    assert model.state.roll == rolled and len(model.lines) == 2
+    model.choose(next(e.action for e in model.legal if str(e.action) != "roll"))
+    assert len(model.lines) == 2 and rolled
 
 
 def test_forcing_a_roll_stays_at_a_table_of_two_humans():
@@ -194,3 +196,16 @@ def test_forcing_a_roll_stays_at_a_table_of_two_humans():
     assert model.match.last_chance_step() == 0
     model.choose("roll")
     assert model.state.roll == 5 and model.match.last_chance_step() == 2
+
+
+def test_replaying_the_step_that_comes_next_moves_along_the_line():
+    """The same action from the same state has the same outcome: the table moves
+    along its line instead of making an identical new one."""
+    model = make()
+    model.hot_seat = False
+    model.choose("roll")
+    model.choose(model.legal[0].action)
+    again = str(model.match.steps[1].action)
+    model.goto(1)
+    model.choose(again)
+    assert len(model.lines) == 1 and model.step == 2 and model.length == 2

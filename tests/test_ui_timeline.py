@@ -27,16 +27,16 @@ def test_playing_from_the_past_starts_a_new_line_and_keeps_the_old_future():
     table.auto = False
     table.set_seat(1, "random")
     old = table.match
-    table.goto(1)
-    table.choose(str(table.legal[0].action))
+    table.goto(0)
+    table.choose(next(str(e.action) for e in table.legal if str(e.action) != "roll"))
     assert table.match is not old and table.lines == [old, table.match]
     assert len(old) == 3, "the old future is kept, not overwritten"
     assert table.timeline.lines.layout.display == ""
     labels = [text for text, _ in table.timeline.lines.options]
-    assert labels[0].startswith("line 1: 3 steps, left at step 1")
+    assert labels[0].startswith("line 1: 3 steps, left at step 0")
     assert "(shown)" in labels[1]
     table.timeline.lines.value = 0  # switch back to the old line
-    assert table.match is old and table.length == 3 and table.step == 1
+    assert table.match is old and table.length == 3 and table.step == 0
     table.goto(3)
     assert str(table.match.steps[-1].action) == "roll"
 

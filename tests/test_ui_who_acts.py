@@ -152,6 +152,10 @@ def test_one_human_and_a_bot_step_back_and_roll_again_as_before():
     table.choose("roll")
     rolled = table.state.roll
     table.step_back()
-    table.actions.notation.value = "roll"
-    assert table.message == "" and len(table.lines) == 2
+    table.actions.notation.value = "roll"  # the step that comes next: along the line
+    assert table.message == "" and len(table.lines) == 1
     assert table.step == 1 and table.state.roll == rolled
+    table.step_back()
+    other = next(e.action for e in table.legal if str(e.action) != "roll")
+    table.actions.notation.value = str(other)
+    assert table.message == "" and len(table.lines) == 2

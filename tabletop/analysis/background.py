@@ -85,7 +85,8 @@ class BackgroundEvaluator:
 
     def wait(self, timeout: float | None = None) -> Evaluation | None:
         """Wait for the current request to finish; its last result (tests, scripts)."""
-        thread = self._thread
+        with self._lock:  # a request sets its thread and starts it under the lock
+            thread = self._thread
         if thread is not None:
             thread.join(timeout)
         return self.latest

@@ -466,10 +466,10 @@ def drew_chance(before: Any, step: Step) -> bool:
     """Whether ``step``, played from the state ``before``, showed a chance outcome.
 
     It did when it drew randomness: the state's generator (its ``rng``) moved or
-    used up a forced roll, whatever the game; or when one of its events is secret,
+    used up a forced roll, whatever the game; or when an action's event is secret,
     showing a seat what was hidden (a card drawn from a pile shuffled earlier moves
-    no generator, yet shows the card). An edit that only queues forced rolls draws
-    nothing.
+    no generator, yet shows the card). An edit draws no chance: queuing forced rolls
+    or giving a card is an experiment everyone at the table sees made.
     """
     old, new = getattr(before, "rng", None), getattr(step.state, "rng", None)
     if old is not None and new is not None and old != new:
@@ -477,7 +477,7 @@ def drew_chance(before: Any, step: Step) -> bool:
             return True
         if len(getattr(new, "forced", ())) < len(getattr(old, "forced", ())):
             return True
-    return any(event.secret for event in step.events)
+    return step.action is not None and any(event.secret for event in step.events)
 
 
 def state_digest(game: Game, state: Any) -> str:

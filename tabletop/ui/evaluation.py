@@ -302,7 +302,8 @@ class EvaluationBar(w.VBox):
         (tests, scripts)."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
-            thread = self.evaluator._thread
+            with self.evaluator._lock:
+                thread = self.evaluator._thread
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
             self.evaluator.wait(left)
             if self.evaluator._thread is thread or left == 0.0:

@@ -313,7 +313,17 @@ class TableModel(Batched):
         return events
 
     def _play(self, action: Any) -> tuple:
-        """Play on the match; from an earlier step, on a new line."""
+        """Play on the match; from an earlier step, on a new line, unless it is the
+        very step that comes next on this line (the same action from the same
+        state has the same outcome): then the table moves along the line."""
+        m = self.match
+        if m.cursor < len(m) and m.refusal("branch") is None:
+            ahead = m.steps[m.cursor]
+            same = ahead.action is not None and str(action).strip() == str(ahead.action)
+            if same and m.check(action) is None:
+                m.goto(m.cursor + 1)
+                self._played.append(ahead)
+                return ahead.events
         # Where no new line may start (online), the match itself says why not.
         if self.match.cursor < len(self.match) and self.match.refusal("branch") is None:
             refusal = self.refusal_to_branch() or self.match.check(action)
