@@ -333,3 +333,18 @@ def test_the_status_names_the_seat_to_move_once(make):
     status = table.status.value
     assert f"<b>{name}</b> to move: " in status
     assert status.count(name) == 2  # to move, and "showing Player 0 (red)"
+
+
+def test_no_empty_hand_rows_before_anything_is_dealt():
+    """Raiders deals after every token is placed: until then no '0 cards' rows
+    stand under the board; once dealt, every hand shows, the viewer's first."""
+    table = raiders_table(players=4, seed=7)
+    assert table.grid.children == ()
+    while table.game.to_move(table.state) is not None and not any(
+        table.look.hand(table.view_state, s) for s in range(4)
+    ):
+        table.reveal()
+        table.choose(table.legal[0].action)
+    table.reveal()
+    assert len(table.grid.children) == 4
+    assert table.grid.children[0] is table.hands[table.viewer].canvas

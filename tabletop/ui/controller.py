@@ -576,13 +576,18 @@ class Table(w.VBox):
         self.end_box.layout.display = "" if show else "none"
 
     def _order_hands(self) -> None:
-        """The viewer's own hand first, right under the board."""
+        """The viewer's own hand first, right under the board; no hand rows at all
+        while no seat holds a card (a game that deals after a first decision), so
+        the first screen is not a column of empty rows."""
         me = self.eyes if isinstance(self.eyes, int) else None
         if self.compact:  # a lesson: only the hand that decides now
             me = self.to_move if me is None else me
         order = sorted(self.hands, key=lambda h: (h.seat != me, h.seat))
         if self.compact and me is not None:
             order = order[:1]
+        view = self.view_state
+        if all(self.look.hand(view, h.seat) in (0, ()) for h in self.hands):
+            order = []
         kids = tuple(h.canvas for h in order)
         if tuple(self.grid.children) != kids:
             self.grid.children = kids
