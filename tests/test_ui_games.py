@@ -348,3 +348,25 @@ def test_no_empty_hand_rows_before_anything_is_dealt():
     table.reveal()
     assert len(table.grid.children) == 4
     assert table.grid.children[0] is table.hands[table.viewer].canvas
+
+
+def test_a_long_walk_is_told_in_the_recap_as_where_it_ended():
+    """RA-M-ROLL: a roll of six steps is one "moves to ..." in "What just happened"
+    (the Log keeps every step), so the recap of bot turns fits the side panel."""
+    from tabletop.ui.texts import log_steps, recap_html
+
+    table = raiders_table(players=2, seed=4, bots=2, bot="heuristic")
+    walks = [
+        step
+        for step in table.match.steps
+        if sum(e.kind == "step" for e in step.events) >= 3
+    ]
+    assert walks, "some roll walks three or more steps"
+    step = walks[0]
+    told = recap_html(table, [step])
+    last = [e for e in step.events if e.kind == "step"][-1]
+    assert told.count("moves to") == 1
+    assert table.look.space_name(last.data["to"]) in told
+    table.goto(step.index)
+    logged = " ".join(t for _, rows in log_steps(table) for t, _ in rows)
+    assert logged.count("moves to") >= 3, "the Log keeps every step"

@@ -160,7 +160,7 @@ def recap_html(table: Any, steps: Sequence[Any]) -> str:
             continue
         if step.index > table.match.cursor:
             continue
-        texts = [event_words(table, e, eyes) for e in step.events]
+        texts = [event_words(table, e, eyes) for e in _walks_shortened(step.events)]
         if turns and turns[-1][0] == step.player:
             turns[-1][1].extend(texts)
         else:
@@ -182,6 +182,24 @@ def recap_html(table: Any, steps: Sequence[Any]) -> str:
         "<div class='tabletop-recap-title'><b>What just happened</b></div>"
         f"<ul style='margin:0;padding-left:18px'>{''.join(lines)}</ul>"
     )
+
+
+def _walks_shortened(events: Sequence[Any]) -> list[Any]:
+    """The events a recap tells: a run of moves of one kind by one seat (each with
+    a ``to`` in its public data: a walk of several spaces) reads as its last one
+    ("moves to Egypt"); the Log keeps every step."""
+    told: list[Any] = []
+    for event in events:
+        data = event.for_viewer(PUBLIC).data
+        if told and "to" in data and "from" in data:
+            last = told[-1]
+            if last.kind == event.kind and last.player == event.player:
+                last_data = last.for_viewer(PUBLIC).data
+                if "to" in last_data and "from" in last_data:
+                    told[-1] = event
+                    continue
+        told.append(event)
+    return told
 
 
 def last_move(table: Any) -> tuple:
