@@ -302,11 +302,10 @@ class EvaluationBar(w.VBox):
         (tests, scripts)."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while True:
-            with self.evaluator._lock:
-                thread = self.evaluator._thread
+            number = self.evaluator.number  # a longer round is a newer request
             left = None if deadline is None else max(0.0, deadline - time.monotonic())
             self.evaluator.wait(left)
-            if self.evaluator._thread is thread or left == 0.0:
+            if self.evaluator.number == number or left == 0.0:
                 return self.latest
 
     def stop(self) -> None:

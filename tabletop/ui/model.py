@@ -317,19 +317,22 @@ class TableModel(Batched):
         very step that comes next on this line (the same action from the same
         state has the same outcome): then the table moves along the line."""
         m = self.match
+        # Where no new line may start (online), the match itself says why not.
         if m.cursor < len(m) and m.refusal("branch") is None:
             ahead = m.steps[m.cursor]
-            same = ahead.action is not None and str(action).strip() == str(ahead.action)
-            if same and m.check(action) is None:
+            refusal = m.check(action)
+            if (
+                refusal is None
+                and ahead.action is not None
+                and (str(action).strip() == str(ahead.action))
+            ):
                 m.goto(m.cursor + 1)
                 self._played.append(ahead)
                 return ahead.events
-        # Where no new line may start (online), the match itself says why not.
-        if self.match.cursor < len(self.match) and self.match.refusal("branch") is None:
-            refusal = self.refusal_to_branch() or self.match.check(action)
+            refusal = self.refusal_to_branch() or refusal
             if refusal is not None:
                 raise refusal.error()
-            self.match = self.match.fork()
+            self.match = m.fork()
             self.lines = [*self.lines, self.match]
         events = self.match.play(action)
         steps = self.match.steps
