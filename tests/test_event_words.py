@@ -262,3 +262,16 @@ def test_the_roll_off_is_no_move_s_die():
         assert moment(table.match, None, PUBLIC).die == str(roll.data["roll"])
     finally:
         table.close()
+
+
+def test_a_checkpoint_is_named_once_in_words():
+    """RA-M-CHECKPOINT: "checkpoint S23" reads "checkpoint England–Egypt 2", the
+    board's name without its "(checkpoint)" note said a second time."""
+    look = look_for(REGISTRY.lookup("raiders").make(players=2))
+    said = look.words("player 0 stops at checkpoint S23: every way needs a Passport")
+    assert "checkpoint England–Egypt 2:" in said
+    assert "(checkpoint)" not in said
+    assert (
+        look.words("player 1 is on S23")
+        == "Player 1 (blue) is on England–Egypt 2 (checkpoint)"
+    )

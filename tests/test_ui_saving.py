@@ -157,3 +157,39 @@ def test_autosave_is_off_under_voila_even_in_a_kernel(monkeypatch):
     assert saving.autosave_by_default() is True
     monkeypatch.setenv("VOILA_KERNEL_ID", "k1")
     assert saving.autosave_by_default() is False
+
+
+def _two_lines(tmp_path: Path, path: Path) -> Table:
+    table = pitfall(tmp_path, autosave=path, hot_seat=False)
+    table.set_seat(1, "random")
+    table.auto = False
+    table.choose("roll")
+    table.choose(str(table.legal[0].action))
+    table.goto(0)
+    table.choose(next(str(e.action) for e in table.legal if str(e.action) != "roll"))
+    assert len(table.lines) == 2
+    return table
+
+
+def test_a_resumed_game_keeps_every_line_of_its_timeline(tmp_path):
+    path = tmp_path / ".tabletop" / "play-pitfall.json"
+    table = _two_lines(tmp_path, path)
+    again = pitfall(tmp_path, autosave=path, hot_seat=False)
+    again.resume.click()
+    assert len(again.lines) == 2
+    assert [len(m) for m in again.lines] == [len(m) for m in table.lines]
+    assert again.lines.index(again.match) == 1 and again.state == table.state
+    assert again.lines[0].state_at(2) == table.lines[0].state_at(2)
+    again.timeline.lines.value = 0  # the old line is there to take up
+    assert again.length == 2
+
+
+def test_a_broken_lines_file_resumes_the_shown_line_and_says_why(tmp_path):
+    path = tmp_path / ".tabletop" / "play-pitfall.json"
+    table = _two_lines(tmp_path, path)
+    beside = path.with_suffix(".lines.json")
+    beside.write_text('{"format": "tabletop-lines", "version": 1, "lines": [7, null]}')
+    again = pitfall(tmp_path, autosave=path, hot_seat=False)
+    again.resume.click()
+    assert again.lines == [again.match] and again.state == table.state
+    assert "line 1" in again.message and "Only the shown line" in again.message

@@ -263,6 +263,10 @@ class Look:
             # "the log A2" -> "the Log 1": a word the name starts with is said once.
             if name.split()[0].lower() == before.lower():
                 return name
+            # "checkpoint S23" -> "checkpoint England–Egypt 2", not "2 (checkpoint)".
+            said_after = f"({before.lower()})"
+            if name.lower().endswith(said_after):
+                return f"{before} {name[: -len(said_after)].rstrip()}"
             if before.isupper() and named(before) is not None:
                 before = named(before) or before
             return f"{before} {name}"

@@ -24,6 +24,7 @@ does a table with the hand-over off (a lesson: one learner plays every seat).
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -34,11 +35,14 @@ from typing import Any
 from traitlets import Any as AnyTrait
 from traitlets import Bool, HasTraits, Instance, Int, Tuple, Unicode, observe
 
-from tabletop.core import Explanation, IllegalActionError, Match, Refusal
+from tabletop.core import Explanation, IllegalActionError, Match, Refusal, SaveError
 from tabletop.core.viewers import PUBLIC
 from tabletop.ui.seats import HUMAN, make_seat_bot, seat_label
 
 MAX_AUTO_MOVES = 5000
+# The autosave's companion file: every line of the timeline, so a resume keeps them.
+LINES_FORMAT = "tabletop-lines"
+LINES_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,6 +440,7 @@ class TableModel(Batched):
         self.lines = [*self.lines, self.match]
         with self.batch():
             self.sync()
+        self._save_if_asked()
         return self.match
 
     def use_line(self, index: int) -> Any:
@@ -448,6 +453,7 @@ class TableModel(Batched):
             self.selection = None
             self.recent = ()
             self.sync()
+        self._save_if_asked()
         return self.match
 
     def new_game(self, seed: int | None = None) -> Match:
@@ -645,21 +651,59 @@ class TableModel(Batched):
             return
         self.autosave.parent.mkdir(parents=True, exist_ok=True)
         self.match.save(self.autosave)
+        self._save_lines(self.autosave)
+
+    def _save_lines(self, path: Path) -> None:
+        """Beside the autosave (the shown line, a plain save), every line of the
+        timeline in order, the shown one as ``null``: ``<name>.lines.json``. With
+        one line there is no such file."""
+        beside = lines_path(path)
+        others = [m for m in self.lines if m is not self.match and isinstance(m, Match)]
+        if not others:
+            beside.unlink(missing_ok=True)
+            return
+        data = {
+            "format": LINES_FORMAT,
+            "version": LINES_VERSION,
+            "lines": [None if m is self.match else m.to_json() for m in self.lines],
+        }
+        tmp = beside.with_suffix(".tmp")
+        tmp.write_text(json.dumps(data), encoding="utf-8")
+        tmp.replace(beside)
 
     def resume_saved(self) -> Match:
-        """Load the autosaved match (through the strict loader) and play on."""
+        """Load the autosaved match (through the strict loader) and play on, with
+        the timeline's other lines when their file beside it reads back (else the
+        shown line alone, and ``message`` says why)."""
         path = self.resume_from or self.autosave
         if path is None:
             raise IllegalActionError("TT-PHASE", "there is no saved game to resume")
+        match = Match.load(path)
+        try:
+            lines, trouble = load_lines(lines_path(path), match), ""
+        except SaveError as exc:
+            lines, trouble = [match], f"Only the shown line was resumed: {exc}"
         self.resume_from = None
-        return self.load_match(Match.load(path))
+        self.load_match(match)
+        if len(lines) > 1:
+            self.lines = lines
+            with self.batch():
+                self.sync()
+            self._save_if_asked()
+        if trouble:
+            self.message = trouble
+        return match
 
     def dismiss_resume(self) -> None:
-        """Start fresh: the old autosave is kept beside as ``*.previous.json``."""
+        """Start fresh: the old autosave (and its lines) are kept beside as
+        ``*.previous.json`` (``*.previous.lines.json``)."""
         path = self.resume_from
         self.resume_from = None
         if path is not None and path.exists():
-            path.replace(path.with_suffix(".previous.json"))
+            old = path.with_suffix(".previous.json")
+            path.replace(old)
+            if lines_path(path).exists():
+                lines_path(path).replace(lines_path(old))
         with self.batch():
             self.sync()
 
@@ -701,3 +745,49 @@ def lost_cards(table: Any, step: Any) -> dict[int, list[str]]:
         if gone:
             out[seat] = [look.face(kind).name for kind in gone.elements()]
     return out
+
+
+def lines_path(save: Path) -> Path:
+    """The file beside an autosave that keeps the timeline's lines."""
+    return save.with_suffix(".lines.json")
+
+
+def load_lines(path: Path, shown: Match) -> list[Match]:
+    """The lines kept in ``path`` (``_save_lines``), ``shown`` in its place;
+    ``[shown]`` when there is no such file.
+
+    Raises:
+        SaveError: naming what is wrong (not JSON, another format or version, a
+            line that does not load or is another game); nothing is half-loaded.
+    """
+    if not path.exists():
+        return [shown]
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise SaveError(f"the lines file {path.name} cannot be read: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != LINES_FORMAT:
+        raise SaveError(f"{path.name} is not a tabletop lines file")
+    if data.get("version") != LINES_VERSION:
+        raise SaveError(
+            f"{path.name} has lines version {data.get('version')!r}; this tabletop "
+            f"reads version {LINES_VERSION}"
+        )
+    entries = data.get("lines")
+    if not isinstance(entries, list) or entries.count(None) != 1:
+        raise SaveError(f"{path.name}: 'lines' must list the lines, one of them null")
+    lines: list[Match] = []
+    for number, entry in enumerate(entries, 1):
+        if entry is None:
+            lines.append(shown)
+            continue
+        try:
+            line = Match.from_json(entry)
+        except SaveError as exc:
+            raise SaveError(f"{path.name}: line {number}: {exc}") from None
+        if line.game.name != shown.game.name or line.game.players != (
+            shown.game.players
+        ):
+            raise SaveError(f"{path.name}: line {number} is another game")
+        lines.append(line)
+    return lines
