@@ -171,3 +171,57 @@ def test_a_dropped_connection_shows_a_plain_notice_and_grey_dots_then_resyncs():
         table.choose(table.legal[0].action)
         wait(lambda: table.step > step)
         remote.close()
+
+
+def test_the_undo_button_shows_only_when_the_room_would_take_it():
+    """TT-UNDO / TT-OVER: the button is hidden after a roll (an undo back past it
+    is refused) and before any move of this seat, shown after a step that drew
+    nothing."""
+    with running_server() as server:
+        links = create_room(server, game="pitfall", players=2, bots=1, seed=0)
+        table = join(links["seats"][0])
+        try:
+            wait(lambda: bool(table.legal))
+            assert table.ask_undo.layout.display == "none", "nothing to take back"
+            table.choose("roll")
+            wait(lambda: "forward" in [str(e.action) for e in table.legal])
+            assert table.ask_undo.layout.display == "none", "a roll was shown"
+            table.choose("forward")
+            wait(lambda: table.ask_undo.layout.display == "")
+            assert table.remote.may_undo
+        finally:
+            table.remote.close()
+
+
+def test_a_closed_page_shows_its_seat_away_and_a_reopened_one_comes_back():
+    """Presence means a person: the page's heartbeat (a hidden Play widget that
+    counts in the browser) stops when the page closes, though the kernel lives
+    on; the seat then leaves the room (shown not connected to the others) until
+    the page beats again."""
+    with running_server() as server:
+        links = create_room(server, game="pitfall", players=2, seed=4)
+        table, other = join(links["seats"][0]), join(links["seats"][1])
+        now = [1000.0]
+        beat = table.heartbeat
+        beat.clock = lambda: now[0]
+        beat.check()
+        assert not table.remote.away, "no page has beaten yet: a script, not away"
+        assert beat.widget.playing, "the page's count is (re)started"
+        now[0] += 200
+        beat.check()
+        assert not table.remote.away
+        beat.widget.value += 1  # the page beats
+        now[0] += 30
+        beat.check()
+        assert not table.remote.away and table.remote.connected
+        now[0] += 60  # 90 s without a beat: the page is gone
+        beat.check()
+        assert table.remote.away
+        wait(lambda: not table.remote.connected)
+        wait(lambda: not other.remote.seats[0]["connected"])
+        assert "not connected" in other.bar.value
+        beat.widget.value += 1  # the page is open again
+        wait(lambda: table.remote.connected and not table.remote.away)
+        wait(lambda: other.remote.seats[0]["connected"])
+        table.remote.close()
+        other.remote.close()

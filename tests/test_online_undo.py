@@ -55,6 +55,7 @@ def test_roll_undo_roll_learns_nothing_with_one_human_and_a_bot(server):
         )
         log, state = seat.log(), seat.game.state_to_json(seat.state)
         assert any("rolls" in line for line in log[-3:])
+        assert seat.may_undo is False, "the view says in advance: no undo past a roll"
         steps = server.call(lambda: len(_room(server, links).match))
         with pytest.raises(
             IllegalActionError, match="undo cannot go back past"
@@ -102,6 +103,8 @@ def test_an_undo_of_a_step_that_drew_no_chance_is_taken_back(server):
         room = _room(server, links)
         steps = server.call(lambda: len(room.match))
         assert server.call(lambda: room.match.last_chance_step()) < steps
+        _wait(lambda: seat.latest == steps)
+        assert seat.may_undo is True, "a step that drew nothing may be taken back"
         seat.request_undo()
         _wait(lambda: seat.latest == 1)
         assert server.call(lambda: len(room.match)) == 1
@@ -122,6 +125,7 @@ def test_no_undo_once_the_game_is_over(server):
                 break
             seat.play(seat.legal_actions()[0])
         _wait(lambda: seat.over)
+        assert seat.may_undo is False  # TT-OVER
         steps = server.call(lambda: len(room.match))
         with pytest.raises(IllegalActionError, match="the game is over") as caught:
             seat.request_undo()

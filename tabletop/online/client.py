@@ -92,6 +92,9 @@ class RemoteMatch:
         self.seat: int | None = None
         self.seats: tuple[dict[str, Any], ...] = ()
         self.undo_status: dict[str, Any] = {}
+        # Whether the room would take this seat's undo request now (the view
+        # frame says; False for spectators, the referee and older servers).
+        self.may_undo = False
         self.notices: list[str] = []
         self._views: dict[int, Any] = {}
         self._log: list[tuple[int, str]] = []
@@ -104,6 +107,7 @@ class RemoteMatch:
         self._ids = itertools.count(1)
         self._lock = threading.RLock()
         self._closed = False
+        self._away = False
         self._conn: Any = None
         self._joined: Future = Future()
         try:
@@ -312,6 +316,32 @@ class RemoteMatch:
         """Call ``callback(self)`` after every update the server pushes."""
         self._callbacks.append(callback)
 
+    @property
+    def away(self) -> bool:
+        """Whether this seat has stepped away (``set_away``): not connected, and
+        not reconnecting until it is back."""
+        return self._away
+
+    def set_away(self, away: bool) -> None:
+        """Step away (close the connection, so the room shows this seat as not
+        connected) or come back (reconnect and resync). The notebook table calls
+        it when its page stops or starts answering."""
+        away = bool(away)
+        if away == self._away or self._closed:
+            return
+        self._away = away
+        if away and self._loop.is_running():
+            self._loop.call_soon_threadsafe(self._hang_up)
+
+    def _hang_up(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+
+    @property
+    def closed(self) -> bool:
+        """Whether ``close`` was called (the seat has left for good)."""
+        return self._closed
+
     def close(self) -> None:
         self._closed = True
         if self._loop.is_running():
@@ -371,6 +401,8 @@ class RemoteMatch:
     async def _connect_loop(self) -> None:
         delay = 0.5
         while not self._closed:
+            while self._away and not self._closed:
+                await asyncio.sleep(0.2)
             try:
                 self._conn = await tornado.websocket.websocket_connect(
                     self.url, max_message_size=16 * 1024 * 1024
@@ -391,6 +423,10 @@ class RemoteMatch:
                     self._joined.set_exception(JoinError(f"cannot reach: {exc}"))
                 return
             delay = 0.5
+            if self._away:  # stepped away while connecting
+                self._conn.close()
+                self._conn = None
+                continue
             self._conn.protocol.set_nodelay(True)
             self._write(
                 P.dumps(
@@ -478,6 +514,7 @@ class RemoteMatch:
             self._log += [(s, text) for s, text in frame["log"]]
             self._latest = step
             self._legal = P.legal_from_payload(self.game, frame["legal"])
+            self.may_undo = bool(frame.get("may_undo", False))
             out = frame["outcome"]
             self._outcome = None if out is None else Outcome(**out)
             if follow or frame["reset"] or self._cursor > step:

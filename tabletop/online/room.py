@@ -183,6 +183,8 @@ class Room:
         }
         if conn.role == "seat" and to_move == conn.seat:
             frame["legal"] = P.legal_payload(self.match.explain())
+        if conn.role == "seat" and conn.seat is not None:
+            frame["may_undo"] = self.undo_refusal(conn.seat) is None
         return frame
 
     def view_at(self, conn: Connection, step: int) -> dict[str, Any]:
@@ -304,14 +306,10 @@ class Room:
             )
         return frame
 
-    def request_undo(self, seat: int) -> Refusal | None:
-        """Ask to take back ``seat``'s last action (and the bot moves after it).
-
-        Refused, whoever sits at the table, when the game is over (a finished room
-        is read-only) or when a step it would take back showed a chance outcome (a
-        die rolled, a card drawn): undo never goes back past one, so no seat learns
-        a roll or a card before choosing again.
-        """
+    def undo_refusal(self, seat: int) -> Refusal | None:
+        """Why ``seat`` may not ask for an undo now (None: it may). The view frame
+        carries the answer (``may_undo``), so a page offers the button only when
+        the request would be taken."""
         if self.undo is not None:
             return Refusal("TT-UNDO", "an undo is already waiting for answers")
         if self.game.outcome(self.match.state) is not None:
@@ -321,10 +319,23 @@ class Room:
         mine = [s.index for s in self.match.steps if s.player == seat]
         if not mine:
             return Refusal("TT-UNDO", "you have no action to take back")
-        to = mine[-1] - 1
         chance = self.match.last_chance_step()
-        if chance > to:
+        if chance > mine[-1] - 1:
             return Refusal("TT-UNDO", chance_refusal(chance))
+        return None
+
+    def request_undo(self, seat: int) -> Refusal | None:
+        """Ask to take back ``seat``'s last action (and the bot moves after it).
+
+        Refused, whoever sits at the table, when the game is over (a finished room
+        is read-only) or when a step it would take back showed a chance outcome (a
+        die rolled, a card drawn): undo never goes back past one, so no seat learns
+        a roll or a card before choosing again.
+        """
+        refusal = self.undo_refusal(seat)
+        if refusal is not None:
+            return refusal
+        to = [s.index for s in self.match.steps if s.player == seat][-1] - 1
         others = {s for s in self.humans() if s != seat}
         self.undo = UndoRequest(seat, to, others)
         self.broadcast(self.undo_frame("requested"))

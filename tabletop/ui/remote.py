@@ -12,6 +12,9 @@ refuses through ``MatchLike.refusal`` with the reason, and the Table says it.
 from __future__ import annotations
 
 import html
+import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
@@ -33,6 +36,80 @@ try {
   }
 } catch (e) {}
 """
+
+
+class PageHeartbeat:
+    """Whether the page that shows a table is still open, told by the page itself.
+
+    A kernel can outlive its page (Voila keeps the kernel of a closed page; a
+    closed JupyterLab tab leaves its kernel running), so a live connection does
+    not mean a person. The page's widget front end beats instead: a hidden
+    ``ipywidgets.Play`` counts up every ``interval`` seconds in the browser and
+    each count reaches the kernel. ``check`` (called every ``interval`` by a
+    thread of its own) restarts the count while a beat is overdue, which a newly
+    opened or reloaded page needs, and calls ``on_away`` once no beat came for
+    ``away_after`` seconds, then ``on_back`` at the next beat. Before the first
+    beat (no page has drawn the table yet: a script, a test) it never calls
+    ``on_away``. A browser slows the timers of a tab hidden for minutes to about
+    one a minute, so ``away_after`` is longer than a minute.
+    """
+
+    def __init__(
+        self,
+        on_away: Callable[[], None],
+        on_back: Callable[[], None],
+        interval: float = 10.0,
+        away_after: float = 75.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.on_away, self.on_back = on_away, on_back
+        self.interval, self.away_after, self.clock = interval, away_after, clock
+        self.last: float | None = None  # the clock at the last beat
+        self.away = False
+        self.widget = w.Play(
+            value=0,
+            min=0,
+            max=2**31 - 1,
+            interval=int(interval * 1000),
+            repeat=True,
+            playing=False,
+            layout=w.Layout(display="none"),
+        )
+        self.widget.add_class("tabletop-heartbeat")
+        self.widget.observe(self._beat, "value")
+
+    def _beat(self, _change: Any = None) -> None:
+        self.last = self.clock()
+        if self.away:
+            self.away = False
+            self.on_back()
+
+    def check(self) -> None:
+        now = self.clock()
+        if self.last is None or now - self.last > 1.5 * self.interval:
+            # Start the page's count again: a page opened since (or reloaded) has
+            # not started it; a page that is gone ignores this.
+            self.widget.playing = False
+            self.widget.playing = True
+        if (
+            self.last is not None
+            and not self.away
+            and now - self.last > (self.away_after)
+        ):
+            self.away = True
+            self.on_away()
+
+    def run(self, stopped: Callable[[], bool]) -> threading.Thread:
+        """Call ``check`` every ``interval`` seconds until ``stopped()``."""
+
+        def loop() -> None:
+            while not stopped():
+                self.check()
+                time.sleep(self.interval)
+
+        thread = threading.Thread(target=loop, name="tabletop-heartbeat", daemon=True)
+        thread.start()
+        return thread
 
 
 class RemoteTable(Table):
@@ -67,10 +144,18 @@ class RemoteTable(Table):
         self.alert = w.Output(layout=w.Layout(display="none"))
         self.alerts = 0
         self._my_turn = bool(remote.explain())
-        top = w.HBox([self.bar, *buttons, self.alert])
+        # A seat whose page is closed shows as not connected within about a
+        # minute and a quarter, even while this kernel lives on (PageHeartbeat).
+        self.heartbeat = PageHeartbeat(
+            on_away=lambda: remote.set_away(True),
+            on_back=lambda: remote.set_away(False),
+        )
+        top = w.HBox([self.bar, *buttons, self.alert, self.heartbeat.widget])
         self.children = (top, *self.children)
         remote.on_change(self._pushed)
         self._pushed(remote)
+        if remote.role == "seat":
+            self.heartbeat.run(lambda: remote.closed)
 
     def _pushed(self, remote: RemoteMatch) -> None:
         """The server pushed something: follow it and redraw."""
@@ -91,6 +176,11 @@ class RemoteTable(Table):
         self._my_turn = my_turn
         undo = remote.undo_status
         asked = undo.get("status") == "requested"
+        # Offered only when the room would take it: not past a roll or a draw
+        # (TT-UNDO), not once the game is over (TT-OVER), not while one waits.
+        self.ask_undo.layout.display = (
+            "" if remote.may_undo and not asked and remote.connected else "none"
+        )
         self.accept.layout.display = (
             "" if asked and remote.seat in undo.get("waiting", ()) else "none"
         )
