@@ -370,3 +370,43 @@ def test_a_long_walk_is_told_in_the_recap_as_where_it_ended():
     table.goto(step.index)
     logged = " ".join(t for _, rows in log_steps(table) for t, _ in rows)
     assert logged.count("moves to") >= 3, "the Log keeps every step"
+
+
+def test_the_recap_of_the_opening_says_the_deal_and_the_roll_off_in_one_line():
+    """RA-S-DEAL, RA-S-FIRST: the step that ends the placing reads as one short
+    line (the deal as "the cards are dealt: 6 each", the roll-off as who goes
+    first); the Log keeps each hand and each roll."""
+    from tabletop.ui.texts import RECAP_PHRASES, log_steps, recap_html
+
+    table = raiders_table(players=4, seed=7, bots=4, bot="heuristic")
+    step = next(s for s in table.match.steps if any(e.kind == "deal" for e in s.events))
+    told = recap_html(table, [step])
+    assert "the cards are dealt: 6 each" in told
+    assert "goes first" in told and "for first player" not in told
+    assert "is dealt" not in told and "see the Log" not in told
+    line = told.split("<li>")[1]
+    assert line.count(", ") < RECAP_PHRASES
+    table.goto(step.index)
+    logged = " ".join(t for _, rows in log_steps(table) for t, _ in rows)
+    assert logged.count("is dealt") == 4 and "for first player" in logged
+
+
+def test_a_turn_of_many_moves_is_cut_to_a_line_that_points_at_the_log():
+    """A bot's turn that says more than RECAP_PHRASES things keeps the first ones
+    and points at the Log for the rest, so "What just happened" fits."""
+    from tabletop.ui import pitfall_table
+    from tabletop.ui.texts import RECAP_PHRASES, _recap_phrases, recap_html
+
+    table = pitfall_table(players=2, seed=4, bots=2, bot="heuristic")
+    step = max(
+        table.match.steps, key=lambda s: len(_recap_phrases(table, s.events, None))
+    )
+    phrases = _recap_phrases(table, step.events, None)
+    assert len(phrases) > RECAP_PHRASES
+    told = recap_html(table, [step])
+    more = len(phrases) - RECAP_PHRASES + 1
+    assert f"and {more} more (see the Log)</li>" in told
+    for phrase in phrases[: RECAP_PHRASES - 1]:
+        assert phrase.removeprefix("Player 0 (red) ").replace("→", "→") in (
+            told.replace("&gt;", ">")
+        )

@@ -160,7 +160,7 @@ def recap_html(table: Any, steps: Sequence[Any]) -> str:
             continue
         if step.index > table.match.cursor:
             continue
-        texts = [event_words(table, e, eyes) for e in _walks_shortened(step.events)]
+        texts = _recap_phrases(table, step.events, eyes)
         if turns and turns[-1][0] == step.player:
             turns[-1][1].extend(texts)
         else:
@@ -175,6 +175,9 @@ def recap_html(table: Any, steps: Sequence[Any]) -> str:
             if text.startswith(name + " "):
                 text = text[len(name) + 1 :]
             said.append(text)
+        if len(said) > RECAP_PHRASES:  # a line that fits; the Log has the rest
+            more = len(said) - RECAP_PHRASES + 1
+            said = [*said[: RECAP_PHRASES - 1], f"and {more} more (see the Log)"]
         lines.append(
             f"<li><b>{html.escape(name)}</b> {html.escape(', '.join(said))}</li>"
         )
@@ -182,6 +185,56 @@ def recap_html(table: Any, steps: Sequence[Any]) -> str:
         "<div class='tabletop-recap-title'><b>What just happened</b></div>"
         f"<ul style='margin:0;padding-left:18px'>{''.join(lines)}</ul>"
     )
+
+
+RECAP_PHRASES = 4  # the most a turn's line in "What just happened" says
+
+
+def _recap_phrases(table: Any, events: Sequence[Any], eyes: Any) -> list[str]:
+    """A step's events as the recap says them: walks shortened
+    (``_walks_shortened``) and the cards dealt to every seat at once said as one
+    phrase ("the cards are dealt: 6 each"; each hand is on the table and every
+    card in the Log)."""
+    told = _walks_shortened(events)
+    deals = [e for e in told if e.kind == "deal"]
+    counts = {_dealt(e) for e in deals}
+    each = f": {counts.pop()} each" if len(counts) == 1 and None not in counts else ""
+    phrases: list[str] = []
+    for i, event in enumerate(told):
+        if len(deals) > 1 and event.kind == "deal":
+            if event is deals[0]:
+                phrases.append(f"the cards are dealt{each}")
+            continue
+        if _round_goes_on(told, i):
+            continue
+        phrases.append(event_words(table, event, eyes))
+    return [p if p.startswith("Player") else p[:1].lower() + p[1:] for p in phrases]
+
+
+def _round_goes_on(events: Sequence[Any], i: int) -> bool:
+    """Whether ``events[i]`` is inside a run of three or more events under one
+    clause (a round every seat takes part in, such as rolls for the first turn)
+    that the run's last event ends ("Player 0 (red) goes first")."""
+    clause = events[i].clause
+    j = i
+    while j + 1 < len(events) and events[j + 1].clause == clause:
+        j += 1
+    k = i
+    while k > 0 and events[k - 1].clause == clause:
+        k -= 1
+    return j > i and j - k >= 2
+
+
+def _dealt(event: Any) -> int | None:
+    """How many cards a deal event gave (a count: hand sizes are public)."""
+    data = event.data
+    for key in ("count", "cards", "card"):
+        value = data.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, list | tuple):
+            return len(value)
+    return None
 
 
 def _walks_shortened(events: Sequence[Any]) -> list[Any]:
