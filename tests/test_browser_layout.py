@@ -18,6 +18,7 @@ import pytest
 
 from tests.browser_harness import (
     CURRENT,
+    KERNEL_READY,
     chromium_page,
     jupyter_lab,
     need_browser,
@@ -124,12 +125,15 @@ def _open_with_file_browser(page, lab, notebook: str = "play_pitfall.ipynb") -> 
 
 
 def _check_fits(m: dict) -> None:
+    """The board whole in view; the player's hand starting above the fold (whole
+    at 1920x1080: at 1366x768 the board's readable size comes first)."""
     vw, vh = m["vw"], m["vh"]
     for name in ("board", "hand"):
         r = m[name]
         if r is None:  # no hand rows before the deal (Raiders' opening)
             continue
-        assert r["top"] >= 0 and r["bottom"] <= vh, (name, r, vh)
+        bottom = r["bottom"] if name == "board" or vh >= 1000 else r["top"] + 40
+        assert r["top"] >= 0 and bottom <= vh, (name, r, vh)
         assert r["right"] <= vw, (name, r, vw)
     assert m["buttons"], "the actions are shown"
     for b in m["buttons"]:
@@ -158,6 +162,48 @@ def test_the_table_fits_beside_the_file_browser(lab, game, width, height):
             return
         gap = m["hand"]["top"] - m["board"]["bottom"]
         assert gap <= 60, f"{gap:.0f}px between the board and the hands"
+
+
+@pytest.mark.parametrize(
+    ("game", "width", "height"),
+    [("pitfall", 1366, 768), ("raiders", 1920, 1080)],
+)
+def test_run_all_lands_on_a_readable_board(lab, game, width, height):
+    """After Run all (file browser open, nothing scrolled by hand) the board is in
+    view, its space numbers at least 11 px high on screen, and the player's hand
+    starts above the fold."""
+    from tabletop.core.registry import make_game
+    from tabletop.draw.look import look_for
+
+    with chromium_page(width, height) as page:
+        page.goto(f"{lab}lab/tree/play_{game}.ipynb?reset")
+        page.wait_for_function(KERNEL_READY, timeout=90_000)
+        page.evaluate(
+            "() => window.jupyterapp.commands.execute('filebrowser:activate')"
+        )
+        page.wait_for_selector(".jp-FileBrowser", state="visible", timeout=30_000)
+        page.evaluate(
+            "() => window.jupyterapp.commands.execute('notebook:run-all-cells')"
+        )
+        page.wait_for_selector(
+            f"{CURRENT} canvas.tabletop-board", state="visible", timeout=90_000
+        )
+        page.wait_for_function(
+            f"() => document.querySelector('{CURRENT} .tabletop-table')"
+            "?.dataset.landed === '1'",
+            timeout=30_000,
+        )
+        page.wait_for_timeout(1500)  # the summary cell runs after the table
+        m = page.evaluate(MEASURE)
+        shoot(page, f"landed_{game}_{width}x{height}.png")
+    board = m["board"]
+    assert board["top"] >= 0 and board["bottom"] <= m["vh"], board
+    if m["hand"] is not None:
+        assert m["hand"]["top"] < m["vh"] - 40, "the hand starts below the fold"
+    look = look_for(make_game(game, players=3 if game == "pitfall" else 4))
+    if look.label_size:  # a board that prints space labels: they must be readable
+        on_screen = look.label_size * look.scale * board["width"] / m["boardPixels"]
+        assert on_screen >= 11, f"space labels {on_screen:.1f} px high on screen"
 
 
 def _check_bar(m: dict, seats: list[str]) -> None:

@@ -52,6 +52,9 @@ class Look:
         scale: board units to pixels (the board's layers carry it).
         hand_width: the pixels a hand of cards takes at the Table.
         prints_ids: whether the board prints the space ids (A9, U10) on it.
+        label_size: the height of the space labels the board prints, in board
+            units (0: it prints none); the table's layout test keeps them at
+            least 11 px high on a laptop's screen.
         moves_no_pawn: event kinds whose ``from``/``to`` move something other
             than a seat's piece (the last-move marks skip them).
     """
@@ -62,6 +65,7 @@ class Look:
     hand_width = 640  # seven cards side by side; more overlap
     seat_colors = SEAT_COLORS
     prints_ids = False
+    label_size = 0.0  # the space labels the board prints, board units (0: none)
     moves_no_pawn: frozenset[str] = frozenset()
 
     def __init__(self, game: Any) -> None:

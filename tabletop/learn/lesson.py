@@ -11,7 +11,6 @@ through the Game protocol, so a lesson that drifts from the engine fails its tes
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,9 +28,6 @@ class Fact:
 
     text: str
     check: Check
-
-
-_SPACE_ID = re.compile(r"\b[A-Z]+\d+\b")  # a space id with a number: S18, X7
 
 
 @dataclass(frozen=True)
@@ -203,22 +199,22 @@ class Lesson:
         drawing = look_for(self.start().game)
         if drawing.prints_ids:
             return text
-
-        def name(m: re.Match) -> str:
-            sid = m.group(0)
-            known = drawing.space_point(sid) is not None
-            return drawing.space_name(sid) if known else sid
-
-        return _SPACE_ID.sub(name, text)
+        # The table's own wording ("the log A2" -> "Log 1", "player 0" -> "Player
+        # 0 (red)"), so a lesson and its table name things alike.
+        return drawing.words(text)
 
     def tries_in_words(self) -> list[str]:
         """The suggested moves as the table's buttons name them ("Roll")."""
+        from tabletop.draw import look_for
+
         match = self.start()
+        drawing = look_for(match.game)
         out = []
         for notation in self.suggested():
             seat, _, bare = notation.rpartition(": ")
             found = [e for e in match.explain() if str(e.action) == bare]
             label = (found[0].label or bare) if found else bare
+            label = drawing.words(drawing.label_words(label))  # as the button says
             label = label[:1].upper() + label[1:]
             out.append(f"player {seat}: {label}" if seat else label)
             match.play(notation)

@@ -85,10 +85,10 @@ CSS = f"""<style>
 .tabletop-table .tabletop-board, .tabletop-table .tabletop-hand
   {{ max-width: 100%; height: auto !important; }}
 .tabletop-table .tabletop-board {{ width: auto !important; align-self: flex-start;
-  max-height: max(300px, calc(100vh - 420px)); }}
+  max-height: max(300px, calc(100vh - 200px)); }}
 .tabletop-table .tabletop-hand {{ width: auto !important; }}
 .tabletop-compact .tabletop-board {{ max-height: 340px; }}
-.tabletop-table .tabletop-side {{ max-height: max(320px, calc(100vh - 400px));
+.tabletop-table .tabletop-side {{ max-height: max(320px, calc(100vh - 200px));
   min-height: min(max(320px, calc(100vh - 400px)), 420px);
   overflow-y: auto; contain: size; }}
 .tabletop-compact .tabletop-side {{ max-height: 360px; min-height: 300px; }}

@@ -188,6 +188,49 @@ def seats_files_and_tabs(t: Any) -> None:
     tabs.observe(t._guard(lambda _: t.render_tabs()), names="selected_index")
 
 
+# Run all leaves the notebook scrolled to its last cell, below a tall table:
+# once the board is drawn, a table not in view scrolls itself so the board comes
+# first (ipywidgets has no scroll command; an output's script can).
+LAND_SCRIPT = """
+(() => {
+  let tries = 0;
+  const land = () => {
+    const table = element.closest && element.closest('.tabletop-table');
+    const board = table && table.querySelector('canvas.tabletop-board');
+    const r = board && board.getBoundingClientRect();
+    if (!r || r.height < 50) { if (tries++ < 150) setTimeout(land, 100); return; }
+    if (table.dataset.landed) return;
+    table.dataset.landed = '1';
+    if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+    // Cells still rendering above can move it again: keep it in place for a
+    // moment, unless the person scrolls or types first.
+    let moved = false;
+    const mine = () => { moved = true; };
+    for (const kind of ['wheel', 'keydown', 'touchstart', 'mousedown'])
+      window.addEventListener(kind, mine, {once: true, capture: true});
+    for (const wait of [0, 300, 800, 1500])
+      setTimeout(() => moved || table.scrollIntoView({block: 'start'}), wait);
+  };
+  setTimeout(land, 0);
+})();
+"""
+
+
+def lander() -> w.Output:
+    """A hidden output whose script scrolls its table into view once, when the
+    board is first drawn out of view (``LAND_SCRIPT``)."""
+    out = w.Output(layout=w.Layout(display="none"))
+    out.add_class("tabletop-lander")
+    out.outputs = (
+        {
+            "output_type": "display_data",
+            "data": {"application/javascript": LAND_SCRIPT, "text/plain": ""},
+            "metadata": {},
+        },
+    )
+    return out
+
+
 def arrange(t: Any) -> None:
     """The board beside the side panel, the hands under them, then the tabs."""
     t.grid = w.Box(
@@ -232,6 +275,8 @@ def arrange(t: Any) -> None:
         t.beacon,
         t.echo,
     ]
+    if not t.compact:  # a lesson's table sits among its text: it stays put
+        t.children = [*t.children, lander()]
     t.add_class("tabletop-table")
     if t.compact:
         t.add_class("tabletop-compact")

@@ -30,6 +30,7 @@ from tabletop.games.pitfall.cards import (
 
 SCALE = 0.86
 ABOVE_R = 22  # half the side of an aboveground square, board units
+LABEL_SIZE = 18  # a space's number, board units (11 px on screen at 0.62 px/unit)
 BELOW_R = 19
 CARD_COLORS = {
     "croc": "#2e7d32",
@@ -65,7 +66,11 @@ class PitfallLook(Look):
     """The Pitfall Harry board, scaled to fit a notebook column."""
 
     scale = SCALE
-    prints_ids = True  # every space carries its id (A9, U10)
+    # Each space carries the number of its name ("Log 1": the log icon and 1),
+    # large enough to read at the width a laptop's notebook column gives the
+    # board; the words name spaces by those names, never by id.
+    prints_ids = False
+    label_size = LABEL_SIZE
     moves_no_pawn = frozenset({"scorpion"})  # the scorpion's move events
 
     def __init__(self, game: Any) -> None:
@@ -113,8 +118,19 @@ class PitfallLook(Look):
         icon = ICONS.get(self.b.kind[sid])
         if icon is not None:
             icon(p, x, y, r)
-        p.text(x - r + 2, y + r - 2, sid, fill="#bbbbaa" if below else "#6b5535",
-               size=8)  # fmt: skip
+        name = self.b.space_name(sid)
+        number = name.rpartition(" ")[2]
+        # The Riverboat, the Swamp, the Diamond have no number; a tunnel space is
+        # named by the space above it ("Under Log 1"), found by looking up.
+        if not number.isdigit() or name.startswith("Under "):
+            return
+        ink, halo = ("#fff8e1", "#120c0a") if below else ("#3e2a14", "#f3e2b3")
+        if icon is None:  # a plain space: its number in the middle
+            p.text(x, y + LABEL_SIZE / 2 - 2, number, fill=ink, size=LABEL_SIZE + 2,
+                   bold=True, align="center")  # fmt: skip
+        else:  # over the icon's corner, outlined so it reads on any icon
+            p.text(x - r + 2, y - r + LABEL_SIZE - 1, number, fill=ink,
+                   size=LABEL_SIZE, bold=True, halo=halo, halo_width=3)  # fmt: skip
 
     def _centre(self, p: Pen, w: int, h: int) -> None:
         p.rect(165, 165, w - 330, h - 330, fill="#efe3c2", stroke="#8d6e63", width=3)

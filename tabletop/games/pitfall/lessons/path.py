@@ -126,7 +126,7 @@ they rolled again. Try rolling the die for player 0's first turn.
         "The jungle above and the tunnel below",
         ("PH-B-ABOVE", "PH-B-BELOW", "PH-B-WALLS", "PH-B-LAYOUT"),
         """
-The aboveground path runs from the riverboat (A0) to the diamond (A46) past 4 pit
+The aboveground path runs from the Riverboat to the Diamond past 4 pit
 traps with ladders, 4 crocodiles, 5 pit traps without ladders, 3 logs, 2 fires,
 2 cobras and 1 swamp. Below it runs the underground tunnel: one space under each
 path space (U1 to U45). The two levels meet only at pit traps. Four **stone walls**
@@ -304,7 +304,7 @@ pile) and go on counting. Without it, or if you choose not to play it, you stop 
 the space before the obstacle and your turn is over. Obstacles block both
 directions. A **Crocodile** card passes a crocodile.
 
-Player 0 on A5 rolled a 2; A6 is a crocodile. Go forward and play the Crocodile.
+Player 0 on A5 rolled a 2; A6 is next. Go forward and play the Crocodile.
 A Jump card would not do.
 """,
         scenario="croc-ahead",
@@ -337,7 +337,7 @@ Player 0 on A5 has no Crocodile. Go forward.
         """
 A **Jump** card passes a log, a fire or a cobra.
 
-Player 0 on A1 rolled a 2; A2 is a log. Go forward and play the Jump.
+Player 0 on A1 rolled a 2; A2 is next. Go forward and play the Jump.
 """,
         describe={
             **DIRECTION,
@@ -356,7 +356,7 @@ Player 0 on A1 rolled a 2; A2 is a log. Go forward and play the Jump.
 A **Rope** card swings you over any pit trap (and across the swamp). Playing a card
 is always your choice; when you hold no card that could be played, nothing is asked.
 
-Player 0 on A3 rolled a 2; A4 is a pit trap with a ladder. Go forward and play the
+Player 0 on A3 rolled a 2; A4 is next. Go forward and play the
 Rope. Step back on the table's timeline and choose *No card* instead: you go down
 the ladder.
 """,
@@ -407,7 +407,7 @@ Player 0 on A9 rolled a 3 and holds no Rope. Go forward.
 Under a pit trap with a ladder you may climb up without a card; the climb counts one
 step. Climbing is a choice: you may stay in the tunnel.
 
-Player 0 stands at U14, under the ladder pit A14, and rolled a 2. Choose forward:
+Player 0 stands at U14, under A14, and rolled a 2. Choose forward:
 before the first step you may climb. Climb, and walk on to A15.
 """,
         rulings=(
@@ -430,7 +430,7 @@ before the first step you may climb. Climb, and walk on to A15.
 Under a pit trap **without** a ladder you need a **Ladder** card to climb up; the
 climb counts one step.
 
-Player 0 at U10 (under the pit A10) rolled a 2 and holds a Ladder. Go forward and
+Player 0 at U10 (under A10) rolled a 2 and holds a Ladder. Go forward and
 climb.
 """,
         scenario="climb-with-ladder",

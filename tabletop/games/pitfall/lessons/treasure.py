@@ -102,7 +102,7 @@ forward and ask why the Cobra card is refused; then jump.
         """
 You may move backward to reach a treasure space.
 
-Player 0 on A20 rolled a 2; the fire at A18 is behind. Go backward and play the Fire.
+Player 0 on A20 rolled a 2; A18 is behind. Go backward and play the Fire.
 """,
         scenario="back-to-treasure",
         events=("PH-5-TAKE",),
