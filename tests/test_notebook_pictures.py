@@ -83,6 +83,7 @@ TABLE_CELLS = [
     """from tabletop.ui import raiders_table
 table = raiders_table(players=2, seed=4, bots=0)
 table""",
+    "table.summary()",
     """for _ in range(12):  # two humans play by the table's own buttons
     table.reveal()  # the one the laptop was passed to takes it
     table.choose(table.legal[0].action)
@@ -91,8 +92,9 @@ table.step""",
 
 
 def test_a_played_table_is_saved_showing_its_last_step(tmp_path):
-    """The Table's picture follows it: played in later cells, the notebook saved
-    afterwards shows the last step (saved outputs and nbconvert HTML), and the
+    """The Table's picture and its summary follow it: played in later cells, the
+    notebook saved afterwards shows the last step (saved outputs and nbconvert
+    HTML), and the
     widget state it stores carries the ``state`` key notebook viewers need."""
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [nbformat.v4.new_code_cell(src) for src in TABLE_CELLS]
@@ -128,3 +130,8 @@ def test_a_played_table_is_saved_showing_its_last_step(tmp_path):
         for data in re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", html)
     ]
     assert any("step 12 of 12" in svg for svg in shown)
+    # The summary shown before playing follows the table as its picture does:
+    # the saved notebook does not say "step 0 of 0" under a step-12 picture.
+    summary = "".join(saved["cells"][1]["outputs"][0]["data"]["text/plain"])
+    assert summary.startswith("raiders, 2 players, seed 4, step 12 of 12"), summary
+    assert "step 12 of 12" in html and "step 0 of 0" not in html

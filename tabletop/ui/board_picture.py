@@ -67,3 +67,44 @@ def _moment(match: Any, viewer: Any) -> tuple:
     """What a picture depends on: the match, its step and length, the state at the
     step (an edit replaces it) and the viewer."""
     return (id(match), match.cursor, len(match), id(match.state), str(viewer))
+
+
+class FollowingText(str):
+    """A text that, displayed in a notebook, follows the table that made it.
+
+    It is a ``str`` (``print`` it, compare it); shown as a cell's value it is a
+    plain-text display output that ``FollowedText.follow`` replaces as the table
+    moves on, so a notebook saved after playing says the step its picture shows
+    (``Table.summary``).
+    """
+
+    def __new__(cls, text: str, shown: FollowedText) -> FollowingText:
+        made = super().__new__(cls, text)
+        made._shown = shown
+        return made
+
+    def _ipython_display_(self) -> None:
+        self._shown.show(str(self))
+
+
+class FollowedText:
+    """The display outputs of one table's followed text, under one display id."""
+
+    def __init__(self) -> None:
+        self._handle: DisplayHandle | None = None
+        self._text = ""
+
+    def show(self, text: str) -> None:
+        if self._handle is None:
+            self._handle = DisplayHandle()
+        self._handle.display({"text/plain": text}, raw=True)
+        self._text = text
+
+    def follow(self, text: str) -> bool:
+        """Replace the shown text if it changed; returns whether anything was sent
+        (nothing before ``show``)."""
+        if self._handle is None or text == self._text:
+            return False
+        self._handle.update({"text/plain": text}, raw=True)
+        self._text = text
+        return True

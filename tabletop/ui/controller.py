@@ -38,7 +38,7 @@ from tabletop.core import Explanation, IllegalActionError, TabletopError
 from tabletop.draw import with_picture
 from tabletop.draw.look import Look, look_for
 from tabletop.ui.board import forget_current_canvas, one_batch
-from tabletop.ui.board_picture import BoardPicture
+from tabletop.ui.board_picture import BoardPicture, FollowedText, FollowingText
 from tabletop.ui.layout import build
 from tabletop.ui.model import MAX_AUTO_MOVES, Selection, TableModel
 from tabletop.ui.panels import log_html
@@ -202,6 +202,7 @@ class Table(w.VBox):
         self._drop_watchers: list[Callable[[], None]] = []
         self.rings: tuple[str, ...] = ()
         self.picture = BoardPicture()
+        self.summary_shown = FollowedText()
         self._focus: tuple[str, ...] = ()
         build(self, CSS)
         self.teach_panel = TeachPanel(self, self._guard)
@@ -337,7 +338,12 @@ class Table(w.VBox):
             LOG.exception("no picture for this table")
 
     def _follow_picture(self) -> None:
-        """Replace the shown picture when the table shows something else."""
+        """Replace the shown picture (and summary) when the table shows something
+        else."""
+        try:
+            self.summary_shown.follow(summary_text(self))
+        except Exception:  # a summary must never stop the table from playing
+            LOG.exception("the table's summary could not follow")
         if not self.picture.shown or self.match.refusal("review") is not None:
             return
         try:
@@ -376,8 +382,13 @@ class Table(w.VBox):
         return self.teach_panel.why_not(action)
 
     def summary(self) -> str:
-        """A short deterministic text of where the game stands (for notebooks)."""
-        return summary_text(self)
+        """A short deterministic text of where the game stands (for notebooks).
+
+        Shown as a cell's value (``table.summary()`` last in a cell) it follows
+        the table, as its picture does: a notebook saved after playing says the
+        step its picture shows. Printed, it is the text of this moment.
+        """
+        return FollowingText(summary_text(self), self.summary_shown)
 
     def on(self, name: str, callback: Callable[..., Any]) -> None:
         """Observe a trait of the model with a guarded callback (errors show in
