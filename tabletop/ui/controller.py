@@ -85,7 +85,7 @@ CSS = f"""<style>
 .tabletop-table .tabletop-board, .tabletop-table .tabletop-hand
   {{ max-width: 100%; height: auto !important; }}
 .tabletop-table .tabletop-board {{ width: auto !important; align-self: flex-start;
-  max-height: max(300px, calc(100vh - 200px)); }}
+  max-height: max(300px, calc(100vh - 300px)); }}
 .tabletop-table .tabletop-hand {{ width: auto !important; }}
 .tabletop-compact .tabletop-board {{ max-height: 340px; }}
 .tabletop-table .tabletop-side {{ max-height: max(320px, calc(100vh - 200px));
