@@ -275,3 +275,17 @@ def test_a_checkpoint_is_named_once_in_words():
         look.words("player 1 is on S23")
         == "Player 1 (blue) is on England–Egypt 2 (checkpoint)"
     )
+
+
+def test_a_space_s_kind_and_note_are_not_said_twice():
+    """PH-3-CARD: "before the log at Log 3" reads "before Log 3"; RA-B-INSTRUCTIONS:
+    a space whose name carries its instruction, followed by that instruction,
+    says the instruction once."""
+    pitfall = look_for(REGISTRY.lookup("pitfall").make(players=2))
+    said = pitfall.words("player 0 stops at A11, before the log at A33")
+    assert said == "Player 0 (red) stops at Path 6, before Log 3"
+    raiders = look_for(REGISTRY.lookup("raiders").make(players=2))
+    board = raiders.game.board
+    sid = next(s for s in board.spaces if "friendly guide" in board.space_name(s))
+    said = raiders.words(f"player 0 lands on {sid}: A friendly guide shares a clue.")
+    assert said.count("A friendly guide shares a clue") == 1, said

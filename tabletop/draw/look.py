@@ -42,6 +42,10 @@ class Face:
 _PLAYER = re.compile(r"\b[Pp]layer (\d+)\b(?! \()")  # not one already named
 _SPACE = re.compile(r"\b(?:([A-Za-z]+) )?([A-Z][A-Z0-9]+)\b")
 _ONE_STEP = re.compile(r"\b1 steps\b")
+# "before the log at Log 2" -> "before Log 2": the kind is in the space's name.
+_KIND_AT_NAME = re.compile(r"\bthe (\w+) (?:at|on) (\1 \d+)\b", re.IGNORECASE)
+# "lands on S3 (A guide shares a clue): A guide shares a clue: ..." -> one saying.
+_NOTE_THEN_SAID = re.compile(r" \(([^()]+)\): \1\b")
 
 
 class Look:
@@ -280,6 +284,7 @@ class Look:
         # An engine that names a space by id and then by name in brackets ("enter
         # A2 (Log 1)") would read "Log 1 (Log 1)" once the id is named.
         text = _ONE_STEP.sub("1 step", _said_twice(text))
+        text = _NOTE_THEN_SAID.sub(r": \1", _KIND_AT_NAME.sub(r"\2", text))
         return text.replace(" -> ", " \u2192 ")
 
     def refusal_words(self, reason: str) -> str:
