@@ -75,7 +75,7 @@ class _Shared:
     """What every state of one game shares; copies and serialises by reference to the
     game's name and parameters, never by value."""
 
-    __slots__ = ("game", "space", "chance", "key")
+    __slots__ = ("game", "space", "chance", "key", "index", "outcomes")
 
     def __init__(self, name: str, players: int, max_decisions: int):
         self.key = (name, players, max_decisions)
@@ -84,6 +84,16 @@ class _Shared:
         self.chance = ChanceGame(
             self.game, max_decisions, self.space.max_chance_outcomes
         )
+        self.index = self.space.actions.index.__getitem__
+        # n -> the n uniform outcomes of a chance node (at most one list per size).
+        self.outcomes: dict[int, list[tuple[int, float]]] = {}
+
+    def uniform(self, n: int) -> list[tuple[int, float]]:
+        """The outcomes of a chance node with ``n`` (a fresh list each time)."""
+        known = self.outcomes.get(n)
+        if known is None:
+            known = self.outcomes[n] = [(i, 1.0 / n) for i in range(n)]
+        return list(known)
 
     def __deepcopy__(self, memo: dict) -> _Shared:
         return self
@@ -175,28 +185,27 @@ class TabletopState(pyspiel.State):
 
     # -- the tree ---------------------------------------------------------------------
     def current_player(self) -> int:
-        chance = self._shared.chance
-        if chance.is_chance(self._pos):
+        pos = self._pos
+        if pos.mover is not None:
+            return pos.mover
+        if pos.need:
             return pyspiel.PlayerId.CHANCE
-        if chance.is_terminal(self._pos):
-            return pyspiel.PlayerId.TERMINAL
-        return chance.to_move(self._pos)
+        return pyspiel.PlayerId.TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        space = self._shared.space.actions
         legal = self._shared.game.legal_actions(self._pos.state)
-        return sorted(space.encode(a) for a in legal)
+        return sorted(map(self._shared.index, legal))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        n = self._pos.need
-        return [(i, 1.0 / n) for i in range(n)]
+        return self._shared.uniform(self._pos.need)
 
     def _apply_action(self, action: int) -> None:
+        pos = self._pos
         chance = self._shared.chance
-        if chance.is_chance(self._pos):
-            self._pos = chance.choose(self._pos, action)
+        if pos.need:
+            self._pos = chance.choose(pos, action)
         else:
-            self._pos = chance.act(self._pos, self._shared.space.actions.decode(action))
+            self._pos = chance.act(pos, self._shared.space.actions.actions[action])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -205,7 +214,7 @@ class TabletopState(pyspiel.State):
         return self._shared.space.actions.notations[action]
 
     def is_terminal(self) -> bool:
-        return self._shared.chance.is_terminal(self._pos)
+        return self._pos.ended
 
     def returns(self) -> list[float]:
         return self._shared.chance.returns(self._pos)

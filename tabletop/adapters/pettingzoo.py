@@ -34,6 +34,7 @@ picture from ``tabletop.draw`` as an ``(H, W, 3)`` uint8 array.
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -99,6 +100,8 @@ class TabletopEnv(AECEnv):
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(count) for a in self.possible_agents}
         self.state = None
+        self._legal = ()
+        self._index = self.space.actions.index.__getitem__
         self.np_random, _ = seeding.np_random(None)
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -126,32 +129,31 @@ class TabletopEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self._select()
+        self._select(self.game.to_move(self.state))
 
-    def _select(self) -> None:
-        seat = self.game.to_move(self.state)
+    def _select(self, seat: int | None) -> None:
+        self._legal: Sequence[Any] = ()
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
-        self._refresh_infos()
+            self._legal = self.game.legal_actions(self.state)
+        self._refresh_infos(seat)
 
-    def _refresh_infos(self) -> None:
-        mover = self.game.to_move(self.state)
+    def _refresh_infos(self, mover: int | None) -> None:
         for agent in self.agents:
-            info: dict[str, Any] = {"seat": self._seat[agent]}
-            if self._seat[agent] == mover:
-                legal = self.game.legal_actions(self.state)
-                info["notation"] = [str(a) for a in legal]
+            seat = self._seat[agent]
+            info: dict[str, Any] = {"seat": seat}
+            if seat == mover:
+                info["notation"] = Notations(self._legal)
             self.infos[agent] = info
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         view = self.game.view(self.state, seat)
         mask = np.zeros(len(self.space.actions), np.int8)
-        if self.game.to_move(self.state) == seat and not (
+        if agent == self.agent_selection and not (
             self.terminations[agent] or self.truncations[agent]
         ):
-            for action in self.game.legal_actions(self.state):
-                mask[self.space.actions.encode(action)] = 1
+            mask[list(map(self._index, self._legal))] = 1
         return {
             "observation": self.space.encode(self.game, view, seat),
             "action_mask": mask,
@@ -167,9 +169,10 @@ class TabletopEnv(AECEnv):
         self.state, _events = self.game.apply(self.state, move)
         self.decisions += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        outcome = self.game.outcome(self.state)
-        if self.game.to_move(self.state) is None:
+        mover = self.game.to_move(self.state)
+        if mover is None:
             n = self.game.players
+            outcome = self.game.outcome(self.state)
             winner = None if outcome is None else outcome.winner
             for a in self.agents:
                 if winner is not None:
@@ -180,10 +183,7 @@ class TabletopEnv(AECEnv):
             for a in self.agents:
                 self.truncations[a] = True
         self._accumulate_rewards()
-        if self.game.to_move(self.state) is not None:
-            self._select()
-        else:
-            self._refresh_infos()
+        self._select(mover)
         if self.terminations[agent] or self.truncations[agent]:
             # Every agent is done: hand the turn around so each sees its end.
             self.agent_selection = self.agents[0]
@@ -199,6 +199,36 @@ class TabletopEnv(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+class Notations(Sequence):
+    """The legal actions' notations, written on first reading (``info["notation"]``:
+    most steps never read them)."""
+
+    def __init__(self, actions: Sequence[Any]):
+        self._actions = actions
+        self._texts: list[str] | None = None
+
+    def _written(self) -> list[str]:
+        if self._texts is None:
+            self._texts = [str(a) for a in self._actions]
+        return self._texts
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._written()[i]
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return self._written() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._written())
 
 
 def _picture(game: Any, view: Any, viewer: Any) -> np.ndarray:

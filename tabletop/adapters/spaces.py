@@ -109,19 +109,32 @@ def fours(kinds: int) -> list[tuple[int, ...]]:
 
 
 class TensorWriter:
-    """Fills a float vector piece by piece (one-hots, counts, flags)."""
+    """Fills a float vector piece by piece (one-hots, counts, flags), keeping only
+    where its non-zero entries go until ``array`` writes them into zeros."""
 
     def __init__(self) -> None:
-        self.out: list[float] = []
+        self.size = 0
+        self.at: list[int] = []
+        self.values: list[float] = []
 
     def one_hot(self, value: Any, vocabulary: Sequence[Any]) -> None:
-        cell = [0.0] * len(vocabulary)
-        if value in vocabulary:
-            cell[vocabulary.index(value)] = 1.0
-        self.out.extend(cell)
+        try:
+            self.at.append(self.size + vocabulary.index(value))
+            self.values.append(1.0)
+        except ValueError:
+            pass  # not in the vocabulary (``None``: nothing yet): all zeros
+        self.size += len(vocabulary)
 
     def numbers(self, *values: float) -> None:
-        self.out.extend(float(v) for v in values)
+        at, out, base = self.at, self.values, self.size
+        for k, v in enumerate(values):
+            if v:
+                at.append(base + k)
+                out.append(float(v))
+        self.size = base + len(values)
 
     def array(self) -> np.ndarray:
-        return np.asarray(self.out, dtype=np.float32)
+        out = np.zeros(self.size, np.float32)
+        if self.at:
+            out[self.at] = self.values
+        return out
