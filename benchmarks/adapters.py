@@ -25,10 +25,9 @@ uniformly with ``random.Random(seed)``):
 - ``floor``: OpenSpiel's own per-move cost for a Python game with no logic (one
   legal action, ``legal_actions`` + ``apply_action``), and gymnasium's masked
   ``Discrete.sample`` for one of our masks, both per call.
-- ``info state``: microseconds of one ``information_state_string(seat)`` call at a
-  state ``k`` history entries deep (a random game at the most players; a fresh
-  clone each time, so nothing is cached from an earlier call at that state), and
-  the string's length.
+- ``info state``: microseconds of one ``information_state_string(0)`` call when it
+  is asked at every decision of a random game (at the most players), over the
+  decisions within the last 10% of entries before depth ``k``, and its length.
 - ``random_sim_test``: ``pyspiel.random_sim_test(game, num_sims, serialize=False)``
   on Raiders with 6 players, CPU seconds (``--sim-games``, 0 to skip).
 """
@@ -186,48 +185,48 @@ def floors(name: str, players: int) -> tuple[float, float]:
 
 
 def info_state_cost(name: str, players: int, depths: list[int]) -> list[str]:
-    """One line per depth: us per information_state_string call and its length
-    (in the first of a few seeded random games that gets that deep)."""
+    """One line per depth: us per information_state_string(0) call when it is
+    asked at every decision along a game (as tree searches and CFR walk), over the
+    decisions of the last 10% of entries before that depth, and its length (in the
+    first of a few seeded random games that gets that deep)."""
     from tabletop.adapters.openspiel import load
 
     game = load(name, players, max_decisions=100_000)
+    deepest = max(depths)
+    for seed in range(12):
+        calls = _walk_asking(game, seed, deepest)
+        if calls[-1][0] >= deepest:
+            break
     lines = []
     for depth in sorted(depths):
-        state = None
-        for seed in range(12):
-            state = _random_prefix(game, seed, depth)
-            if state is not None:
-                break
-        if state is None:
+        window = [c for c in calls if 0.9 * depth <= c[0] <= depth]
+        if calls[-1][0] < depth or not window:
             lines.append(f"  info state at {depth:>5} entries: every game ended first")
             continue
-        calls, spent, size = 20, 0.0, 0
-        for _ in range(calls):
-            fresh = state.clone()
-            cpu = time.process_time()
-            text = fresh.information_state_string(0)
-            spent += time.process_time() - cpu
-            size = len(text)
+        spent = sum(c[1] for c in window) / len(window)
         lines.append(
-            f"  info state at {len(state.history()):>5} entries: "
-            f"{spent / calls * 1e6:>9.1f} us CPU per call, {size:>7} characters"
+            f"  info state at {depth:>5} entries: {spent * 1e6:>9.1f} us CPU per "
+            f"call ({len(window)} calls), {window[-1][2]:>7} characters"
         )
     return lines
 
 
-def _random_prefix(game, seed: int, depth: int):
-    """The state ``depth`` history entries into a random game, or ``None``."""
+def _walk_asking(game, seed: int, depth: int) -> list[tuple[int, float, int]]:
+    """(history length, CPU seconds, length) of information_state_string(0) at
+    each decision of a random game, until ``depth`` entries or its end."""
     rng = random.Random(seed)
     state = game.new_initial_state()
-    while len(state.history()) < depth:
-        if state.is_terminal():
-            return None
+    out = [(0, 0.0, 0)]
+    while len(state.history()) < depth and not state.is_terminal():
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
+            continue
+        cpu = time.process_time()
+        text = state.information_state_string(0)
+        out.append((len(state.history()), time.process_time() - cpu, len(text)))
+        state.apply_action(rng.choice(state.legal_actions()))
+    return out
 
 
 def sim_test(games: int) -> str:

@@ -35,13 +35,21 @@ What the games are, in OpenSpiel's terms:
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from tabletop.adapters.chance import SETUP, ChanceGame, Position
+from tabletop.adapters.chance import (
+    CLAUSE_BUCKETS,
+    SETUP,
+    ChanceGame,
+    Position,
+    told_to,
+)
 from tabletop.adapters.spaces import space_of, text_board
+from tabletop.adapters.worlds import sample_world, seen_trail, truth_positions
 from tabletop.core import Rng, as_viewer, lookup, make_game
 from tabletop.core.registry import REGISTRY
 
@@ -64,7 +72,7 @@ def _game_type(name: str, default_cap: int) -> pyspiel.GameType:
         max_num_players=high,
         min_num_players=low,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": low, "max_decisions": default_cap},
@@ -182,6 +190,8 @@ class TabletopState(pyspiel.State):
         super().__init__(game)
         self._shared = game.shared
         self._pos: Position = game.shared.chance.initial()
+        self._cache = _NodeCache()
+        self.last_redeals = 0
 
     # -- the tree ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -202,6 +212,8 @@ class TabletopState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         pos = self._pos
         chance = self._shared.chance
+        if self._cache.used:
+            self._cache = _NodeCache()
         if pos.need:
             self._pos = chance.choose(pos, action)
         else:
@@ -252,19 +264,96 @@ class TabletopState(pyspiel.State):
         return self._shared.space.actions.encode(action)
 
     def resample(self, seat: int, seed: int) -> TabletopState:
-        """A copy of this state with what ``seat`` cannot see dealt again at random
-        (``game.determinize`` of the seat's view): same view, same information
-        state string for ``seat``. ISMCTS samples worlds with it."""
+        """A copy of this state with what ``seat``'s current view hides dealt again
+        at random (``game.determinize`` of the view): same view, same information
+        state string for ``seat``; other seats' secrets in its log are removed.
+        Fast, but it forgets what the seat learnt earlier and no longer sees
+        (``resample_from_infostate`` keeps it). Our ISMCTS samples worlds with it."""
         pos = self._pos
         if pos.need or pos.state is None:
             raise ValueError("resample is for decision nodes")
         game = self._shared.game
         world = game.determinize(game.view(pos.state, seat), seat, Rng.from_seed(seed))
         out = self.clone()
+        seen = Position(world, None, (), 0, pos.decisions, self._seen_trail(seat))
         out._pos = self._shared.chance.with_state(
-            pos, world, tuple(game.forced_rolls(pos.state))
+            seen, world, tuple(game.forced_rolls(pos.state))
         )
         return out
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Any = None
+    ) -> TabletopState:
+        """A world ``player_id`` cannot tell from this one by anything it has
+        observed, its own past included (``tabletop.adapters.worlds``): the real
+        history replayed with fresh chance outcomes that agree with the seat's
+        observation after every action. ``probability_sampler`` (OpenSpiel's: a
+        callable giving a float in [0, 1)) seeds the draws. The world is a new state
+        whose OpenSpiel history is empty (its own chance outcomes are not a history
+        of action numbers once it was dealt again), so serialise the real state,
+        not a sample; ``last_redeals`` says how often the world had to be dealt
+        again from the seat's view."""
+        pos = self._pos
+        if pos.need or pos.state is None:
+            raise ValueError("resample_from_infostate is for decision nodes")
+        u = probability_sampler() if probability_sampler is not None else 0.5
+        rng = random.Random(int(float(u) * 2**53))
+        cache = self._cache
+        if cache.truth is None:
+            history = self._our_history()
+            cache.truth = (history, truth_positions(self._shared.chance, history))
+            cache.used = True
+        history, truth = cache.truth
+        world = sample_world(self._shared.chance, truth, history, player_id, rng)
+        out = self.get_game().new_initial_state()
+        out._pos = world.position
+        self.last_redeals = world.redeals
+        return out
+
+    def _our_history(self) -> list[tuple[bool, Any]]:
+        """The history as (is_chance, outcome or our action object) entries."""
+        decode = self._shared.space.actions.actions
+        chance = pyspiel.PlayerId.CHANCE
+        return [
+            (True, a.action) if a.player == chance else (False, decode[a.action])
+            for a in self.full_history()
+        ]
+
+    def _seen_trail(self, seat: int) -> Any:
+        """The trail as ``seat`` may read it (kept for this node)."""
+        seen = self._cache.seen
+        if seat not in seen:
+            seen[seat] = seen_trail(self._pos.trail, seat)
+            self._cache.used = True
+        return seen[seat]
+
+    def information_state_history(self, player: int) -> str:
+        """The readable information state of ``player``: every event it has been
+        told, as its log reads, then its observation (what
+        ``information_state_string`` digests; it grows with the game)."""
+        trail = self._pos.trail
+        told = trail.lines(player) if trail is not None else []
+        board = TabletopObserver(self._shared, None).string_from(self, player)
+        return "\n".join([f"seat {player}", *told, board])
+
+
+class _NodeCache:
+    """What a state works out for its node on demand (the real positions along
+    its history, its trail as each seat reads it); a copy or a pickle starts
+    empty, and applying an action empties it."""
+
+    __slots__ = ("truth", "seen", "used")
+
+    def __init__(self) -> None:
+        self.truth: Any = None
+        self.seen: dict[int, Any] = {}
+        self.used = False
+
+    def __deepcopy__(self, memo: dict) -> _NodeCache:
+        return _NodeCache()
+
+    def __reduce__(self) -> tuple:
+        return (_NodeCache, ())
 
 
 def _viewer_for(iig_obs_type: Any) -> str:
@@ -282,9 +371,13 @@ def _viewer_for(iig_obs_type: Any) -> str:
 class TabletopObserver:
     """Observations from a seat's view (OpenSpiel's ``PyObserver`` interface).
 
-    The default observer (``observation_string``/``observation_tensor``) reports
-    ``game.view(state, seat)``; a perfect-recall observer (the information state)
-    adds every event the seat has been told, as the seat's log reads. Public
+    The default observer reports ``game.view(state, seat)``: the tensor is its
+    encoding (``spaces.py``), the string our text board of it followed by a line
+    listing the tensor's non-zero entries (``vector i=v ...``), so equal strings
+    mean equal tensors. The perfect-recall observer (the information state) adds
+    what the seat has been told: the string names how many lines and their digest
+    (blake2b-128 chained line by line, ``tabletop.adapters.chance.Told``), the
+    tensor appends their counts by clause (``CLAUSE_BUCKETS`` counters). Public
     observers report the public view, all-players observers the referee's.
     """
 
@@ -292,36 +385,46 @@ class TabletopObserver:
         self._shared = shared
         self._who = _viewer_for(iig_obs_type)
         self._recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        size = 0 if self._recall else shared.space.tensor_size
+        size = shared.space.tensor_size + (CLAUSE_BUCKETS if self._recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
-    def _view(self, pos: Position, seat: int) -> Any:
-        viewer: Any = {"seat": seat, "public": "public", "referee": None}[self._who]
-        return self._shared.game.view(pos.state, as_viewer(viewer))
+    def _viewer(self, seat: int) -> Any:
+        return {"seat": seat, "public": "public", "referee": None}[self._who]
+
+    def _vector(self, pos: Position, seat: int) -> np.ndarray:
+        game = self._shared.game
+        view = game.view(pos.state, as_viewer(self._viewer(seat)))
+        return self._shared.space.encode(game, view, seat)
 
     def set_from(self, state: TabletopState, player: int) -> None:
-        if self._recall:
-            return
         pos = state._pos
+        size = self._shared.space.tensor_size
         if pos.state is None:
             self.tensor.fill(0.0)
-            return
-        encoded = self._shared.space.encode(
-            self._shared.game, self._view(pos, player), player
-        )
-        self.tensor[:] = encoded
+        else:
+            self.tensor[:size] = self._vector(pos, player)
+        if self._recall:
+            told = told_to(pos.trail, self._viewer(player))
+            self.tensor[size:] = told.clauses
 
     def string_from(self, state: TabletopState, player: int) -> str:
         pos = state._pos
         if pos.state is None:
             board = "dealing"
         else:
-            board = text_board(self._shared.game, self._view(pos, player))
+            game = self._shared.game
+            view = game.view(pos.state, as_viewer(self._viewer(player)))
+            vector = self._shared.space.encode(game, view, player)
+            facts = " ".join(f"{i}={vector[i]:g}" for i in np.flatnonzero(vector))
+            board = f"{text_board(game, view)}\nvector {facts}"
         if not self._recall:
             return board
-        told = pos.trail.lines(player) if pos.trail is not None else []
-        return "\n".join([f"seat {player}", *told, board])
+        told = told_to(pos.trail, self._viewer(player))
+        return (
+            f"seat {player}\ntold {told.lines} lines, digest {told.digest.hex()}"
+            f"\n{board}"
+        )
 
 
 def random_episode(game: Any, seed: int) -> TabletopState:
