@@ -20,7 +20,11 @@ legal actions in our notation, ``info["text"]`` the seat's text board.
 
 Rewards come at the end: +1 to the winner, -1/(players-1) to the others. A game
 still running after ``max_decisions`` decisions is truncated (every agent
-``truncated``, rewards 0): random players may never end a game.
+``truncated``, rewards 0): random players may never end a game (random Pitfall
+games practically never do). ``reward="shaped"`` adds, at each step, the change of
+every seat's win chance by the game's heuristic (``evaluate``) read from that
+seat's own view: a potential-based shaping (the sum over a game is the last
+chance minus the first), off by default (``reward="win"``).
 
 ``reset(seed=s)`` deals game ``s`` exactly as ``Match(game, seed=s)`` does (the
 engine's own seeded generator; no chance nodes are needed here). Without a seed, the
@@ -28,7 +32,9 @@ next game's seed is drawn from the environment's generator (``np_random``).
 
 Render modes: ``"ansi"`` returns our text board (the referee's: every hand shown;
 pass ``render_viewer="public"`` or a seat to hide them), ``"rgb_array"`` the board
-picture from ``tabletop.draw`` as an ``(H, W, 3)`` uint8 array.
+picture from ``tabletop.draw`` as an ``(H, W, 3)`` uint8 array, ``"human"`` shows
+the board where the user is (the SVG picture in a notebook, the text board printed
+in a terminal) and returns ``None``.
 """
 
 from __future__ import annotations
@@ -52,16 +58,17 @@ def env(
     render_mode: str | None = None,
     max_decisions: int | None = None,
     render_viewer: Any = None,
+    reward: str = "win",
 ) -> TabletopEnv:
     """The AEC environment of ``game`` (a name, or one of our game objects)."""
-    return TabletopEnv(game, players, render_mode, max_decisions, render_viewer)
+    return TabletopEnv(game, players, render_mode, max_decisions, render_viewer, reward)
 
 
 class TabletopEnv(AECEnv):
     """One of our games as a PettingZoo AEC environment (see the module docstring)."""
 
     metadata = {
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "name": "tabletop_v0",
         "is_parallelizable": False,
     }
@@ -73,6 +80,7 @@ class TabletopEnv(AECEnv):
         render_mode: str | None = None,
         max_decisions: int | None = None,
         render_viewer: Any = None,
+        reward: str = "win",
     ):
         super().__init__()
         self.game = make_game(game, players=players) if isinstance(game, str) else game
@@ -84,6 +92,9 @@ class TabletopEnv(AECEnv):
             )
         self.render_mode = render_mode
         self.render_viewer = render_viewer
+        self.shaping = Shaping(self.game) if reward == "shaped" else None
+        if reward not in ("win", "shaped"):
+            raise ValueError(f"reward must be 'win' or 'shaped', not {reward!r}")
         self.metadata = {**self.metadata, "name": f"tabletop_{self.game.name}_v0"}
         n = self.game.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
@@ -129,6 +140,8 @@ class TabletopEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
+        if self.shaping is not None:
+            self._potential = self.shaping.potentials(self.state)
         self._select(self.game.to_move(self.state))
 
     def _select(self, seat: int | None) -> None:
@@ -182,6 +195,12 @@ class TabletopEnv(AECEnv):
         elif self.decisions >= self.max_decisions:
             for a in self.agents:
                 self.truncations[a] = True
+        if self.shaping is not None:
+            now = self.shaping.potentials(self.state)
+            for a in self.agents:
+                seat = self._seat[a]
+                self.rewards[a] += now[seat] - self._potential[seat]
+            self._potential = now
         self._accumulate_rewards()
         self._select(mover)
         if self.terminations[agent] or self.truncations[agent]:
@@ -193,12 +212,62 @@ class TabletopEnv(AECEnv):
         if self.render_mode is None or self.state is None:
             return None
         viewer = as_viewer(self.render_viewer)
+        view = self.game.view(self.state, viewer)
         if self.render_mode == "ansi":
-            return text_board(self.game, self.game.view(self.state, viewer))
-        return _picture(self.game, self.game.view(self.state, viewer), viewer)
+            return text_board(self.game, view)
+        if self.render_mode == "human":
+            show_board(self.game, view, viewer)
+            return None
+        return _picture(self.game, view, viewer)
 
     def close(self) -> None:
         pass
+
+
+class Shaping:
+    """Every seat's win chance by the game's heuristic (``evaluate``), each read
+    from that seat's own view (so no hidden card moves a reward)."""
+
+    def __init__(self, game: Any):
+        from tabletop.bots.registry import heuristic_module
+
+        module = heuristic_module(game)
+        if module is None or not hasattr(module, "evaluate"):
+            raise ValueError(f"{game.name} has no heuristic to shape rewards with")
+        self.game = game
+        self.evaluate = module.evaluate
+
+    def potentials(self, state: Any) -> list[float]:
+        game = self.game
+        if game.to_move(state) is None:  # the end: the win reward says it all
+            return [0.0] * game.players
+        return [
+            float(self.evaluate(game, game.view(state, seat))[seat])
+            for seat in range(game.players)
+        ]
+
+
+def show_board(game: Any, view: Any, viewer: Any) -> None:
+    """Show the board where the user is: the SVG picture in a notebook (an IPython
+    kernel), else the text board printed."""
+    if _in_notebook():
+        from IPython.display import SVG, display
+
+        from tabletop.draw.scenes import Moment, scene
+        from tabletop.draw.svg import scene_svg
+
+        display(SVG(scene_svg(scene(game, Moment(view, None, 0, 0, ()), viewer))))
+    else:
+        print(text_board(game, view))
+
+
+def _in_notebook() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and hasattr(shell, "kernel")
 
 
 class Notations(Sequence):
