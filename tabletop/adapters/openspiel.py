@@ -23,10 +23,14 @@ What the games are, in OpenSpiel's terms:
 - actions are numbered by ``tabletop.adapters.spaces``: a fixed list of every
   notation of the game, read from its board and cards (``action_to_string`` gives
   the notation; ``TabletopState.action_of(n)`` the action object);
-- observations are the seat's view, ``game.view(state, seat)``: the string is our
-  text board of that view, the tensor its encoding (``spaces.py``); the information
-  state string adds every event the seat has been told; nothing comes from the full
-  state, so nothing hidden from the seat can appear;
+- observations are the seat's view, ``game.view(state, seat)``: the tensor is its
+  encoding (``spaces.py``), the string lists the tensor's non-zero entries (so
+  the two say the same), ``observation_board(seat)`` is our text board of it; the
+  information state string adds a digest of every event the seat has been told
+  (bounded size; ``information_state_history(seat)`` is the readable one), the
+  information state tensor those events counted by clause; nothing comes from the
+  full state, so nothing hidden from the seat can appear; strings and tensors are
+  worked out when asked, once per node and seat;
 - ``str(state)`` is the text board of the full state (the referee's);
 - ``max_game_length`` is ``max_decisions`` (by default the game space's
   ``max_decisions``): random players may never end a game, and a capped game is a
@@ -329,24 +333,32 @@ class TabletopState(pyspiel.State):
 
     def information_state_history(self, player: int) -> str:
         """The readable information state of ``player``: every event it has been
-        told, as its log reads, then its observation (what
-        ``information_state_string`` digests; it grows with the game)."""
+        told, as its log reads, then its text board and its observation string
+        (what ``information_state_string`` digests; it grows with the game)."""
         trail = self._pos.trail
         told = trail.lines(player) if trail is not None else []
-        board = TabletopObserver(self._shared, None).string_from(self, player)
-        return "\n".join([f"seat {player}", *told, board])
+        observer = TabletopObserver(self._shared, None)
+        board = observer.board(self, player)
+        vector = observer.string_from(self, player)
+        return "\n".join([f"seat {player}", *told, board, vector])
+
+    def observation_board(self, player: int) -> str:
+        """Our text board of ``player``'s view (what ``observation_string`` says,
+        for people)."""
+        return TabletopObserver(self._shared, None).board(self, player)
 
 
 class _NodeCache:
     """What a state works out for its node on demand (the real positions along
-    its history, its trail as each seat reads it); a copy or a pickle starts
-    empty, and applying an action empties it."""
+    its history, its trail as each seat reads it, each seat's observation); a
+    copy or a pickle starts empty, and applying an action empties it."""
 
-    __slots__ = ("truth", "seen", "used")
+    __slots__ = ("truth", "seen", "observed", "used")
 
     def __init__(self) -> None:
         self.truth: Any = None
         self.seen: dict[int, Any] = {}
+        self.observed: dict[tuple[str, int], tuple[np.ndarray, str]] = {}
         self.used = False
 
     def __deepcopy__(self, memo: dict) -> _NodeCache:
@@ -372,9 +384,11 @@ class TabletopObserver:
     """Observations from a seat's view (OpenSpiel's ``PyObserver`` interface).
 
     The default observer reports ``game.view(state, seat)``: the tensor is its
-    encoding (``spaces.py``), the string our text board of it followed by a line
-    listing the tensor's non-zero entries (``vector i=v ...``), so equal strings
-    mean equal tensors. The perfect-recall observer (the information state) adds
+    encoding (``spaces.py``), the string lists the tensor's non-zero entries
+    (``vector i=v ...``), so equal strings mean equal tensors and the other way
+    round; ``board`` (``TabletopState.observation_board``) is our text board of the
+    same view, for people (rendering it costs more than the rest together). The
+    perfect-recall observer (the information state) adds
     what the seat has been told: the string names how many lines and their digest
     (blake2b-128 chained line by line, ``tabletop.adapters.chance.Told``), the
     tensor appends their counts by clause (``CLAUSE_BUCKETS`` counters). Public
@@ -392,10 +406,32 @@ class TabletopObserver:
     def _viewer(self, seat: int) -> Any:
         return {"seat": seat, "public": "public", "referee": None}[self._who]
 
-    def _vector(self, pos: Position, seat: int) -> np.ndarray:
-        game = self._shared.game
-        view = game.view(pos.state, as_viewer(self._viewer(seat)))
-        return self._shared.space.encode(game, view, seat)
+    def _parts(self, state: TabletopState, seat: int) -> tuple[np.ndarray, str]:
+        """The vector and the observation string of ``seat`` at ``state``, worked
+        out once per node (strings, tensors and both kinds of observer share
+        them)."""
+        cache = state._cache
+        key = (self._who, seat)
+        known = cache.observed.get(key)
+        if known is None:
+            game = self._shared.game
+            view = game.view(state._pos.state, as_viewer(self._viewer(seat)))
+            vector = self._shared.space.encode(game, view, seat)
+            at = np.flatnonzero(vector).tolist()
+            values = vector[at].tolist()
+            facts = " ".join(f"{i}={v:g}" for i, v in zip(at, values, strict=True))
+            known = (vector, f"vector {facts}")
+            cache.observed[key] = known
+            cache.used = True
+        return known
+
+    def board(self, state: TabletopState, seat: int) -> str:
+        """Our text board of the view this observer reports."""
+        pos = state._pos
+        if pos.state is None:
+            return "dealing"
+        view = self._shared.game.view(pos.state, as_viewer(self._viewer(seat)))
+        return text_board(self._shared.game, view)
 
     def set_from(self, state: TabletopState, player: int) -> None:
         pos = state._pos
@@ -403,21 +439,14 @@ class TabletopObserver:
         if pos.state is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:size] = self._vector(pos, player)
+            self.tensor[:size] = self._parts(state, player)[0]
         if self._recall:
             told = told_to(pos.trail, self._viewer(player))
             self.tensor[size:] = told.clauses
 
     def string_from(self, state: TabletopState, player: int) -> str:
         pos = state._pos
-        if pos.state is None:
-            board = "dealing"
-        else:
-            game = self._shared.game
-            view = game.view(pos.state, as_viewer(self._viewer(player)))
-            vector = self._shared.space.encode(game, view, player)
-            facts = " ".join(f"{i}={vector[i]:g}" for i in np.flatnonzero(vector))
-            board = f"{text_board(game, view)}\nvector {facts}"
+        board = "dealing" if pos.state is None else self._parts(state, player)[1]
         if not self._recall:
             return board
         told = told_to(pos.trail, self._viewer(player))

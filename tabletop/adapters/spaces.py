@@ -117,12 +117,20 @@ class TensorWriter:
         self.at: list[int] = []
         self.values: list[float] = []
 
-    def one_hot(self, value: Any, vocabulary: Sequence[Any]) -> None:
-        try:
-            self.at.append(self.size + vocabulary.index(value))
-            self.values.append(1.0)
-        except ValueError:
-            pass  # not in the vocabulary (``None``: nothing yet): all zeros
+    def one_hot(self, value: Any, vocabulary: Sequence[Any] | dict[Any, int]) -> None:
+        """One cell per word of ``vocabulary`` (a sequence, or a dict word ->
+        position, faster to look up), 1 where ``value`` is."""
+        if vocabulary.__class__ is dict:
+            at = vocabulary.get(value)
+            if at is not None:
+                self.at.append(self.size + at)
+                self.values.append(1.0)
+        else:
+            try:
+                self.at.append(self.size + vocabulary.index(value))
+                self.values.append(1.0)
+            except ValueError:
+                pass  # not in the vocabulary (``None``: nothing yet): all zeros
         self.size += len(vocabulary)
 
     def numbers(self, *values: float) -> None:
