@@ -194,13 +194,13 @@ def info_state_cost(name: str, players: int, depths: list[int]) -> list[str]:
     game = load(name, players, max_decisions=100_000)
     deepest = max(depths)
     for seed in range(12):
-        calls = _walk_asking(game, seed, deepest)
-        if calls[-1][0] >= deepest:
+        calls, reached = _walk_asking(game, seed, deepest)
+        if reached:
             break
     lines = []
     for depth in sorted(depths):
         window = [c for c in calls if 0.9 * depth <= c[0] <= depth]
-        if calls[-1][0] < depth or not window:
+        if not reached or not window:
             lines.append(f"  info state at {depth:>5} entries: every game ended first")
             continue
         spent = sum(c[1] for c in window) / len(window)
@@ -211,9 +211,10 @@ def info_state_cost(name: str, players: int, depths: list[int]) -> list[str]:
     return lines
 
 
-def _walk_asking(game, seed: int, depth: int) -> list[tuple[int, float, int]]:
+def _walk_asking(game, seed: int, depth: int) -> tuple[list, bool]:
     """(history length, CPU seconds, length) of information_state_string(0) at
-    each decision of a random game, until ``depth`` entries or its end."""
+    each decision of a random game, until ``depth`` entries or its end; and
+    whether it got that deep."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     out = [(0, 0.0, 0)]
@@ -226,7 +227,7 @@ def _walk_asking(game, seed: int, depth: int) -> list[tuple[int, float, int]]:
         text = state.information_state_string(0)
         out.append((len(state.history()), time.process_time() - cpu, len(text)))
         state.apply_action(rng.choice(state.legal_actions()))
-    return out
+    return out, len(state.history()) >= depth
 
 
 def sim_test(games: int) -> str:
