@@ -134,11 +134,11 @@ class TensorWriter:
         self.size += len(vocabulary)
 
     def numbers(self, *values: float) -> None:
-        at, out, base = self.at, self.values, self.size
-        for k, v in enumerate(values):
-            if v:
-                at.append(base + k)
-                out.append(float(v))
+        base = self.size
+        filled = [k for k, v in enumerate(values) if v]
+        if filled:
+            self.at.extend([base + k for k in filled])
+            self.values.extend([float(values[k]) for k in filled])
         self.size = base + len(values)
 
     def array(self) -> np.ndarray:
