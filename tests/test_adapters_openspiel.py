@@ -220,3 +220,15 @@ def test_openspiel_ismcts_plays_our_heuristic_to_the_end(name):
     assert result.winner in (0, 1)
     assert result.ismcts_seat == 1 and result.simulations >= 2
     assert result.decisions > 10
+
+
+@pytest.mark.parametrize("name", ["pitfall", "raiders"])
+def test_python_fast_paths_answer_as_openspiel_does(name):
+    game = ad.load(name, 3, max_decisions=60)
+    for state in _random_states(game, 9, stop=300):
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in (0, 1, 2):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(
+                state, player
+            )

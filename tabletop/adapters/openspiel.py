@@ -210,6 +210,19 @@ class TabletopState(pyspiel.State):
         legal = self._shared.game.legal_actions(self._pos.state)
         return sorted(map(self._shared.index, legal))
 
+    # Python callers (OpenSpiel's Python algorithms) skip the round trip through
+    # C++ for these two; C++ callers get the same answers from the methods above.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        pos = self._pos
+        if pos.need:  # the outcomes, whoever asks (as OpenSpiel's own answer)
+            return list(range(pos.need))
+        if pos.mover is None or player not in (None, pos.mover):
+            return []
+        return self._legal_actions(pos.mover)
+
+    def is_chance_node(self) -> bool:
+        return self._pos.need > 0
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._shared.uniform(self._pos.need)
 
