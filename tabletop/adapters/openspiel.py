@@ -364,7 +364,8 @@ class TabletopState(pyspiel.State):
 class _NodeCache:
     """What a state works out for its node on demand (the real positions along
     its history, its trail as each seat reads it, each seat's observation); a
-    copy or a pickle starts empty, and applying an action empties it."""
+    copy (or one sent to another process) starts empty, and applying an action
+    empties it."""
 
     __slots__ = ("truth", "seen", "observed", "used")
 

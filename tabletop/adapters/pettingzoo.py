@@ -16,12 +16,13 @@ whose decision is pending, which is not always the next seat: a turn is a chain 
 decisions. Each observation is a dict: ``observation``, the seat's view encoded as a
 float vector (``tabletop.adapters.spaces``; the view hides what the seat may not see),
 and ``action_mask``, 1 for the legal action numbers. ``info["notation"]`` lists the
-legal actions in our notation, ``info["text"]`` the seat's text board.
+legal actions in our notation (written on first reading), ``info["seat"]`` is the
+agent's seat.
 
 Rewards come at the end: +1 to the winner, -1/(players-1) to the others. A game
 still running after ``max_decisions`` decisions is truncated (every agent
-``truncated``, rewards 0): random players may never end a game (random Pitfall
-games practically never do). ``reward="shaped"`` adds, at each step, the change of
+``truncated``, rewards 0): random players may never end a game (see
+``docs/adapters.md``). ``reward="shaped"`` adds, at each step, the change of
 every seat's win chance by the game's heuristic (``evaluate``) read from that
 seat's own view: a potential-based shaping (the sum over a game is the last
 chance minus the first), off by default (``reward="win"``).
