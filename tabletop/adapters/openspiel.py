@@ -313,6 +313,8 @@ class TabletopState(pyspiel.State):
         pos = self._pos
         if pos.need or pos.state is None:
             raise ValueError("resample_from_infostate is for decision nodes")
+        if not 0 <= player_id < self._shared.game.players:
+            raise ValueError(f"player_id must be a seat, not {player_id!r}")
         u = probability_sampler() if probability_sampler is not None else 0.5
         rng = random.Random(int(float(u) * 2**53))
         cache = self._cache

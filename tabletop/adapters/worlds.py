@@ -16,7 +16,9 @@ not give it), the world is dealt again from the seat's view at that point
 (``determinize``), and the replay goes on from there (after the decision, if no
 deal tried allows it). Knowledge the seat holds
 beyond its view survives from the last such re-deal on; the re-deals are counted
-(``World.redeals``), so a caller can see how exact a world is.
+(``World.redeals``), so a caller can see how exact a world is (in random play they
+are frequent: every card the seat draws must match a deck order fixed at the last
+shuffle).
 
 The world keeps its own event trail (the seat's lines are the real ones; other
 seats' secrets are the world's own, or removed where the world was dealt again), so
