@@ -12,6 +12,8 @@ pyspiel = pytest.importorskip(
 
 from tabletop.adapters import openspiel as ad  # noqa: E402
 from tabletop.adapters.spaces import space_of, text_board  # noqa: E402
+
+ours_space = space_of
 from tabletop.core import Rng, make_game  # noqa: E402
 
 GAMES = [("pitfall", n) for n in (2, 3, 4)] + [("raiders", n) for n in range(2, 7)]
@@ -179,7 +181,10 @@ def test_no_observation_leaks_another_seats_hand(name, players):
                 checked += 1
             # The observation is the seat's view: nothing from the full state.
             view = ours.view(state.tabletop_state, seat)
-            assert shown[0] == text_board(ours, view)
+            assert state.observation_board(seat) == text_board(ours, view)
+            vector = np.asarray(shown[1])
+            listed = " ".join(f"{i}={vector[i]:g}" for i in np.flatnonzero(vector))
+            assert shown[0] == f"vector {listed}"
     assert checked and differed, "re-dealt worlds never differed: a vacuous check"
 
 
@@ -199,10 +204,12 @@ def test_the_public_observer_hides_every_hand(name):
         if not s.is_chance_node() and not s.is_terminal()
     ][-1]
     public.set_from(state, 0)
-    text = public.string_from(state, 0)
-    assert text == text_board(ours, ours.view(state.tabletop_state, "public"))
+    board = text_board(ours, ours.view(state.tabletop_state, "public"))
+    assert public.board(state, 0) == board
+    vector = ours_space(ours).encode(ours, ours.view(state.tabletop_state, "public"), 0)
+    assert np.array_equal(public.tensor, vector)
     world = ours.determinize(ours.view(state.tabletop_state, 0), 0, Rng.from_seed(3))
-    assert text_board(ours, ours.view(world, "public")) == text
+    assert text_board(ours, ours.view(world, "public")) == board
 
 
 @pytest.mark.parametrize("name", ["pitfall", "raiders"])
@@ -213,3 +220,15 @@ def test_openspiel_ismcts_plays_our_heuristic_to_the_end(name):
     assert result.winner in (0, 1)
     assert result.ismcts_seat == 1 and result.simulations >= 2
     assert result.decisions > 10
+
+
+@pytest.mark.parametrize("name", ["pitfall", "raiders"])
+def test_python_fast_paths_answer_as_openspiel_does(name):
+    game = ad.load(name, 3, max_decisions=60)
+    for state in _random_states(game, 9, stop=300):
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in (0, 1, 2):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(
+                state, player
+            )

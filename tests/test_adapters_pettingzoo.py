@@ -13,7 +13,7 @@ pytest.importorskip(
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from tabletop.adapters.pettingzoo import env  # noqa: E402
-from tabletop.core import Match, Rng, make_game  # noqa: E402
+from tabletop.core import IllegalActionError, Match, Rng, make_game  # noqa: E402
 
 GAMES = [("pitfall", n) for n in (2, 3, 4)] + [("raiders", n) for n in range(2, 7)]
 # Pitfall capped short so that api_test also walks the truncation path; Raiders
@@ -115,4 +115,68 @@ def test_render_modes():
     picture = e.render()
     assert picture.dtype == np.uint8 and picture.ndim == 3 and picture.shape[2] == 3
     with pytest.raises(ValueError):
-        env("pitfall", 2, render_mode="human")
+        env("pitfall", 2, render_mode="video")
+
+
+def test_stock_render_test_passes_with_human_mode(capsys):
+    """PettingZoo's render_test builds the environment with render_mode="human":
+    outside a notebook the text board is printed and render returns None."""
+    from functools import partial
+
+    from pettingzoo.test import render_test
+
+    render_test(partial(env, "raiders", 2, max_decisions=200))
+    e = env("pitfall", 2, render_mode="human")
+    e.reset(seed=1)
+    capsys.readouterr()
+    assert e.render() is None
+    assert capsys.readouterr().out.strip() == e.game.render(e.state).strip()
+
+
+def test_shaped_rewards_are_off_by_default_and_sum_to_the_change_of_chance():
+    plain = _episode(env("raiders", 2), 5)
+    assert all(r == 0 for _, r, term, _ in plain if not term)
+    e = env("raiders", 2, reward="shaped")
+    trace = _episode(e, 5)
+    assert any(r != 0 for _, r, term, trunc in trace if not (term or trunc))
+    # Potential-based: a seat's rewards over the game add up to its win reward
+    # minus its first win chance (the end's potential is 0).
+    first = e.shaping.potentials(e.game.initial_state(5))
+    wins = {a: r for a, r, term, _ in plain if term}
+    for seat, agent in enumerate(e.possible_agents):
+        total = sum(r for a, r, _, _ in trace if a == agent)
+        assert total == pytest.approx(wins[agent] - first[seat])
+    with pytest.raises(ValueError):
+        env("raiders", 2, reward="points")
+
+
+def test_a_gymnasium_seat_against_our_bots():
+    from tabletop.adapters.gym import SeatEnv
+
+    e = SeatEnv("raiders", 3, seat=1, opponents="heuristic")
+    obs, info = e.reset(seed=4)
+    assert e.observation_space.contains(obs)
+    rng = np.random.RandomState(4)
+    steps, reward = 0, 0.0
+    while True:
+        mask = e.action_masks()
+        assert mask.dtype == bool and (mask == info["action_mask"]).all()
+        legal = e.game.legal_actions(e.state)
+        assert sorted(np.flatnonzero(mask)) == sorted(
+            e.space.actions.encode(a) for a in legal
+        )
+        assert e.game.to_move(e.state) == 1
+        obs, reward, terminated, truncated, info = e.step(
+            int(rng.choice(np.flatnonzero(mask)))
+        )
+        assert e.observation_space.contains(obs)
+        steps += 1
+        if terminated or truncated:
+            break
+    assert terminated and reward in (1.0, -0.5) and steps > 5
+    assert not e.action_masks().any()
+    e.reset(seed=4)
+    before = e.state
+    with pytest.raises(IllegalActionError):
+        e.step(int(np.flatnonzero(~e.action_masks())[0]))
+    assert e.state is before

@@ -59,6 +59,18 @@ def test_a_shuffle_is_successive_fisher_yates_draws():
     assert isinstance(rng2, ChanceRng) and rng2.outcomes == ()
 
 
+def test_a_shuffle_says_which_draws_come_next():
+    with pytest.raises(ChanceNeeded) as need:
+        ChanceRng(0).shuffle("abcde")
+    assert (need.value.n, need.value.ahead) == (5, (4, 3, 2))
+    with pytest.raises(ChanceNeeded) as need:
+        ChanceRng(0).queue(1, 2).shuffle("abcde")
+    assert (need.value.n, need.value.ahead) == (3, (2,))
+    with pytest.raises(ChanceNeeded) as need:
+        ChanceRng(0).below(4)
+    assert need.value.ahead == ()
+
+
 def test_every_permutation_is_reachable_exactly_once():
     seen = set()
     for a in range(3):

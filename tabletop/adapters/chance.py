@@ -12,6 +12,18 @@ outcomes chosen so far queued. A die roll is one node of 6 outcomes, a shuffle o
 one node of ``h`` outcomes. Forced rolls (``force_roll``) are used before any chance
 node, as in a normal game.
 
+Resolving again costs an ``apply`` per node, except where the generator says which
+draws come next (``ChanceNeeded.ahead``: the rest of a shuffle): those nodes follow
+one another without resolving, and the action is resolved once they are all drawn,
+so a reshuffle of ``k`` cards costs two ``apply`` calls instead of ``k``.
+
+Every node knows at once whose decision it is (``Position.mover``) and whether the
+game is over, so asking costs nothing. The events so far are a ``Trail`` (a chain
+shared by every state after it); for each seat a ``Trail`` gives a digest of
+everything that seat has been told, chained from its parent's, computed on demand and
+kept, so an information state costs O(1) amortised per step whatever the length of
+the game.
+
 The deal is part of this: a game whose setup draws (a shuffle, a deal, a roll-off
 for the first player) offers ``setup_from_rng(rng)``, and the initial position is a
 chain of chance nodes that deal the game; a game whose ``initial_state`` draws
@@ -24,7 +36,8 @@ after ``max_decisions`` player decisions (a draw: every return is 0).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import hashlib
+from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.core import ChanceNeeded, ChanceRng
@@ -32,13 +45,40 @@ from tabletop.core import ChanceNeeded, ChanceRng
 SETUP = "setup"
 """The pending 'action' of the chance nodes that deal a game."""
 
+CLAUSE_BUCKETS = 32
+"""How many counters a seat's told events are tallied into (by clause)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """What one seat has been told up to a trail link.
+
+    Attributes:
+        digest: blake2b-128 chained over every line the seat read, oldest first
+            (``digest(n) = blake2b(digest(n - 1) + line(n))``, starting from empty).
+        lines: how many lines that is.
+        clauses: the lines counted by clause, hashed into ``CLAUSE_BUCKETS``.
+    """
+
+    digest: bytes
+    lines: int
+    clauses: tuple[int, ...]
+
+
+_NOTHING_TOLD = Told(b"", 0, (0,) * CLAUSE_BUCKETS)
+
 
 @dataclass(frozen=True, slots=True)
 class Trail:
-    """The events so far, as a chain (appending is O(1); states share it)."""
+    """The events so far, as a chain (appending is O(1); states share it).
+
+    ``told`` keeps, per seat, what that seat has been told up to this link, filled
+    in on first asking.
+    """
 
     parent: Trail | None
     events: tuple[Any, ...]
+    told: dict[int, Told] = field(default_factory=dict, compare=False, repr=False)
 
     def chunks(self) -> list[tuple[Any, ...]]:
         """The events of every link, oldest first."""
@@ -55,11 +95,39 @@ class Trail:
         return (_trail_of, (self.chunks(),))
 
     def __deepcopy__(self, memo: dict) -> Trail:
-        return self  # immutable
+        return self  # immutable (its ``told`` only caches)
 
     def lines(self, seat: int) -> list[str]:
         """Every event so far as ``seat`` may read it, oldest first."""
         return [e.seen_by(seat) for chunk in self.chunks() for e in chunk]
+
+    def told_to(self, seat: int) -> Told:
+        """What ``seat`` has been told up to here: from the nearest link that knows,
+        each later link's lines chained on (and kept at that link)."""
+        known = self.told.get(seat)
+        if known is not None:
+            return known
+        pending = []
+        node: Trail | None = self
+        while node is not None and seat not in node.told:
+            pending.append(node)
+            node = node.parent
+        known = _NOTHING_TOLD if node is None else node.told[seat]
+        for link in reversed(pending):
+            digest, count, clauses = known.digest, known.lines, list(known.clauses)
+            for event in link.events:
+                line = event.seen_by(seat).encode()
+                digest = hashlib.blake2b(digest + line, digest_size=16).digest()
+                clauses[_bucket(event.clause)] += 1
+                count += 1
+            known = Told(digest, count, tuple(clauses))
+            link.told[seat] = known
+        return known
+
+
+def _bucket(clause: str) -> int:
+    """The counter a clause's events are tallied in (the same on every machine)."""
+    return hashlib.blake2b(clause.encode(), digest_size=2).digest()[0] % CLAUSE_BUCKETS
 
 
 def _trail_of(chunks: list[tuple[Any, ...]]) -> Trail | None:
@@ -67,6 +135,11 @@ def _trail_of(chunks: list[tuple[Any, ...]]) -> Trail | None:
     for events in chunks:
         trail = Trail(trail, events)
     return trail
+
+
+def told_to(trail: Trail | None, seat: int) -> Told:
+    """What ``seat`` has been told along ``trail`` (nothing for an empty trail)."""
+    return _NOTHING_TOLD if trail is None else trail.told_to(seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +154,10 @@ class Position:
         need: how many outcomes the chance node has (0 when not a chance node).
         decisions: how many player decisions have been made.
         trail: the events so far.
+        ahead: the sizes of the chance nodes known to follow this one before
+            ``pending`` is resolved again (the rest of a shuffle).
+        mover: the seat to decide (``None`` at a chance node or the end).
+        ended: whether the game is over (by the rules or the length cap).
     """
 
     state: Any
@@ -89,6 +166,9 @@ class Position:
     need: int
     decisions: int
     trail: Trail | None
+    ahead: tuple[int, ...] = ()
+    mover: int | None = None
+    ended: bool = False
 
     def __deepcopy__(self, memo: dict) -> Position:
         return self  # immutable: copies of a game tree node share it
@@ -140,20 +220,31 @@ class ChanceGame:
                     new, events = game.setup_from_rng(rng)
                 else:
                     new, events = game.reseed(game.initial_state(0), rng), ()
+            elif not drawn:
+                # A decision's state already holds a chance-mode generator with an
+                # empty queue (every resolution uses up what it drew).
+                new, events = game.apply(state, pending)
             else:
                 forced = tuple(game.forced_rolls(state))
                 queued = game.reseed(state, ChanceRng(0, forced, drawn))
                 new, events = game.apply(queued, pending)
         except ChanceNeeded as need:
-            if need.n > self.max_chance_outcomes:
+            bound = self.max_chance_outcomes
+            if need.n > bound or any(k > bound for k in need.ahead):
                 raise ValueError(
-                    f"a draw of {need.n} outcomes exceeds the declared bound "
-                    f"{self.max_chance_outcomes} (resolving {pending})"
+                    f"a draw of {max(need.n, *need.ahead)} outcomes exceeds the "
+                    f"declared bound {bound} (resolving {pending})"
                 ) from None
-            return Position(state, pending, drawn, need.n, decisions, trail)
+            return Position(state, pending, drawn, need.n, decisions, trail, need.ahead)
         if events:
             trail = Trail(trail, tuple(events))
-        return Position(new, None, (), 0, decisions, trail)
+        return self._decision(new, decisions, trail)
+
+    def _decision(self, state: Any, decisions: int, trail: Trail | None) -> Position:
+        mover = self.game.to_move(state)
+        if mover is None or decisions >= self.max_decisions:
+            return Position(state, None, (), 0, decisions, trail, (), None, True)
+        return Position(state, None, (), 0, decisions, trail, (), mover, False)
 
     def choose(self, pos: Position, outcome: int) -> Position:
         """The position after chance outcome ``outcome`` at a chance node."""
@@ -161,14 +252,19 @@ class ChanceGame:
             raise ValueError("not a chance node")
         if not 0 <= outcome < pos.need:
             raise ValueError(f"chance outcome {outcome} not in range({pos.need})")
-        return self._resolve(
-            pos.state, pos.pending, pos.drawn + (outcome,), pos.decisions, pos.trail
-        )
+        drawn = pos.drawn + (outcome,)
+        if pos.ahead:  # the next draw is known: no need to resolve yet
+            ahead = pos.ahead
+            return Position(
+                pos.state, pos.pending, drawn, ahead[0], pos.decisions, pos.trail,
+                ahead[1:],
+            )  # fmt: skip
+        return self._resolve(pos.state, pos.pending, drawn, pos.decisions, pos.trail)
 
     def act(self, pos: Position, action: Any) -> Position:
         """The position after the player to move takes ``action`` (``apply`` checks
         it and raises ``IllegalActionError`` when it is not legal)."""
-        if pos.need or self.is_terminal(pos):
+        if pos.mover is None:
             raise ValueError("no player decision is pending")
         return self._resolve(pos.state, action, (), pos.decisions + 1, pos.trail)
 
@@ -177,31 +273,21 @@ class ChanceGame:
         return pos.need > 0
 
     def is_terminal(self, pos: Position) -> bool:
-        if pos.need:
-            return False
-        return (
-            self.game.to_move(pos.state) is None or pos.decisions >= self.max_decisions
-        )
+        return pos.ended
 
     def to_move(self, pos: Position) -> int | None:
         """The seat to decide, or ``None`` at a chance node or the end."""
-        if pos.need or self.is_terminal(pos):
-            return None
-        return self.game.to_move(pos.state)
+        return pos.mover
 
     def capped(self, pos: Position) -> bool:
         """Whether the game ended by the length cap rather than by the rules."""
-        return (
-            not pos.need
-            and pos.decisions >= self.max_decisions
-            and self.game.to_move(pos.state) is not None
-        )
+        return pos.ended and self.game.to_move(pos.state) is not None
 
     def returns(self, pos: Position) -> list[float]:
         """+1 to the winner and -1/(players-1) to the others; 0 each for no winner
         (the length cap, or a game that ends without one); 0 each before the end."""
         n = self.game.players
-        if not self.is_terminal(pos) or self.capped(pos):
+        if not pos.ended or self.capped(pos):
             return [0.0] * n
         outcome = self.game.outcome(pos.state)
         if outcome is None or outcome.winner is None:
@@ -215,4 +301,5 @@ class ChanceGame:
         (keeping ``forced`` rolls, by default those of ``state``)."""
         if forced is None:
             forced = tuple(self.game.forced_rolls(state))
-        return replace(pos, state=self.game.reseed(state, ChanceRng(0, forced)))
+        state = self.game.reseed(state, ChanceRng(0, forced))
+        return self._decision(state, pos.decisions, pos.trail)

@@ -3,9 +3,10 @@
 ``ismcts_bot(game, seconds=0.2)`` is OpenSpiel's own ISMCTS bot
 (``open_spiel.python.algorithms.ismcts``) with a time budget per decision instead of
 a fixed number of simulations (the only change: its simulation loop stops at the
-deadline), and with worlds sampled by our ``determinize`` (``TabletopState.resample``)
-since Python games cannot override OpenSpiel's ``resample_from_infostate``; its
-nodes are keyed by the seat's view (what the observation string is drawn from). Its
+deadline), and with worlds sampled by our ``determinize`` of the current view
+(``TabletopState.resample``: faster than ``resample_from_infostate``, which the
+stock bot calls, and blind to what the seat learnt earlier and no longer sees); its
+nodes are keyed by the seat's view (what the observation is drawn from). Its
 leaves are scored either by OpenSpiel's ``RandomRolloutEvaluator`` (random play to
 the end: weak in a game whose random games rarely end) or by our heuristic's
 ``evaluate`` (``evaluator="heuristic"``).

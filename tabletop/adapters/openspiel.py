@@ -23,10 +23,14 @@ What the games are, in OpenSpiel's terms:
 - actions are numbered by ``tabletop.adapters.spaces``: a fixed list of every
   notation of the game, read from its board and cards (``action_to_string`` gives
   the notation; ``TabletopState.action_of(n)`` the action object);
-- observations are the seat's view, ``game.view(state, seat)``: the string is our
-  text board of that view, the tensor its encoding (``spaces.py``); the information
-  state string adds every event the seat has been told; nothing comes from the full
-  state, so nothing hidden from the seat can appear;
+- observations are the seat's view, ``game.view(state, seat)``: the tensor is its
+  encoding (``spaces.py``), the string lists the tensor's non-zero entries (so
+  the two say the same), ``observation_board(seat)`` is our text board of it; the
+  information state string adds a digest of every event the seat has been told
+  (bounded size; ``information_state_history(seat)`` is the readable one), the
+  information state tensor those events counted by clause; nothing comes from the
+  full state, so nothing hidden from the seat can appear; strings and tensors are
+  worked out when asked, once per node and seat;
 - ``str(state)`` is the text board of the full state (the referee's);
 - ``max_game_length`` is ``max_decisions`` (by default the game space's
   ``max_decisions``): random players may never end a game, and a capped game is a
@@ -35,13 +39,21 @@ What the games are, in OpenSpiel's terms:
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from tabletop.adapters.chance import SETUP, ChanceGame, Position
+from tabletop.adapters.chance import (
+    CLAUSE_BUCKETS,
+    SETUP,
+    ChanceGame,
+    Position,
+    told_to,
+)
 from tabletop.adapters.spaces import space_of, text_board
+from tabletop.adapters.worlds import sample_world, seen_trail, truth_positions
 from tabletop.core import Rng, as_viewer, lookup, make_game
 from tabletop.core.registry import REGISTRY
 
@@ -64,7 +76,7 @@ def _game_type(name: str, default_cap: int) -> pyspiel.GameType:
         max_num_players=high,
         min_num_players=low,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": low, "max_decisions": default_cap},
@@ -75,7 +87,7 @@ class _Shared:
     """What every state of one game shares; copies and serialises by reference to the
     game's name and parameters, never by value."""
 
-    __slots__ = ("game", "space", "chance", "key")
+    __slots__ = ("game", "space", "chance", "key", "index", "outcomes")
 
     def __init__(self, name: str, players: int, max_decisions: int):
         self.key = (name, players, max_decisions)
@@ -84,6 +96,16 @@ class _Shared:
         self.chance = ChanceGame(
             self.game, max_decisions, self.space.max_chance_outcomes
         )
+        self.index = self.space.actions.index.__getitem__
+        # n -> the n uniform outcomes of a chance node (at most one list per size).
+        self.outcomes: dict[int, list[tuple[int, float]]] = {}
+
+    def uniform(self, n: int) -> list[tuple[int, float]]:
+        """The outcomes of a chance node with ``n`` (a fresh list each time)."""
+        known = self.outcomes.get(n)
+        if known is None:
+            known = self.outcomes[n] = [(i, 1.0 / n) for i in range(n)]
+        return list(known)
 
     def __deepcopy__(self, memo: dict) -> _Shared:
         return self
@@ -172,31 +194,47 @@ class TabletopState(pyspiel.State):
         super().__init__(game)
         self._shared = game.shared
         self._pos: Position = game.shared.chance.initial()
+        self._cache = _NodeCache()
+        self.last_redeals = 0
 
     # -- the tree ---------------------------------------------------------------------
     def current_player(self) -> int:
-        chance = self._shared.chance
-        if chance.is_chance(self._pos):
+        pos = self._pos
+        if pos.mover is not None:
+            return pos.mover
+        if pos.need:
             return pyspiel.PlayerId.CHANCE
-        if chance.is_terminal(self._pos):
-            return pyspiel.PlayerId.TERMINAL
-        return chance.to_move(self._pos)
+        return pyspiel.PlayerId.TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        space = self._shared.space.actions
         legal = self._shared.game.legal_actions(self._pos.state)
-        return sorted(space.encode(a) for a in legal)
+        return sorted(map(self._shared.index, legal))
+
+    # Python callers (OpenSpiel's Python algorithms) skip the round trip through
+    # C++ for these two; C++ callers get the same answers from the methods above.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        pos = self._pos
+        if pos.need:  # the outcomes, whoever asks (as OpenSpiel's own answer)
+            return list(range(pos.need))
+        if pos.mover is None or player not in (None, pos.mover):
+            return []
+        return self._legal_actions(pos.mover)
+
+    def is_chance_node(self) -> bool:
+        return self._pos.need > 0
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        n = self._pos.need
-        return [(i, 1.0 / n) for i in range(n)]
+        return self._shared.uniform(self._pos.need)
 
     def _apply_action(self, action: int) -> None:
+        pos = self._pos
         chance = self._shared.chance
-        if chance.is_chance(self._pos):
-            self._pos = chance.choose(self._pos, action)
+        if self._cache.used:
+            self._cache = _NodeCache()
+        if pos.need:
+            self._pos = chance.choose(pos, action)
         else:
-            self._pos = chance.act(self._pos, self._shared.space.actions.decode(action))
+            self._pos = chance.act(pos, self._shared.space.actions.actions[action])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -205,7 +243,7 @@ class TabletopState(pyspiel.State):
         return self._shared.space.actions.notations[action]
 
     def is_terminal(self) -> bool:
-        return self._shared.chance.is_terminal(self._pos)
+        return self._pos.ended
 
     def returns(self) -> list[float]:
         return self._shared.chance.returns(self._pos)
@@ -243,19 +281,107 @@ class TabletopState(pyspiel.State):
         return self._shared.space.actions.encode(action)
 
     def resample(self, seat: int, seed: int) -> TabletopState:
-        """A copy of this state with what ``seat`` cannot see dealt again at random
-        (``game.determinize`` of the seat's view): same view, same information
-        state string for ``seat``. ISMCTS samples worlds with it."""
+        """A copy of this state with what ``seat``'s current view hides dealt again
+        at random (``game.determinize`` of the view): same view, same information
+        state string for ``seat``; other seats' secrets in its log are removed.
+        Fast, but it forgets what the seat learnt earlier and no longer sees
+        (``resample_from_infostate`` keeps it). Our ISMCTS samples worlds with it."""
         pos = self._pos
         if pos.need or pos.state is None:
             raise ValueError("resample is for decision nodes")
         game = self._shared.game
         world = game.determinize(game.view(pos.state, seat), seat, Rng.from_seed(seed))
         out = self.clone()
+        seen = Position(world, None, (), 0, pos.decisions, self._seen_trail(seat))
         out._pos = self._shared.chance.with_state(
-            pos, world, tuple(game.forced_rolls(pos.state))
+            seen, world, tuple(game.forced_rolls(pos.state))
         )
         return out
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Any = None
+    ) -> TabletopState:
+        """A world ``player_id`` cannot tell from this one by anything it has
+        observed, its own past included (``tabletop.adapters.worlds``): the real
+        history replayed with fresh chance outcomes that agree with the seat's
+        observation after every action. ``probability_sampler`` (OpenSpiel's: a
+        callable giving a float in [0, 1)) seeds the draws. The world is a new state
+        whose OpenSpiel history is empty (its own chance outcomes are not a history
+        of action numbers once it was dealt again), so serialise the real state,
+        not a sample; ``last_redeals`` says how often the world had to be dealt
+        again from the seat's view."""
+        pos = self._pos
+        if pos.need or pos.state is None:
+            raise ValueError("resample_from_infostate is for decision nodes")
+        if not 0 <= player_id < self._shared.game.players:
+            raise ValueError(f"player_id must be a seat, not {player_id!r}")
+        u = probability_sampler() if probability_sampler is not None else 0.5
+        rng = random.Random(int(float(u) * 2**53))
+        cache = self._cache
+        if cache.truth is None:
+            history = self._our_history()
+            cache.truth = (history, truth_positions(self._shared.chance, history))
+            cache.used = True
+        history, truth = cache.truth
+        world = sample_world(self._shared.chance, truth, history, player_id, rng)
+        out = self.get_game().new_initial_state()
+        out._pos = world.position
+        self.last_redeals = world.redeals
+        return out
+
+    def _our_history(self) -> list[tuple[bool, Any]]:
+        """The history as (is_chance, outcome or our action object) entries."""
+        decode = self._shared.space.actions.actions
+        chance = pyspiel.PlayerId.CHANCE
+        return [
+            (True, a.action) if a.player == chance else (False, decode[a.action])
+            for a in self.full_history()
+        ]
+
+    def _seen_trail(self, seat: int) -> Any:
+        """The trail as ``seat`` may read it (kept for this node)."""
+        seen = self._cache.seen
+        if seat not in seen:
+            seen[seat] = seen_trail(self._pos.trail, seat)
+            self._cache.used = True
+        return seen[seat]
+
+    def information_state_history(self, player: int) -> str:
+        """The readable information state of ``player``: every event it has been
+        told, as its log reads, then its text board and its observation string
+        (what ``information_state_string`` digests; it grows with the game)."""
+        trail = self._pos.trail
+        told = trail.lines(player) if trail is not None else []
+        observer = TabletopObserver(self._shared, None)
+        board = observer.board(self, player)
+        vector = observer.string_from(self, player)
+        return "\n".join([f"seat {player}", *told, board, vector])
+
+    def observation_board(self, player: int) -> str:
+        """Our text board of ``player``'s view (what ``observation_string`` says,
+        for people)."""
+        return TabletopObserver(self._shared, None).board(self, player)
+
+
+class _NodeCache:
+    """What a state works out for its node on demand (the real positions along
+    its history, its trail as each seat reads it, each seat's observation); a
+    copy (or one sent to another process) starts empty, and applying an action
+    empties it."""
+
+    __slots__ = ("truth", "seen", "observed", "used")
+
+    def __init__(self) -> None:
+        self.truth: Any = None
+        self.seen: dict[int, Any] = {}
+        self.observed: dict[tuple[str, int], tuple[np.ndarray, str]] = {}
+        self.used = False
+
+    def __deepcopy__(self, memo: dict) -> _NodeCache:
+        return _NodeCache()
+
+    def __reduce__(self) -> tuple:
+        return (_NodeCache, ())
 
 
 def _viewer_for(iig_obs_type: Any) -> str:
@@ -273,9 +399,15 @@ def _viewer_for(iig_obs_type: Any) -> str:
 class TabletopObserver:
     """Observations from a seat's view (OpenSpiel's ``PyObserver`` interface).
 
-    The default observer (``observation_string``/``observation_tensor``) reports
-    ``game.view(state, seat)``; a perfect-recall observer (the information state)
-    adds every event the seat has been told, as the seat's log reads. Public
+    The default observer reports ``game.view(state, seat)``: the tensor is its
+    encoding (``spaces.py``), the string lists the tensor's non-zero entries
+    (``vector i=v ...``), so equal strings mean equal tensors and the other way
+    round; ``board`` (``TabletopState.observation_board``) is our text board of the
+    same view, for people (rendering it costs more than the rest together). The
+    perfect-recall observer (the information state) adds
+    what the seat has been told: the string names how many lines and their digest
+    (blake2b-128 chained line by line, ``tabletop.adapters.chance.Told``), the
+    tensor appends their counts by clause (``CLAUSE_BUCKETS`` counters). Public
     observers report the public view, all-players observers the referee's.
     """
 
@@ -283,36 +415,61 @@ class TabletopObserver:
         self._shared = shared
         self._who = _viewer_for(iig_obs_type)
         self._recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        size = 0 if self._recall else shared.space.tensor_size
+        size = shared.space.tensor_size + (CLAUSE_BUCKETS if self._recall else 0)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
-    def _view(self, pos: Position, seat: int) -> Any:
-        viewer: Any = {"seat": seat, "public": "public", "referee": None}[self._who]
-        return self._shared.game.view(pos.state, as_viewer(viewer))
+    def _viewer(self, seat: int) -> Any:
+        return {"seat": seat, "public": "public", "referee": None}[self._who]
 
-    def set_from(self, state: TabletopState, player: int) -> None:
-        if self._recall:
-            return
+    def _parts(self, state: TabletopState, seat: int) -> tuple[np.ndarray, str]:
+        """The vector and the observation string of ``seat`` at ``state``, worked
+        out once per node (strings, tensors and both kinds of observer share
+        them)."""
+        cache = state._cache
+        key = (self._who, seat)
+        known = cache.observed.get(key)
+        if known is None:
+            game = self._shared.game
+            view = game.view(state._pos.state, as_viewer(self._viewer(seat)))
+            vector = self._shared.space.encode(game, view, seat)
+            at = np.flatnonzero(vector).tolist()
+            values = vector[at].tolist()
+            facts = " ".join(f"{i}={v:g}" for i, v in zip(at, values, strict=True))
+            known = (vector, f"vector {facts}")
+            cache.observed[key] = known
+            cache.used = True
+        return known
+
+    def board(self, state: TabletopState, seat: int) -> str:
+        """Our text board of the view this observer reports."""
         pos = state._pos
         if pos.state is None:
+            return "dealing"
+        view = self._shared.game.view(pos.state, as_viewer(self._viewer(seat)))
+        return text_board(self._shared.game, view)
+
+    def set_from(self, state: TabletopState, player: int) -> None:
+        pos = state._pos
+        size = self._shared.space.tensor_size
+        if pos.state is None:
             self.tensor.fill(0.0)
-            return
-        encoded = self._shared.space.encode(
-            self._shared.game, self._view(pos, player), player
-        )
-        self.tensor[:] = encoded
+        else:
+            self.tensor[:size] = self._parts(state, player)[0]
+        if self._recall:
+            told = told_to(pos.trail, self._viewer(player))
+            self.tensor[size:] = told.clauses
 
     def string_from(self, state: TabletopState, player: int) -> str:
         pos = state._pos
-        if pos.state is None:
-            board = "dealing"
-        else:
-            board = text_board(self._shared.game, self._view(pos, player))
+        board = "dealing" if pos.state is None else self._parts(state, player)[1]
         if not self._recall:
             return board
-        told = pos.trail.lines(player) if pos.trail is not None else []
-        return "\n".join([f"seat {player}", *told, board])
+        told = told_to(pos.trail, self._viewer(player))
+        return (
+            f"seat {player}\ntold {told.lines} lines, digest {told.digest.hex()}"
+            f"\n{board}"
+        )
 
 
 def random_episode(game: Any, seed: int) -> TabletopState:

@@ -16,11 +16,16 @@ whose decision is pending, which is not always the next seat: a turn is a chain 
 decisions. Each observation is a dict: ``observation``, the seat's view encoded as a
 float vector (``tabletop.adapters.spaces``; the view hides what the seat may not see),
 and ``action_mask``, 1 for the legal action numbers. ``info["notation"]`` lists the
-legal actions in our notation, ``info["text"]`` the seat's text board.
+legal actions in our notation (written on first reading), ``info["seat"]`` is the
+agent's seat.
 
 Rewards come at the end: +1 to the winner, -1/(players-1) to the others. A game
 still running after ``max_decisions`` decisions is truncated (every agent
-``truncated``, rewards 0): random players may never end a game.
+``truncated``, rewards 0): random players may never end a game (see
+``docs/adapters.md``). ``reward="shaped"`` adds, at each step, the change of
+every seat's win chance by the game's heuristic (``evaluate``) read from that
+seat's own view: a potential-based shaping (the sum over a game is the last
+chance minus the first), off by default (``reward="win"``).
 
 ``reset(seed=s)`` deals game ``s`` exactly as ``Match(game, seed=s)`` does (the
 engine's own seeded generator; no chance nodes are needed here). Without a seed, the
@@ -28,12 +33,15 @@ next game's seed is drawn from the environment's generator (``np_random``).
 
 Render modes: ``"ansi"`` returns our text board (the referee's: every hand shown;
 pass ``render_viewer="public"`` or a seat to hide them), ``"rgb_array"`` the board
-picture from ``tabletop.draw`` as an ``(H, W, 3)`` uint8 array.
+picture from ``tabletop.draw`` as an ``(H, W, 3)`` uint8 array, ``"human"`` shows
+the board where the user is (the SVG picture in a notebook, the text board printed
+in a terminal) and returns ``None``.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -51,16 +59,17 @@ def env(
     render_mode: str | None = None,
     max_decisions: int | None = None,
     render_viewer: Any = None,
+    reward: str = "win",
 ) -> TabletopEnv:
     """The AEC environment of ``game`` (a name, or one of our game objects)."""
-    return TabletopEnv(game, players, render_mode, max_decisions, render_viewer)
+    return TabletopEnv(game, players, render_mode, max_decisions, render_viewer, reward)
 
 
 class TabletopEnv(AECEnv):
     """One of our games as a PettingZoo AEC environment (see the module docstring)."""
 
     metadata = {
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["human", "ansi", "rgb_array"],
         "name": "tabletop_v0",
         "is_parallelizable": False,
     }
@@ -72,6 +81,7 @@ class TabletopEnv(AECEnv):
         render_mode: str | None = None,
         max_decisions: int | None = None,
         render_viewer: Any = None,
+        reward: str = "win",
     ):
         super().__init__()
         self.game = make_game(game, players=players) if isinstance(game, str) else game
@@ -83,6 +93,9 @@ class TabletopEnv(AECEnv):
             )
         self.render_mode = render_mode
         self.render_viewer = render_viewer
+        self.shaping = Shaping(self.game) if reward == "shaped" else None
+        if reward not in ("win", "shaped"):
+            raise ValueError(f"reward must be 'win' or 'shaped', not {reward!r}")
         self.metadata = {**self.metadata, "name": f"tabletop_{self.game.name}_v0"}
         n = self.game.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
@@ -99,6 +112,8 @@ class TabletopEnv(AECEnv):
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(count) for a in self.possible_agents}
         self.state = None
+        self._legal = ()
+        self._index = self.space.actions.index.__getitem__
         self.np_random, _ = seeding.np_random(None)
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -126,32 +141,33 @@ class TabletopEnv(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self._select()
+        if self.shaping is not None:
+            self._potential = self.shaping.potentials(self.state)
+        self._select(self.game.to_move(self.state))
 
-    def _select(self) -> None:
-        seat = self.game.to_move(self.state)
+    def _select(self, seat: int | None) -> None:
+        self._legal: Sequence[Any] = ()
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
-        self._refresh_infos()
+            self._legal = self.game.legal_actions(self.state)
+        self._refresh_infos(seat)
 
-    def _refresh_infos(self) -> None:
-        mover = self.game.to_move(self.state)
+    def _refresh_infos(self, mover: int | None) -> None:
         for agent in self.agents:
-            info: dict[str, Any] = {"seat": self._seat[agent]}
-            if self._seat[agent] == mover:
-                legal = self.game.legal_actions(self.state)
-                info["notation"] = [str(a) for a in legal]
+            seat = self._seat[agent]
+            info: dict[str, Any] = {"seat": seat}
+            if seat == mover:
+                info["notation"] = Notations(self._legal)
             self.infos[agent] = info
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         view = self.game.view(self.state, seat)
         mask = np.zeros(len(self.space.actions), np.int8)
-        if self.game.to_move(self.state) == seat and not (
+        if agent == self.agent_selection and not (
             self.terminations[agent] or self.truncations[agent]
         ):
-            for action in self.game.legal_actions(self.state):
-                mask[self.space.actions.encode(action)] = 1
+            mask[list(map(self._index, self._legal))] = 1
         return {
             "observation": self.space.encode(self.game, view, seat),
             "action_mask": mask,
@@ -167,9 +183,10 @@ class TabletopEnv(AECEnv):
         self.state, _events = self.game.apply(self.state, move)
         self.decisions += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        outcome = self.game.outcome(self.state)
-        if self.game.to_move(self.state) is None:
+        mover = self.game.to_move(self.state)
+        if mover is None:
             n = self.game.players
+            outcome = self.game.outcome(self.state)
             winner = None if outcome is None else outcome.winner
             for a in self.agents:
                 if winner is not None:
@@ -179,11 +196,14 @@ class TabletopEnv(AECEnv):
         elif self.decisions >= self.max_decisions:
             for a in self.agents:
                 self.truncations[a] = True
+        if self.shaping is not None:
+            now = self.shaping.potentials(self.state)
+            for a in self.agents:
+                seat = self._seat[a]
+                self.rewards[a] += now[seat] - self._potential[seat]
+            self._potential = now
         self._accumulate_rewards()
-        if self.game.to_move(self.state) is not None:
-            self._select()
-        else:
-            self._refresh_infos()
+        self._select(mover)
         if self.terminations[agent] or self.truncations[agent]:
             # Every agent is done: hand the turn around so each sees its end.
             self.agent_selection = self.agents[0]
@@ -193,12 +213,92 @@ class TabletopEnv(AECEnv):
         if self.render_mode is None or self.state is None:
             return None
         viewer = as_viewer(self.render_viewer)
+        view = self.game.view(self.state, viewer)
         if self.render_mode == "ansi":
-            return text_board(self.game, self.game.view(self.state, viewer))
-        return _picture(self.game, self.game.view(self.state, viewer), viewer)
+            return text_board(self.game, view)
+        if self.render_mode == "human":
+            show_board(self.game, view, viewer)
+            return None
+        return _picture(self.game, view, viewer)
 
     def close(self) -> None:
         pass
+
+
+class Shaping:
+    """Every seat's win chance by the game's heuristic (``evaluate``), each read
+    from that seat's own view (so no hidden card moves a reward)."""
+
+    def __init__(self, game: Any):
+        from tabletop.bots.registry import heuristic_module
+
+        module = heuristic_module(game)
+        if module is None or not hasattr(module, "evaluate"):
+            raise ValueError(f"{game.name} has no heuristic to shape rewards with")
+        self.game = game
+        self.evaluate = module.evaluate
+
+    def potentials(self, state: Any) -> list[float]:
+        game = self.game
+        if game.to_move(state) is None:  # the end: the win reward says it all
+            return [0.0] * game.players
+        return [
+            float(self.evaluate(game, game.view(state, seat))[seat])
+            for seat in range(game.players)
+        ]
+
+
+def show_board(game: Any, view: Any, viewer: Any) -> None:
+    """Show the board where the user is: the SVG picture in a notebook (an IPython
+    kernel), else the text board printed."""
+    if _in_notebook():
+        from IPython.display import SVG, display
+
+        from tabletop.draw.scenes import Moment, scene
+        from tabletop.draw.svg import scene_svg
+
+        display(SVG(scene_svg(scene(game, Moment(view, None, 0, 0, ()), viewer))))
+    else:
+        print(text_board(game, view))
+
+
+def _in_notebook() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and hasattr(shell, "kernel")
+
+
+class Notations(Sequence):
+    """The legal actions' notations, written on first reading (``info["notation"]``:
+    most steps never read them)."""
+
+    def __init__(self, actions: Sequence[Any]):
+        self._actions = actions
+        self._texts: list[str] | None = None
+
+    def _written(self) -> list[str]:
+        if self._texts is None:
+            self._texts = [str(a) for a in self._actions]
+        return self._texts
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._written()[i]
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return self._written() == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._written())
 
 
 def _picture(game: Any, view: Any, viewer: Any) -> np.ndarray:

@@ -109,19 +109,40 @@ def fours(kinds: int) -> list[tuple[int, ...]]:
 
 
 class TensorWriter:
-    """Fills a float vector piece by piece (one-hots, counts, flags)."""
+    """Fills a float vector piece by piece (one-hots, counts, flags), keeping only
+    where its non-zero entries go until ``array`` writes them into zeros."""
 
     def __init__(self) -> None:
-        self.out: list[float] = []
+        self.size = 0
+        self.at: list[int] = []
+        self.values: list[float] = []
 
-    def one_hot(self, value: Any, vocabulary: Sequence[Any]) -> None:
-        cell = [0.0] * len(vocabulary)
-        if value in vocabulary:
-            cell[vocabulary.index(value)] = 1.0
-        self.out.extend(cell)
+    def one_hot(self, value: Any, vocabulary: Sequence[Any] | dict[Any, int]) -> None:
+        """One cell per word of ``vocabulary`` (a sequence, or a dict word ->
+        position, faster to look up), 1 where ``value`` is."""
+        if vocabulary.__class__ is dict:
+            at = vocabulary.get(value)
+            if at is not None:
+                self.at.append(self.size + at)
+                self.values.append(1.0)
+        else:
+            try:
+                self.at.append(self.size + vocabulary.index(value))
+                self.values.append(1.0)
+            except ValueError:
+                pass  # not in the vocabulary (``None``: nothing yet): all zeros
+        self.size += len(vocabulary)
 
     def numbers(self, *values: float) -> None:
-        self.out.extend(float(v) for v in values)
+        base = self.size
+        filled = [k for k, v in enumerate(values) if v]
+        if filled:
+            self.at.extend([base + k for k in filled])
+            self.values.extend([float(values[k]) for k in filled])
+        self.size = base + len(values)
 
     def array(self) -> np.ndarray:
-        return np.asarray(self.out, dtype=np.float32)
+        out = np.zeros(self.size, np.float32)
+        if self.at:
+            out[self.at] = self.values
+        return out

@@ -101,11 +101,18 @@ class ChanceNeeded(Exception):  # noqa: N818 - a signal, not an error
 
     The caller (a game-tree adapter) offers the ``n`` outcomes as a chance node,
     then resolves the same action again with the chosen outcome queued.
+
+    Attributes:
+        n: how many outcomes the draw has.
+        ahead: the sizes of the draws known to come right after this one, with
+            nothing decided in between (the rest of a shuffle): a caller may offer
+            them as chance nodes too before resolving the action again.
     """
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, ahead: tuple[int, ...] = ()):
         super().__init__(f"a chance outcome in range({n}) is needed")
         self.n = n
+        self.ahead = ahead
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +157,11 @@ class ChanceRng(Rng):
         out = list(items)
         rng: Rng = self
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            try:
+                j, rng = rng.below(i + 1)
+            except ChanceNeeded as need:
+                # The rest of the shuffle is known: one below(k) for k = i .. 2.
+                raise ChanceNeeded(need.n, tuple(range(i, 1, -1))) from None
             out[i], out[j] = out[j], out[i]
         return tuple(out), rng
 

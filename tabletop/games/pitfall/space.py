@@ -28,31 +28,47 @@ def space(game: Any) -> GameSpace:
     notations += ["forward", "backward", "decline", "climb", "stay"]
     notations += [f"give {s}" for s in seats]
     actions = ActionSpace.from_notations(game, notations)
-    size = len(tensor(game, game.view(game.initial_state(0), 0), 0))
+    tables = Tables(game)
+
+    def encode(game: Any, view: Any, seat: int) -> np.ndarray:
+        return tensor(game, view, seat, tables)
+
+    size = len(encode(game, game.view(game.initial_state(0), 0), 0))
     hand = board.hand_size
     swap = hand * (hand - 1) * (hand - 2) * (hand - 3)  # PH-2B-SWAP takes four
     return GameSpace(
         actions,
         size,
-        tensor,
+        encode,
         max(sum(board.deck), sum(board.tokens), 6, swap),
         1500,  # about 4x the longest 4-player game between our heuristic bots
     )
 
 
-def tensor(game: Any, view: Any, seat: int) -> np.ndarray:
+class Tables:
+    """What every vector of one game looks up: a space's, a seat's, a phase's and
+    a treasure token's cell."""
+
+    def __init__(self, game: Any):
+        board = game.board
+        self.spaces = {u: i for i, u in enumerate(board.spaces)}
+        self.seats = {q: q for q in range(game.players)}
+        self.phases = {p: i for i, p in enumerate(PHASES)}
+        self.tokens = {t: t for t in range(len(board.tokens))}
+
+
+def tensor(game: Any, view: Any, seat: int, tables: Tables | None = None) -> np.ndarray:
     """Pitfall view -> vector: whose turn, the phase, every pawn, hands as the view
     shows them (others' as a hidden count), treasure, piles' sizes, the scorpion and
     the move in progress."""
     board = game.board
-    spaces = list(board.spaces)
-    n = game.players
+    t = tables or Tables(game)
     w = TensorWriter()
-    w.one_hot(seat, range(n))
-    w.one_hot(game.to_move(view), range(n))
-    w.one_hot(view.phase, PHASES)
+    w.one_hot(seat, t.seats)
+    w.one_hot(game.to_move(view), t.seats)
+    w.one_hot(view.phase, t.phases)
     for pos in view.positions:
-        w.one_hot(pos, spaces)
+        w.one_hot(pos, t.spaces)
     for hand in view.hands:
         w.numbers(*hand)
     for held in view.treasure:
@@ -63,10 +79,10 @@ def tensor(game: Any, view: Any, seat: int) -> np.ndarray:
         discards[c] += 1
     w.numbers(*discards)
     w.numbers(len(view.deck), len(pile), len(view.facedown))
-    w.one_hot(view.diamond, range(n))
-    w.one_hot(view.scorpion, spaces)
+    w.one_hot(view.diamond, t.seats)
+    w.one_hot(view.scorpion, t.spaces)
     w.numbers(view.scorpion_played, view.roll, view.direction, view.remaining)
-    w.one_hot(view.target, spaces)
-    w.one_hot(view.no_climb, spaces)
-    w.one_hot(view.token, range(len(board.tokens)))
+    w.one_hot(view.target, t.spaces)
+    w.one_hot(view.no_climb, t.spaces)
+    w.one_hot(view.token, t.tokens)
     return w.array()

@@ -33,46 +33,62 @@ def space(game: Any) -> GameSpace:
     notations += [f"leave {s}" for s in seats]
     notations += ["passport", "skip"]
     actions = ActionSpace.from_notations(game, notations)
-    size = len(tensor(game, game.view(game.initial_state(0), 0), 0))
+    tables = Tables(game)
+
+    def encode(game: Any, view: Any, seat: int) -> np.ndarray:
+        return tensor(game, view, seat, tables)
+
+    size = len(encode(game, game.view(game.initial_state(0), 0), 0))
     deck = len(full_deck(board.countries))
     # Games between our heuristic bots at 6 players took up to 5,400 decisions.
-    return GameSpace(actions, size, tensor, max(deck, 6), 10_000)
+    return GameSpace(actions, size, encode, max(deck, 6), 10_000)
 
 
-def _kinds(game: Any) -> list[str]:
-    return sorted(set(full_deck(game.board.countries)))
+class Tables:
+    """What every vector of one game looks up: a location's, a card kind's and a
+    country's cell, a seat's and a phase's."""
+
+    def __init__(self, game: Any):
+        board = game.board
+        self.locations = {loc: i for i, loc in enumerate(board.locations)}
+        self.kinds = {
+            k: i for i, k in enumerate(sorted(set(full_deck(board.countries))))
+        }
+        self.countries = {c: i for i, c in enumerate(board.countries)}
+        self.seats = {s: s for s in range(game.players)}
+        self.phases = {p: i for i, p in enumerate(PHASES)}
 
 
-def tensor(game: Any, view: Any, seat: int) -> np.ndarray:
+def tensor(game: Any, view: Any, seat: int, tables: Tables | None = None) -> np.ndarray:
     """Raiders view -> vector: whose turn, the phase, every token and its direction
     memory, hands as the view shows them (hidden cards as a count), the piles, the
     Ark's country once revealed, skips, hostages, debts and the move in progress."""
-    board = game.board
-    locations = list(board.locations)
-    kinds = _kinds(game)
+    t = tables or Tables(game)
+    kinds = t.kinds
+    hidden = len(kinds)
     n = game.players
     w = TensorWriter()
-    w.one_hot(seat, range(n))
-    w.one_hot(game.to_move(view), range(n))
-    w.one_hot(view.phase, PHASES)
+    w.one_hot(seat, t.seats)
+    w.one_hot(game.to_move(view), t.seats)
+    w.one_hot(view.phase, t.phases)
     for pos in view.positions:
-        w.one_hot(pos, locations)
+        w.one_hot(pos, t.locations)
     for prev in view.prev:
-        w.one_hot(prev, locations)
+        w.one_hot(prev, t.locations)
     for hand in view.hands:
-        counts = [0] * (len(kinds) + 1)
+        counts = [0] * (hidden + 1)
         for card in hand:
-            counts[len(kinds) if card == HIDDEN else kinds.index(card)] += 1
+            counts[hidden if card == HIDDEN else kinds[card]] += 1
         w.numbers(*counts)
     pile = view.discards
-    discards = [0] * len(kinds)
+    discards = [0] * hidden
     for card in pile:
-        discards[kinds.index(card)] += 1
+        discards[kinds[card]] += 1
     w.numbers(*discards)
     w.numbers(len(view.deck), len(pile))
-    w.one_hot(view.ark, list(board.countries))
+    w.one_hot(view.ark, t.countries)
     w.numbers(*view.skips, *view.hostage, *view.owes, view.steps)
     w.numbers(*(s in view.passed for s in range(n)))
     w.numbers(*(s in view.landed for s in range(n)))
-    w.one_hot(view.winner, range(n))
+    w.one_hot(view.winner, t.seats)
     return w.array()
