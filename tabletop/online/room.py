@@ -19,12 +19,14 @@ from typing import Any, Protocol
 
 from tabletop.core import IllegalActionError, Match, Refusal
 from tabletop.core.match import state_digest
+from tabletop.online import page
 from tabletop.online import protocol as P
 from tabletop.online.store import RoomRecord, Store
 
 LOG = logging.getLogger(__name__)
 HUMAN = "human"
 SPECTATOR, REFEREE = "spectator", "referee"
+RECAP_STEPS = 40  # a browser page's recap looks back at most this many steps
 
 
 class Connection(Protocol):
@@ -33,6 +35,7 @@ class Connection(Protocol):
     role: str  # "seat", "spectator" or "referee"
     seat: int | None
     logged: int  # the last step whose log lines it has received
+    render: str  # "svg" for a browser page (its pictures and words), else ""
 
     def send(self, frame: dict[str, Any]) -> None: ...
 
@@ -107,6 +110,8 @@ class Room:
         self.connections: list[Connection] = []
         self.undo: UndoRequest | None = None
         self._bot_pending = False
+        self._look: Any = None  # made when a browser page first joins
+        self._board: dict[str, Any] | None = None
 
     # -- who is who -----------------------------------------------------------------
     def role_for(self, token: str) -> str | None:
@@ -137,8 +142,30 @@ class Room:
             return conn.seat
         return P.PUBLIC if conn.role == SPECTATOR else None
 
+    @staticmethod
+    def renders(conn: Connection) -> bool:
+        """Whether ``conn`` asked for the browser page's pictures and words."""
+        return getattr(conn, "render", "") == "svg"
+
+    @property
+    def look(self) -> Any:
+        """The game's look, made once (only rooms a browser page joins need it)."""
+        if self._look is None:
+            from tabletop.draw import look_for
+
+            self._look = look_for(self.game)
+        return self._look
+
     # -- frames -----------------------------------------------------------------------
     def welcome(self, conn: Connection) -> dict[str, Any]:
+        frame = self._welcome(conn)
+        if self.renders(conn):
+            if self._board is None:
+                self._board = page.board_payload(self.look)
+            frame["page"] = self._board
+        return frame
+
+    def _welcome(self, conn: Connection) -> dict[str, Any]:
         return {
             "t": "welcome",
             "protocol": P.PROTOCOL_VERSION,
@@ -151,8 +178,12 @@ class Room:
             "seats": self.seats_payload(),
         }
 
-    def view_frame(self, conn: Connection, reset: bool = False) -> dict[str, Any]:
-        """The current view for a connection, with the log lines it has not had."""
+    def view_frame(
+        self, conn: Connection, reset: bool = False, pages: dict | None = None
+    ) -> dict[str, Any]:
+        """The current view for a connection, with the log lines it has not had
+        (and, for a browser page, its pictures and words: ``page_part``; ``pages``
+        keeps those made for one step, by viewer, so each is made once)."""
         viewer = self.viewer(conn)
         state = self.match.state
         view = P.view_of(self.game, state, viewer)
@@ -181,9 +212,31 @@ class Room:
                 "reason": outcome.reason,
             },
         }
+        legal = ()
         if conn.role == "seat" and to_move == conn.seat:
-            frame["legal"] = P.legal_payload(self.match.explain())
+            legal = self.match.explain()
+            frame["legal"] = P.legal_payload(legal)
+        if self.renders(conn):
+            pages = {} if pages is None else pages
+            key = (conn.role, conn.seat)
+            if key not in pages:
+                pages[key] = self.page_part(conn, legal)
+            frame["page"] = pages[key]
         return frame
+
+    def page_part(self, conn: Connection, legal: tuple) -> dict[str, Any]:
+        """A browser page's pictures and words for the current step, built from
+        the connection's own view (``tabletop.online.page.view_payload``)."""
+        from tabletop.draw.pictures import moment
+
+        viewer = self.viewer(conn)
+        steps = self.match.steps
+        recent = steps[-RECAP_STEPS:]
+        if conn.role == "seat":  # what the others did since this seat's last step
+            mine = [k for k, step in enumerate(recent) if step.player == conn.seat]
+            recent = recent[mine[-1] + 1 :] if mine else recent
+        seen = moment(self.match, len(self.match), viewer, look=self.look)
+        return page.view_payload(self.look, seen, viewer, legal, tuple(recent))
 
     def view_at(self, conn: Connection, step: int) -> dict[str, Any]:
         """A past step of the timeline, as this connection's viewer saw it."""
@@ -199,8 +252,9 @@ class Room:
         }
 
     def broadcast_views(self, reset: bool = False) -> None:
+        pages: dict = {}
         for conn in list(self.connections):
-            conn.send(self.view_frame(conn, reset))
+            conn.send(self.view_frame(conn, reset, pages))
 
     def broadcast(self, frame: dict[str, Any]) -> None:
         for conn in list(self.connections):

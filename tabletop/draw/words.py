@@ -1,0 +1,87 @@
+"""The table's sentences that every front end says alike: an action's button label,
+the recap of the other seats' turns, whose turn it is, the winner, the notice of
+a lost connection (and how long a fresh control ignores presses).
+
+The notebook Table (``tabletop.ui.texts``) and the browser page the seat server
+sends (``tabletop.online.page``) both say these through a game's ``Look``, so a
+button, a recap line or a headline reads the same wherever it shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.core.viewers import PUBLIC
+
+RECAP_TURNS = 6  # the recap tells at most this many turns
+#: What a table says while its server is out of reach (it reconnects by itself).
+CONNECTION_LOST = "the connection to the server is lost; reconnecting\u2026"
+#: Milliseconds a freshly drawn control ignores presses: the second tap of a
+#: double tap, or a tap that crossed a redraw, lands on nothing.
+SETTLE_MS = 400
+
+
+def action_words(look: Any, entry: Any) -> str:
+    """A button's label in plain words: the game's codes spelled out, seats and
+    spaces named (the look's ``label_words``, then ``words``), capitalised."""
+    label = entry.label or str(entry.action)
+    label = look.words(look.label_words(label))
+    return label[:1].upper() + label[1:]
+
+
+def recap_turns(look: Any, steps: Sequence[Any], eyes: Any) -> list[tuple[str, str]]:
+    """What the other seats just did, one ``(who, what)`` per turn (at most
+    ``RECAP_TURNS``, the latest), as ``eyes`` may read it: ``eyes``' own steps are
+    left out, a seat's consecutive steps make one turn, and a walk of several
+    spaces reads as where it ended (``walks_shortened``)."""
+    turns: list[tuple[int | None, list[str]]] = []
+    for step in steps:
+        if isinstance(eyes, int) and step.player == eyes:
+            continue
+        texts = [look.event_line(e, eyes) for e in walks_shortened(step.events)]
+        if turns and turns[-1][0] == step.player:
+            turns[-1][1].extend(texts)
+        else:
+            turns.append((step.player, texts))
+    told = []
+    for player, texts in turns[-RECAP_TURNS:]:
+        name = look.seat_name(player) if player is not None else "An edit"
+        said = [t[len(name) + 1 :] if t.startswith(name + " ") else t for t in texts]
+        told.append((name, ", ".join(said)))
+    return told
+
+
+def walks_shortened(events: Sequence[Any]) -> list[Any]:
+    """The events a recap tells: a run of moves of one kind by one seat (each with
+    a ``to`` in its public data: a walk of several spaces) reads as its last one
+    ("moves to Egypt"); the Log keeps every step."""
+    told: list[Any] = []
+    for event in events:
+        data = event.for_viewer(PUBLIC).data
+        if told and "to" in data and "from" in data:
+            last = told[-1]
+            if last.kind == event.kind and last.player == event.player:
+                last_data = last.for_viewer(PUBLIC).data
+                if "to" in last_data and "from" in last_data:
+                    told[-1] = event
+                    continue
+        told.append(event)
+    return told
+
+
+def winner_words(look: Any, outcome: Any) -> tuple[str, str]:
+    """The end of the game: ``("Player 1 (blue) wins!", why in words)``."""
+    who = "Nobody" if outcome.winner is None else look.seat_name(outcome.winner)
+    return f"{who} wins!", look.words(outcome.reason)
+
+
+def pending_words(look: Any, game: Any, view: Any) -> tuple[str, str]:
+    """Who is to move and what they decide, in words: ``(name, what)`` with the
+    seat said once ("Player 0 (red)", "roll the die or play a card")."""
+    seat = game.to_move(view)
+    name = look.seat_name(seat) if seat is not None else "nobody"
+    pending = look.words(game.pending(view))
+    if pending.startswith(name + " "):  # say the seat once
+        pending = pending[len(name) + 1 :]
+    return name, pending
