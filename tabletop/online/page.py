@@ -117,6 +117,16 @@ def view_payload(
     }
 
 
+def recap_steps(steps: Any, seat: int | None, back: int = 40) -> tuple[Any, ...]:
+    """The steps a page's recap tells: for a seat, what the others did since its
+    own last step; for a watcher, the latest (at most ``back`` steps either way)."""
+    recent = tuple(steps[-back:])
+    if seat is not None:
+        mine = [k for k, step in enumerate(recent) if step.player == seat]
+        recent = recent[mine[-1] + 1 :] if mine else recent
+    return recent
+
+
 def headline(look: Look, view: Any, seat: int | None) -> dict[str, Any]:
     """Whose turn it is and what they decide, or the winner, in words."""
     game = look.game

@@ -26,7 +26,6 @@ from tabletop.online.store import RoomRecord, Store
 LOG = logging.getLogger(__name__)
 HUMAN = "human"
 SPECTATOR, REFEREE = "spectator", "referee"
-RECAP_STEPS = 40  # a browser page's recap looks back at most this many steps
 
 
 class Connection(Protocol):
@@ -230,13 +229,9 @@ class Room:
         from tabletop.draw.pictures import moment
 
         viewer = self.viewer(conn)
-        steps = self.match.steps
-        recent = steps[-RECAP_STEPS:]
-        if conn.role == "seat":  # what the others did since this seat's last step
-            mine = [k for k, step in enumerate(recent) if step.player == conn.seat]
-            recent = recent[mine[-1] + 1 :] if mine else recent
         seen = moment(self.match, len(self.match), viewer, look=self.look)
-        return page.view_payload(self.look, seen, viewer, legal, tuple(recent))
+        recent = page.recap_steps(self.match.steps, conn.seat)
+        return page.view_payload(self.look, seen, viewer, legal, recent)
 
     def view_at(self, conn: Connection, step: int) -> dict[str, Any]:
         """A past step of the timeline, as this connection's viewer saw it."""
