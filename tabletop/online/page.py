@@ -137,7 +137,8 @@ def headline(look: Look, view: Any, seat: int | None) -> dict[str, Any]:
     name, pending = pending_words(look, game, view)
     mover = game.to_move(view)
     if mover is not None and mover == seat:
-        return {"over": False, "mine": True, "text": "Your turn!", "more": pending}
+        more = f"{name} (you) {pending}"
+        return {"over": False, "mine": True, "text": "Your turn!", "more": more}
     return {"over": False, "mine": False, "text": f"{name} to move", "more": pending}
 
 
