@@ -130,13 +130,14 @@ def test_phones_play_a_raiders_and_a_pitfall_room_by_tapping(tmp_path):
                 for _ in range(3)
             ]
             laptop = browser.new_context(viewport=LAPTOP)
-            tables = []
+            tables, referees = [], []
             for links in rooms:
                 seats = [
                     Watched(phone, links["seats"][seat], seat)
                     for seat, phone in enumerate(phones)
                 ]
                 watcher = Watched(laptop, links["spectator"], PUBLIC)
+                referees.append(Watched(laptop, links["referee"], None))
                 for page in (*seats, watcher):
                     page.wait_step(0)
                 tables.append((seats, watcher))
@@ -157,6 +158,21 @@ def test_phones_play_a_raiders_and_a_pitfall_room_by_tapping(tmp_path):
                 page.wait_step(1)
             mover.page.wait_for_timeout(500)
             assert mover.plays == 1 and r_watch.step() == 1
+
+            # Undo as in the notebook: asked by the seat that moved, accepted by
+            # the two others, and every page is back at the start.
+            mover.page.locator("#askundo").tap()
+            for other in r_seats:
+                if other is not mover:
+                    other.page.bring_to_front()
+                    accept = other.page.locator("#accept")
+                    accept.wait_for(state="visible", timeout=15_000)
+                    assert "Undo asked by" in other.page.inner_text("#undotext")
+                    accept.tap()
+            for page in (*r_seats, r_watch):
+                page.page.wait_for_function(
+                    "() => window.tabletopPage.view.step === 0", polling=50
+                )
 
             for seats, watcher in tables:
                 play(seats, watcher, MOVES // 2)
@@ -192,6 +208,18 @@ def test_phones_play_a_raiders_and_a_pitfall_room_by_tapping(tmp_path):
             p_seats[0].shoot("page-pitfall-laptop.png")
             r_watch.page.set_viewport_size(PHONE)
             r_watch.shoot("page-raiders-spectator-phone.png")
+            for referee, (_, watcher) in zip(referees, tables, strict=True):
+                referee.wait_step(watcher.step())
+                assert "Referee" in referee.page.inner_text("#role")
+            referees[1].shoot("page-pitfall-referee-laptop.png")
+            # the spectator sees no face; the referee every seat's
+            assert not p_watch.page.evaluate(
+                "() => window.tabletopPage.page.hands.some((h) => h.cards.length)"
+            )
+            assert referees[1].page.evaluate(
+                "() => window.tabletopPage.page.hands.every("
+                "(h) => h.cards.length === h.count && h.cards.every(Boolean))"
+            )
             for seats, _ in tables:  # each phone shows its own hand face up
                 for seat in seats:
                     held = seat.page.evaluate(
@@ -206,13 +234,16 @@ def test_phones_play_a_raiders_and_a_pitfall_room_by_tapping(tmp_path):
 
     store = Store(db)
     try:
-        for links, (seats, watcher) in zip(rooms, tables, strict=True):
+        for links, (seats, watcher), referee in zip(
+            rooms, tables, referees, strict=True
+        ):
             record = next(r for r in store.rooms() if r.id == links["room"])
             match = store.replay(record)
             assert len(match) >= MOVES
             checked = 0
             for page in (*seats, watcher):
                 checked += check_page_frames(match, page.viewer, page.frames)
+            checked += check_page_frames(match, None, referee.frames)
             assert checked > 4 * MOVES
     finally:
         store.close()
