@@ -35,17 +35,24 @@ def recap_turns(look: Any, steps: Sequence[Any], eyes: Any) -> list[tuple[str, s
     ``RECAP_TURNS``, the latest), as ``eyes`` may read it: ``eyes``' own steps are
     left out, a seat's consecutive steps make one turn, and a walk of several
     spaces reads as where it ended (``walks_shortened``)."""
-    turns: list[tuple[int | None, list[str]]] = []
-    for step in steps:
+    # From the latest step back, so that only the turns told are put in words.
+    runs: list[tuple[int | None, list[Any]]] = []
+    for step in reversed(steps):
         if isinstance(eyes, int) and step.player == eyes:
             continue
-        texts = [look.event_line(e, eyes) for e in walks_shortened(step.events)]
-        if turns and turns[-1][0] == step.player:
-            turns[-1][1].extend(texts)
+        if runs and runs[-1][0] == step.player:
+            runs[-1][1].append(step)
+        elif len(runs) == RECAP_TURNS:
+            break
         else:
-            turns.append((step.player, texts))
+            runs.append((step.player, [step]))
+    turns = [
+        (player, [look.event_line(e, eyes) for step in reversed(run)
+                  for e in walks_shortened(step.events)])
+        for player, run in reversed(runs)
+    ]  # fmt: skip
     told = []
-    for player, texts in turns[-RECAP_TURNS:]:
+    for player, texts in turns:
         name = look.seat_name(player) if player is not None else "An edit"
         said = [t[len(name) + 1 :] if t.startswith(name + " ") else t for t in texts]
         told.append((name, ", ".join(said)))
