@@ -9,7 +9,7 @@ button, a recap line or a headline reads the same wherever it shows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tabletop.core.viewers import PUBLIC
@@ -30,11 +30,18 @@ def action_words(look: Any, entry: Any) -> str:
     return label[:1].upper() + label[1:]
 
 
-def recap_turns(look: Any, steps: Sequence[Any], eyes: Any) -> list[tuple[str, str]]:
+def recap_turns(
+    look: Any,
+    steps: Sequence[Any],
+    eyes: Any,
+    line: Callable[[Any, Any], str] | None = None,
+) -> list[tuple[str, str]]:
     """What the other seats just did, one ``(who, what)`` per turn (at most
     ``RECAP_TURNS``, the latest), as ``eyes`` may read it: ``eyes``' own steps are
     left out, a seat's consecutive steps make one turn, and a walk of several
-    spaces reads as where it ended (``walks_shortened``)."""
+    spaces reads as where it ended (``walks_shortened``). ``line(event, eyes)``
+    says one event (the look's ``event_line``, or a memo of it)."""
+    line = line or look.event_line
     # From the latest step back, so that only the turns told are put in words.
     runs: list[tuple[int | None, list[Any]]] = []
     for step in reversed(steps):
@@ -47,7 +54,7 @@ def recap_turns(look: Any, steps: Sequence[Any], eyes: Any) -> list[tuple[str, s
         else:
             runs.append((step.player, [step]))
     turns = [
-        (player, [look.event_line(e, eyes) for step in reversed(run)
+        (player, [line(e, eyes) for step in reversed(run)
                   for e in walks_shortened(step.events)])
         for player, run in reversed(runs)
     ]  # fmt: skip

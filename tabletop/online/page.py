@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -30,6 +31,7 @@ from xml.sax.saxutils import escape, quoteattr
 from tabletop.core.viewers import as_viewer
 from tabletop.draw.look import Look
 from tabletop.draw.scenes import Moment, marks
+from tabletop.draw.shapes import Layer
 from tabletop.draw.svg import layer_svg, num
 from tabletop.draw.words import (
     CONNECTION_LOST,
@@ -77,23 +79,67 @@ def board_payload(look: Look) -> dict[str, Any]:
     }
 
 
+class LayerMemo:
+    """The SVG text of the layers written lately, at most ``size`` of them: a
+    room's pages mostly show the same table and pieces from every seat, so each
+    is written once per step (``view_payload``'s ``write``)."""
+
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self.kept: dict[Layer, str] = {}
+
+    def __call__(self, layer: Layer) -> str:
+        text = self.kept.get(layer)
+        if text is None:
+            text = layer_svg(layer)
+            if len(self.kept) >= self.size:
+                self.kept.pop(next(iter(self.kept)))  # the oldest
+            self.kept[layer] = text
+        return text
+
+
+class LineMemo:
+    """Events in words as each viewer reads them (``look.event_line``), the latest
+    ``size`` kept: every page of a room reads the same recap lines step after step,
+    so each line is put in words once per viewer."""
+
+    def __init__(self, look: Look, size: int = 4096) -> None:
+        self.look, self.size = look, size
+        self.kept: dict[tuple[int, Any], tuple[Any, str]] = {}
+
+    def __call__(self, event: Any, viewer: Any) -> str:
+        key = (id(event), as_viewer(viewer))
+        kept = self.kept.get(key)
+        if kept is not None and kept[0] is event:  # the very event, not a reused id
+            return kept[1]
+        text = self.look.event_line(event, viewer)
+        if len(self.kept) >= self.size:
+            self.kept.pop(next(iter(self.kept)))  # the oldest
+        self.kept[key] = (event, text)
+        return text
+
+
 def view_payload(
     look: Look,
     moment: Moment,
     viewer: Any,
     legal: tuple[Any, ...],
     recent: tuple[Any, ...],
+    write: Callable[[Layer], str] = layer_svg,
+    line: Callable[[Any, Any], str] | None = None,
 ) -> dict[str, Any]:
     """The page's parts of one view for ``viewer`` (a seat, the public or the
     referee): ``moment`` is the picture's moment (``tabletop.draw.pictures``),
     ``legal`` the viewer's legal actions (its explanations, empty unless it is to
-    move) and ``recent`` the steps the recap tells."""
+    move), ``recent`` the steps the recap tells, ``write`` what turns a layer
+    into SVG (``layer_svg``, or a room's ``LayerMemo``) and ``line`` what says an
+    event (``look.event_line``, or a room's ``LineMemo``)."""
     game, view = look.game, moment.view
     seat = as_viewer(viewer).seat
     layers = (look.table(view), marks(look, moment), look.pieces(view))
     places = look.piece_spaces(view)
     return {
-        "svg": "".join(layer_svg(layer) for layer in layers) + targets_svg(look, legal),
+        "svg": "".join(write(layer) for layer in layers) + targets_svg(look, legal),
         "headline": headline(look, view, seat),
         "hands": [hand_payload(look, view, s, seat) for s in range(game.players)],
         "where": [
@@ -111,8 +157,7 @@ def view_payload(
             }
             for e in legal
         ],
-        "names": {s: look.space_name(s) for e in legal for s in e.spaces},
-        "recap": [list(turn) for turn in recap_turns(look, recent, viewer)],
+        "recap": [list(turn) for turn in recap_turns(look, recent, viewer, line)],
         "last": "; ".join(moment.lines),
     }
 

@@ -111,6 +111,8 @@ class Room:
         self._bot_pending = False
         self._look: Any = None  # made when a browser page first joins
         self._board: dict[str, Any] | None = None
+        self._layers = page.LayerMemo()
+        self._lines: page.LineMemo | None = None
 
     # -- who is who -----------------------------------------------------------------
     def role_for(self, token: str) -> str | None:
@@ -228,10 +230,14 @@ class Room:
         the connection's own view (``tabletop.online.page.view_payload``)."""
         from tabletop.draw.pictures import moment
 
-        viewer = self.viewer(conn)
-        seen = moment(self.match, len(self.match), viewer, look=self.look)
+        if self._lines is None:
+            self._lines = page.LineMemo(self.look)
+        viewer, line = self.viewer(conn), self._lines
+        seen = moment(self.match, len(self.match), viewer, self.look, line)
         recent = page.recap_steps(self.match.steps, conn.seat)
-        return page.view_payload(self.look, seen, viewer, legal, recent)
+        return page.view_payload(
+            self.look, seen, viewer, legal, recent, self._layers, line
+        )
 
     def view_at(self, conn: Connection, step: int) -> dict[str, Any]:
         """A past step of the timeline, as this connection's viewer saw it."""
