@@ -131,3 +131,36 @@ def test_every_page_frame_holds_only_the_viewers_own_view(name, players, seed):
     with running_server() as server:
         checked = asyncio.run(play_pages(server, name, players, seed))
     assert checked > 5 * MOVES
+
+
+@pytest.mark.parametrize("name", ["raiders", "pitfall"])
+def test_a_finished_game_reads_as_its_winner_on_every_page(name):
+    from tabletop import Match
+    from tabletop.bots import make_bot
+    from tabletop.core import make_game
+    from tabletop.draw import look_for
+    from tabletop.draw.pictures import moment
+    from tabletop.draw.words import winner_words
+    from tabletop.online import page
+
+    game = make_game(name, players=3)
+    match = Match(game, seed=7)
+    bots = [make_bot("heuristic", game, seat) for seat in range(3)]
+    while game.outcome(match.state) is None and len(match) < 5000:
+        seat = game.to_move(match.state)
+        match.play(bots[seat].choose(game.view(match.state, seat)))
+    outcome = game.outcome(match.state)
+    assert outcome is not None
+    look = look_for(game)
+    wins, why = winner_words(look, outcome)
+    for viewer in (0, 1, 2, PUBLIC, None):
+        seen = moment(match, len(match), viewer, look=look)
+        recent = page.recap_steps(match.steps, viewer if viewer in (0, 1, 2) else None)
+        part = page.view_payload(look, seen, viewer, (), recent)
+        assert part["headline"] == {
+            "over": True,
+            "mine": False,
+            "text": f"\u2605 {wins}",
+            "more": why,
+        }
+        assert part["actions"] == [] and 'class="target"' not in part["svg"]
