@@ -143,6 +143,11 @@ def check_page_frames(match: Any, viewer: Any, frames: list[dict[str, Any]]) -> 
             check_hands(game, truth, viewer)
             for past in match.steps[:step][-3:]:
                 check_events(past.events, viewer)
+        # every action is on a button, or in a folded group that lists it
+        fold, actions = frame["page"]["fold"], frame["page"]["actions"]
+        listed = {f["index"] for f in fold if "index" in f}
+        groups = {f["group"] for f in fold if "group" in f}
+        assert all(k in listed or a["clause"] in groups for k, a in enumerate(actions))
         for hand in frame["page"]["hands"]:
             if viewer is not None and hand["seat"] != seat:
                 assert all(card is None for card in hand["cards"]), hand

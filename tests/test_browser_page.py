@@ -83,7 +83,7 @@ def mover_page(seats: list[Watched], watcher: Watched) -> Watched:
 def tap_to_play(seat: Watched, step: int, board: bool) -> None:
     """Play one move on ``seat``'s page by touch: a ringed space on the board
     (when ``board``; a tap that only narrows the choices is followed by a
-    button), else the first action button."""
+    button), else the first action button (a folded group's first action)."""
     page = seat.page
     page.bring_to_front()  # each phone has both rooms open: the player looks at one
     seat.settled(step)
@@ -96,9 +96,14 @@ def tap_to_play(seat: Watched, step: int, board: bool) -> None:
         if seat.step() > step:
             return
         seat.settled(step)
-    button = page.locator("#actions button").first
-    button.evaluate(CENTRE)  # not under the header that stays on top
-    button.tap()
+    for _ in range(3):  # a folded group's button first lists its actions
+        button = page.locator("#actions button").first
+        button.evaluate(CENTRE)  # not under the header that stays on top
+        folded = button.get_attribute("data-group") is not None
+        button.tap()
+        if not folded:
+            return
+        seat.settled(step)
 
 
 def play(seats: list[Watched], watcher: Watched, moves: int) -> None:

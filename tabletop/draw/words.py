@@ -10,6 +10,7 @@ button, a recap line or a headline reads the same wherever it shows.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.viewers import PUBLIC
@@ -20,6 +21,7 @@ CONNECTION_LOST = "the connection to the server is lost; reconnecting\u2026"
 #: Milliseconds a freshly drawn control ignores presses: the second tap of a
 #: double tap, or a tap that crossed a redraw, lands on nothing.
 SETTLE_MS = 400
+GROUP_OVER = 14  # more choices than this: a clause with many folds into one button
 
 
 def action_words(look: Any, entry: Any) -> str:
@@ -99,3 +101,43 @@ def pending_words(look: Any, game: Any, view: Any) -> tuple[str, str]:
     if pending.startswith(name + " "):  # say the seat once
         pending = pending[len(name) + 1 :]
     return name, pending
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Several legal actions under one clause, shown as one button."""
+
+    clause: str
+    label: str
+    count: int
+
+    @property
+    def title(self) -> str:
+        """The button's words: "Discard\u2026 (13)"."""
+        return f"{self.label}\u2026 ({self.count})"
+
+
+def group_entries(entries: Sequence[Any], over: int = GROUP_OVER) -> list[Any]:
+    """The entries, with each clause that has many of them folded into a Group.
+
+    When every entry would fold into one Group, nothing folds: a lone folded button
+    would only cost the player a click to open it.
+    """
+    if len(entries) <= over:
+        return list(entries)
+    counts: dict[str, int] = {}
+    for e in entries:
+        counts[e.clause] = counts.get(e.clause, 0) + 1
+    out: list[Any] = []
+    seen = set()
+    for e in entries:
+        if counts[e.clause] < 3:
+            out.append(e)
+        elif e.clause not in seen:
+            seen.add(e.clause)
+            word = (e.label or str(e.action)).split(" ")[0]
+            word = word[:1].upper() + word[1:]
+            out.append(Group(e.clause, word, counts[e.clause]))
+    if len(out) == 1:
+        return list(entries)
+    return out

@@ -36,7 +36,9 @@ from tabletop.draw.svg import layer_svg, num
 from tabletop.draw.words import (
     CONNECTION_LOST,
     SETTLE_MS,
+    Group,
     action_words,
+    group_entries,
     pending_words,
     recap_turns,
     winner_words,
@@ -154,12 +156,27 @@ def view_payload(
                 "why": look.words(e.text),
                 "spaces": [s for s in e.spaces if s in look.xy],
                 "card": e.card,
+                "clause": e.clause,
             }
             for e in legal
         ],
+        "fold": folded(legal),
         "recap": [list(turn) for turn in recap_turns(look, recent, viewer, line)],
         "last": "; ".join(moment.lines),
     }
+
+
+def folded(legal: tuple[Any, ...]) -> list[dict[str, Any]]:
+    """The buttons when nothing is chosen, as the notebook table folds them
+    (``group_entries``): an action by its index, or a clause with many actions as
+    one button that lists them."""
+    where = {id(e): k for k, e in enumerate(legal)}
+    return [
+        {"group": item.clause, "title": item.title, "label": item.label}
+        if isinstance(item, Group)
+        else {"index": where[id(item)]}
+        for item in group_entries(legal)
+    ]
 
 
 def recap_steps(steps: Any, seat: int | None, back: int = 40) -> tuple[Any, ...]:

@@ -4,9 +4,9 @@ The room is the only place the full state lives. Everything it sends is built pe
 viewer from that viewer's view (``protocol.state_payload``); the seed and the
 generator never leave it. A browser page's pictures and words
 (``tabletop.online.page``) are made only for the connections that asked for them
-in their ``hello``, once per viewer and step. Actions come in one at a time on the server's event loop,
-each carrying the step its sender saw, so of two actions sent at once exactly one
-applies and the other is refused as stale or out of turn.
+in their ``hello``, once per viewer and step. Actions come in one at a time on the
+server's event loop, each carrying the step its sender saw, so of two actions sent
+at once exactly one applies and the other is refused as stale or out of turn.
 """
 
 from __future__ import annotations
