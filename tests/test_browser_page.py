@@ -5,7 +5,8 @@ Every websocket frame each page receives is recorded and checked against that
 seat's view (``check_page_frames``, the shared leak harness). The server is
 killed mid-game and started again: every page says the connection is lost and
 comes back to the same step without a tap. Screenshots at phone and laptop sizes
-go to ``test-artifacts/``."""
+at phone, tablet and laptop sizes go to ``test-artifacts/``; at phone and tablet
+sizes nothing scrolls sideways and every button is at least 44 px."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from tests.test_online_restart import TOKEN, start
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1366, "height": 768}
+TABLET = {"width": 768, "height": 1024}
 ROOMS = [("raiders", 41), ("pitfall", 42)]
 CENTRE = "(e) => e.scrollIntoView({block: 'center'})"
 MOVES = 12  # taps that play, per room (half before the restart, half after)
@@ -73,6 +75,17 @@ class Watched:
         ARTIFACTS.mkdir(exist_ok=True)
         self.page.bring_to_front()
         self.page.screenshot(path=str(ARTIFACTS / name))
+
+
+def fits_a_phone(page, width: int) -> None:
+    """No sideways scrolling, and every button shown at least 44 px each way."""
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+    small = page.evaluate(
+        "() => [...document.querySelectorAll('button')].filter((b) => "
+        "b.offsetParent && (b.offsetHeight < 44 || b.offsetWidth < 44))"
+        ".map((b) => b.textContent)"
+    )
+    assert small == []
 
 
 def mover_page(seats: list[Watched], watcher: Watched) -> Watched:
@@ -183,6 +196,8 @@ def test_phones_play_a_raiders_and_a_pitfall_room_by_tapping(tmp_path):
                 play(seats, watcher, MOVES // 2)
             r_seats[0].shoot("page-raiders-phone.png")
             p_seats[0].shoot("page-pitfall-phone.png")
+            for seat in (r_seats[0], p_seats[0]):
+                fits_a_phone(seat.page, PHONE["width"])
             p_watch.shoot("page-pitfall-spectator-laptop.png")
 
             before = [watcher.step() for _, watcher in tables]
@@ -213,6 +228,9 @@ def test_phones_play_a_raiders_and_a_pitfall_room_by_tapping(tmp_path):
             p_seats[0].shoot("page-pitfall-laptop.png")
             r_watch.page.set_viewport_size(PHONE)
             r_watch.shoot("page-raiders-spectator-phone.png")
+            p_seats[2].page.set_viewport_size(TABLET)
+            p_seats[2].shoot("page-pitfall-tablet.png")
+            fits_a_phone(p_seats[2].page, TABLET["width"])
             for referee, (_, watcher) in zip(referees, tables, strict=True):
                 referee.wait_step(watcher.step())
                 assert "Referee" in referee.page.inner_text("#role")
