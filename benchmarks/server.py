@@ -23,8 +23,13 @@ Two times are reported apart, each saying what it times:
 The load average (``os.getloadavg()``) is printed at the start and the end: on a
 busy machine the round trip measures the machine, not the server.
 
+``--pages N`` makes ``N`` seats of each room say hello as the browser page does
+(``"render": "svg"``): the server then draws their pictures and words with every
+view, and the report gives the view frames' sizes for plain and page-like seats.
+
 Run: ``python benchmarks/server.py --rooms 200 --seats 4 --think 1 --seconds 60``
-and ``python benchmarks/server.py --rooms 50 --think 0 --seconds 30`` (saturation).
+and ``python benchmarks/server.py --rooms 50 --think 0 --seconds 30`` (saturation);
+add ``--pages 4`` for rooms whose every seat is a browser page.
 """
 
 from __future__ import annotations
@@ -58,13 +63,20 @@ class Tally:
         self.counting = counting  # time.monotonic() from which things count
         self.rtts: list[float] = []
         self.refused = self.errors = self.games = 0
+        #: view frames received and their bytes, by page-like or plain seats
+        self.views = {True: 0, False: 0}
+        self.view_bytes = {True: 0, False: 0}
 
     def counts(self) -> bool:
         return time.monotonic() >= self.counting
 
 
-async def seat(link: str, think: float, tally: Tally, stop: float, rng) -> bool:
-    """Play one seat until the game ends (True) or time is up (False)."""
+async def seat(
+    link: str, think: float, tally: Tally, stop: float, rng, page: bool = False
+) -> bool:
+    """Play one seat until the game ends (True) or time is up (False); a
+    ``page`` seat says hello as the browser page does (``"render": "svg"``), so
+    the server draws its pictures and words with every view."""
     from tornado.websocket import websocket_connect
 
     from tabletop.online import PROTOCOL_VERSION, parse_link
@@ -73,6 +85,8 @@ async def seat(link: str, think: float, tally: Tally, stop: float, rng) -> bool:
     conn = await websocket_connect(url, max_message_size=16 * 1024 * 1024)
     conn.protocol.set_nodelay(True)
     hello = {"t": "hello", "protocol": PROTOCOL_VERSION, "room": room, "token": token}
+    if page:
+        hello["render"] = "svg"
     conn.write_message(json.dumps(hello))
     sent_at: dict[int, float] = {}
     try:
@@ -94,6 +108,9 @@ async def seat(link: str, think: float, tally: Tally, stop: float, rng) -> bool:
                 tally.errors += tally.counts()
             if kind != "view":
                 continue
+            if tally.counts():
+                tally.views[page] += 1
+                tally.view_bytes[page] += len(text)
             step = frame["step"]
             if step in sent_at:
                 rtt = time.perf_counter() - sent_at.pop(step)
@@ -128,9 +145,10 @@ async def room_loop(url: str, spec: dict, tally: Tally, stop: float, index: int)
             admin_token=TOKEN,
         )
         seats = [
-            seat(link, spec["think"], tally, stop, random.Random(rng.random()))
-            for link in links["seats"]
-        ]
+            seat(link, spec["think"], tally, stop, random.Random(rng.random()),
+                 page=k < spec["pages"])
+            for k, link in enumerate(links["seats"])
+        ]  # fmt: skip
         done = await asyncio.gather(*seats)
         if any(done) and tally.counts():
             tally.games += 1
@@ -159,6 +177,8 @@ def client_process(url: str, spec: dict, rooms: list[int], times, results) -> No
             "errors": tally.errors,
             "games": tally.games,
             "cpu": cpu,
+            "views": tally.views,
+            "view_bytes": tally.view_bytes,
         }
     )
 
@@ -200,7 +220,12 @@ def percentile(data: list[float], q: float) -> float:
 
 def measure(args) -> None:
     load_start = os.getloadavg()
-    spec = {"game": args.game, "seats": args.seats, "think": args.think}
+    spec = {
+        "game": args.game,
+        "seats": args.seats,
+        "think": args.think,
+        "pages": args.pages,
+    }
     context = multiprocessing.get_context("spawn")
     with tempfile.TemporaryDirectory() as folder:
         proc, url = start_server(Path(folder) / "rooms.sqlite", args)
@@ -239,9 +264,9 @@ def measure(args) -> None:
     handled = stats["handle_ms"]
     clients_cpu = sum(tally["cpu"] for tally in tallies)
     print(
-        f"{args.rooms} rooms x {args.seats} seats of {args.game}, think "
-        f"{args.think} s, {args.clients} client process(es); {wall:.1f} s measured "
-        f"after {args.warmup} s of warm-up"
+        f"{args.rooms} rooms x {args.seats} seats of {args.game} ({args.pages} "
+        f"page-like per room), think {args.think} s, {args.clients} client "
+        f"process(es); {wall:.1f} s measured after {args.warmup} s of warm-up"
     )
     print(
         f"  load average (1 min) at the start {load_start[0]:.2f}, at the end "
@@ -266,6 +291,14 @@ def measure(args) -> None:
         f"{percentile(rtts, 0.5):.1f} ms, p99 {percentile(rtts, 0.99):.1f} ms, "
         f"max {percentile(rtts, 1):.1f} ms"
     )
+    for page, who in ((False, "plain seats"), (True, "page-like seats")):
+        views = sum(t["views"][page] for t in tallies)
+        size = sum(t["view_bytes"][page] for t in tallies)
+        if views:
+            print(
+                f"  view frames received by {who}: {views}, "
+                f"{size / views / 1000:.1f} kB each on average"
+            )
     print(
         f"  server process CPU: {cpu:.1f} s ({100 * cpu / wall:.0f}% of one core), "
         f"{1000 * cpu / max(1, stats['actions']):.2f} ms per action handled; "
@@ -284,12 +317,20 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5, help="seconds not counted")
     parser.add_argument("--clients", type=int, default=1, help="client processes")
     parser.add_argument(
+        "--pages",
+        type=int,
+        default=0,
+        help="seats per room that ask for the browser page's pictures and words",
+    )
+    parser.add_argument(
         "--rate", type=float, default=1000, help="server frames/s per connection"
     )
     args = parser.parse_args()
     total = args.seconds + args.warmup
     if not 1 <= args.rooms <= MAX_ROOMS or not 0 < total <= MAX_SECONDS:
         raise SystemExit(f"rooms 1..{MAX_ROOMS}, seconds up to {MAX_SECONDS} in all")
+    if not 0 <= args.pages <= args.seats:
+        raise SystemExit("pages: 0 up to the seats per room")
     if not 1 <= args.clients <= min(MAX_CLIENTS, args.rooms):
         raise SystemExit(f"client processes 1..{MAX_CLIENTS}, at most one per room")
     measure(args)

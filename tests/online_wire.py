@@ -68,3 +68,87 @@ class Peer:
 
     def close(self) -> None:
         self.conn.close()
+
+
+def no_secret_keys(frame: Any) -> None:
+    """No seed and no live generator anywhere in a frame."""
+    if isinstance(frame, dict):
+        assert "seed" not in frame, frame.keys()
+        if set(frame) == {"counter", "forced"}:
+            assert frame == {"counter": 0, "forced": []}
+        for value in frame.values():
+            no_secret_keys(value)
+    elif isinstance(frame, list):
+        for value in frame:
+            no_secret_keys(value)
+
+
+async def join_page(link: str) -> Peer:
+    """A raw connection that says hello as the browser page does (``render``)."""
+    peer = await Peer.join(link, hello=False)
+    peer.send(
+        t="hello",
+        protocol=PROTOCOL_VERSION,
+        room=peer.room,
+        token=peer.token,
+        render="svg",
+    )
+    return peer
+
+
+def check_page_frames(match: Any, viewer: Any, frames: list[dict[str, Any]]) -> int:
+    """Check every frame a browser page received against ``viewer``'s view (a
+    seat, ``PUBLIC`` or ``None`` for the referee); returns how many were checked.
+
+    A view's state is the viewer's view, scrubbed; its page part (pictures, hands,
+    words) is exactly what ``tabletop.online.page`` builds from the viewer's views
+    and the events as the viewer reads them; the view itself passes the shared
+    leak checks (``tests.leaks``: it does not change when what the viewer may not
+    see is dealt anew, and the other hands read as the public's); the hands the
+    page shows face up are the viewer's own only; the board sent with the welcome
+    is the same for every deal.
+    """
+    from tabletop.draw import look_for
+    from tabletop.draw.pictures import moment
+    from tabletop.online import page
+    from tabletop.online.protocol import scrub
+    from tests.leaks import check_events, check_hands, check_view
+
+    game = match.game
+    look = look_for(game)
+    seat = viewer if isinstance(viewer, int) else None
+    checked = 0
+    for frame in frames:
+        no_secret_keys(frame)
+        checked += 1
+        if frame["t"] == "welcome":
+            assert frame["page"] == page.board_payload(look)
+            continue
+        if frame["t"] == "refused":
+            assert set(frame) <= {"t", "id", "clause", "reason", "words"}
+        if frame["t"] != "view":
+            continue
+        step = frame["step"]
+        truth = match.state_at(step)
+        shown = game.view(truth, viewer) if viewer is not None else truth
+        assert frame["state"] == scrub(game.state_to_json(shown))
+        legal = ()
+        if seat is not None and game.to_move(shown) == seat:
+            legal = game.explain(shown)
+        seen = moment(match, step, viewer, look=look)
+        recent = page.recap_steps(match.steps[:step], seat)
+        assert frame["page"] == page.view_payload(look, seen, viewer, legal, recent)
+        if viewer is not None:
+            check_view(game, truth, viewer, samples=2)
+            check_hands(game, truth, viewer)
+            for past in match.steps[:step][-3:]:
+                check_events(past.events, viewer)
+        # every action is on a button, or in a folded group that lists it
+        fold, actions = frame["page"]["fold"], frame["page"]["actions"]
+        listed = {f["index"] for f in fold if "index" in f}
+        groups = {f["group"] for f in fold if "group" in f}
+        assert all(k in listed or a["clause"] in groups for k, a in enumerate(actions))
+        for hand in frame["page"]["hands"]:
+            if viewer is not None and hand["seat"] != seat:
+                assert all(card is None for card in hand["cards"]), hand
+    return checked

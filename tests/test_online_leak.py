@@ -15,7 +15,7 @@ from tabletop.core import Rng
 from tabletop.core.viewers import PUBLIC
 from tabletop.online import create_room
 from tabletop.online.protocol import scrub
-from tests.online_wire import Peer, running_server
+from tests.online_wire import Peer, no_secret_keys, running_server
 
 GAMES = [
     ("pitfall", 2, 11),
@@ -40,19 +40,6 @@ def flatten(data: Any, path: str = "") -> dict[str, Any]:
             out.update(flatten(value, f"{path}[{i}]"))
         return out
     return {path: data}
-
-
-def no_secret_keys(frame: Any) -> None:
-    """No seed and no live generator anywhere in a frame."""
-    if isinstance(frame, dict):
-        assert "seed" not in frame, frame.keys()
-        if set(frame) == {"counter", "forced"}:
-            assert frame == {"counter": 0, "forced": []}
-        for value in frame.values():
-            no_secret_keys(value)
-    elif isinstance(frame, list):
-        for value in frame:
-            no_secret_keys(value)
 
 
 def check_public(game: Any, truth: Any, shown: dict[str, Any]) -> None:

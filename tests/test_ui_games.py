@@ -378,7 +378,8 @@ def test_the_recap_of_the_opening_says_the_deal_and_the_roll_off_in_one_line():
     """RA-S-DEAL, RA-S-FIRST: the step that ends the placing reads as one short
     line (the deal as "the cards are dealt: 6 each", the roll-off as who goes
     first); the Log keeps each hand and each roll."""
-    from tabletop.ui.texts import RECAP_PHRASES, log_steps, recap_html
+    from tabletop.draw.words import RECAP_PHRASES
+    from tabletop.ui.texts import log_steps, recap_html
 
     table = raiders_table(players=4, seed=7, bots=4, bot="heuristic")
     step = next(s for s in table.match.steps if any(e.kind == "deal" for e in s.events))
@@ -396,14 +397,16 @@ def test_the_recap_of_the_opening_says_the_deal_and_the_roll_off_in_one_line():
 def test_a_turn_of_many_moves_is_cut_to_a_line_that_points_at_the_log():
     """A bot's turn that says more than RECAP_PHRASES things keeps the first ones
     and points at the Log for the rest, so "What just happened" fits."""
+    from tabletop.draw.words import RECAP_PHRASES, recap_phrases
     from tabletop.ui import pitfall_table
-    from tabletop.ui.texts import RECAP_PHRASES, _recap_phrases, recap_html
+    from tabletop.ui.texts import recap_html
 
     table = pitfall_table(players=2, seed=4, bots=2, bot="heuristic")
     step = max(
-        table.match.steps, key=lambda s: len(_recap_phrases(table, s.events, None))
+        table.match.steps,
+        key=lambda s: len(recap_phrases(s.events, None, table.look.event_line)),
     )
-    phrases = _recap_phrases(table, step.events, None)
+    phrases = recap_phrases(step.events, None, table.look.event_line)
     assert len(phrases) > RECAP_PHRASES
     told = recap_html(table, [step])
     more = len(phrases) - RECAP_PHRASES + 1

@@ -24,8 +24,12 @@ from tabletop.draw.shapes import Scene
 from tabletop.draw.svg import scene_svg
 
 
-def moment(match: Any, step: int | None, viewer: Any) -> Moment:
-    """What the picture of ``step`` (default: the cursor) shows to ``viewer``."""
+def moment(
+    match: Any, step: int | None, viewer: Any, look: Any = None, line: Any = None
+) -> Moment:
+    """What the picture of ``step`` (default: the cursor) shows to ``viewer``
+    (``look``: the game's look, if the caller keeps one, else a fresh one;
+    ``line(event, viewer)``: how an event is said, by default ``look.event_line``)."""
     game = match.game
     viewer = checked_viewer(game, viewer)
     step = match.cursor if step is None else step
@@ -36,8 +40,9 @@ def moment(match: Any, step: int | None, viewer: Any) -> Moment:
     # Words for people, as the table's log says them (the look's ``event_line``):
     # the picture's status line leaves the clause IDs out (the replay's event log
     # and the table's rules details show them).
-    look = look_for(game)
-    lines = tuple(_plain(look.event_line(event, viewer)) for event in events)
+    look = look or look_for(game)
+    line = line or look.event_line
+    lines = tuple(_plain(line(event, viewer)) for event in events)
     die = die_of(match, step, step) if step else ""  # as the live board shows it
     return Moment(view, before, step, len(match), lines, seen, die)
 

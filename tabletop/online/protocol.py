@@ -1,7 +1,9 @@
 """The seat protocol: the frames client and server trade, and what a viewer may see.
 
 Every frame is one JSON object with a type ``t``. The client's first frame is
-``hello`` (protocol version, room, token); the server answers ``welcome`` and a
+``hello`` (protocol version, room, token, and optionally ``render``: ``"svg"``
+asks for the browser page's pictures and words, ``tabletop.online.page``); the
+server answers ``welcome`` and a
 ``view``, or an ``error`` and closes. After that the client sends ``play``,
 ``view_at``, ``undo_request``, ``undo_answer``, ``export`` or ``ping``, each with an
 optional ``id`` the answer echoes. Every view is built from the viewer's own view of
@@ -37,6 +39,10 @@ CLIENT_FRAMES = {
     "export": {},
     "ping": {},
 }
+
+
+#: Optional fields a frame may carry, and the values each may take.
+OPTIONAL_FIELDS = {"hello": {"render": ("svg",)}}
 
 
 class ProtocolError(ValueError):
@@ -93,6 +99,12 @@ def parse_frame(text: str | bytes) -> dict[str, Any]:
         if kind_of is int and not _fits(value):
             raise ProtocolError(
                 "bad_field", f"'{kind}' needs '{field}' within a 64-bit int"
+            )
+    for field, allowed in OPTIONAL_FIELDS.get(kind, {}).items():
+        if field in frame and frame[field] not in allowed:
+            raise ProtocolError(
+                "bad_field",
+                f"'{kind}' takes '{field}' as one of {', '.join(allowed)}, if at all",
             )
     return frame
 

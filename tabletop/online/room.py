@@ -2,9 +2,11 @@
 
 The room is the only place the full state lives. Everything it sends is built per
 viewer from that viewer's view (``protocol.state_payload``); the seed and the
-generator never leave it. Actions come in one at a time on the server's event loop,
-each carrying the step its sender saw, so of two actions sent at once exactly one
-applies and the other is refused as stale or out of turn.
+generator never leave it. A browser page's pictures and words
+(``tabletop.online.page``) are made only for the connections that asked for them
+in their ``hello``, once per viewer and step. Actions come in one at a time on the
+server's event loop, each carrying the step its sender saw, so of two actions sent
+at once exactly one applies and the other is refused as stale or out of turn.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any, Protocol
 
 from tabletop.core import IllegalActionError, Match, Refusal
 from tabletop.core.match import state_digest
+from tabletop.online import page
 from tabletop.online import protocol as P
 from tabletop.online.store import RoomRecord, Store
 
@@ -33,6 +36,7 @@ class Connection(Protocol):
     role: str  # "seat", "spectator" or "referee"
     seat: int | None
     logged: int  # the last step whose log lines it has received
+    render: str  # "svg" for a browser page (its pictures and words), else ""
 
     def send(self, frame: dict[str, Any]) -> None: ...
 
@@ -107,6 +111,10 @@ class Room:
         self.connections: list[Connection] = []
         self.undo: UndoRequest | None = None
         self._bot_pending = False
+        self._look: Any = None  # made when a browser page first joins
+        self._board: dict[str, Any] | None = None
+        self._layers = page.LayerMemo()
+        self._lines: page.LineMemo | None = None
 
     # -- who is who -----------------------------------------------------------------
     def role_for(self, token: str) -> str | None:
@@ -137,8 +145,30 @@ class Room:
             return conn.seat
         return P.PUBLIC if conn.role == SPECTATOR else None
 
+    @staticmethod
+    def renders(conn: Connection) -> bool:
+        """Whether ``conn`` asked for the browser page's pictures and words."""
+        return getattr(conn, "render", "") == "svg"
+
+    @property
+    def look(self) -> Any:
+        """The game's look, made once (only rooms a browser page joins need it)."""
+        if self._look is None:
+            from tabletop.draw import look_for
+
+            self._look = look_for(self.game)
+        return self._look
+
     # -- frames -----------------------------------------------------------------------
     def welcome(self, conn: Connection) -> dict[str, Any]:
+        frame = self._welcome(conn)
+        if self.renders(conn):
+            if self._board is None:
+                self._board = page.board_payload(self.look)
+            frame["page"] = self._board
+        return frame
+
+    def _welcome(self, conn: Connection) -> dict[str, Any]:
         return {
             "t": "welcome",
             "protocol": P.PROTOCOL_VERSION,
@@ -151,8 +181,12 @@ class Room:
             "seats": self.seats_payload(),
         }
 
-    def view_frame(self, conn: Connection, reset: bool = False) -> dict[str, Any]:
-        """The current view for a connection, with the log lines it has not had."""
+    def view_frame(
+        self, conn: Connection, reset: bool = False, pages: dict | None = None
+    ) -> dict[str, Any]:
+        """The current view for a connection, with the log lines it has not had
+        (and, for a browser page, its pictures and words: ``page_part``; ``pages``
+        keeps those made for one step, by viewer, so each is made once)."""
         viewer = self.viewer(conn)
         state = self.match.state
         view = P.view_of(self.game, state, viewer)
@@ -181,11 +215,33 @@ class Room:
                 "reason": outcome.reason,
             },
         }
+        legal = ()
         if conn.role == "seat" and to_move == conn.seat:
-            frame["legal"] = P.legal_payload(self.match.explain())
+            legal = self.match.explain()
+            frame["legal"] = P.legal_payload(legal)
+        if self.renders(conn):
+            pages = {} if pages is None else pages
+            key = (conn.role, conn.seat)
+            if key not in pages:
+                pages[key] = self.page_part(conn, legal)
+            frame["page"] = pages[key]
         if conn.role == "seat" and conn.seat is not None:
             frame["may_undo"] = self.undo_refusal(conn.seat) is None
         return frame
+
+    def page_part(self, conn: Connection, legal: tuple) -> dict[str, Any]:
+        """A browser page's pictures and words for the current step, built from
+        the connection's own view (``tabletop.online.page.view_payload``)."""
+        from tabletop.draw.pictures import moment
+
+        if self._lines is None:
+            self._lines = page.LineMemo(self.look)
+        viewer, line = self.viewer(conn), self._lines
+        seen = moment(self.match, len(self.match), viewer, self.look, line)
+        recent = page.recap_steps(self.match.steps, conn.seat)
+        return page.view_payload(
+            self.look, seen, viewer, legal, recent, self._layers, line
+        )
 
     def view_at(self, conn: Connection, step: int) -> dict[str, Any]:
         """A past step of the timeline, as this connection's viewer saw it."""
@@ -201,8 +257,9 @@ class Room:
         }
 
     def broadcast_views(self, reset: bool = False) -> None:
+        pages: dict = {}
         for conn in list(self.connections):
-            conn.send(self.view_frame(conn, reset))
+            conn.send(self.view_frame(conn, reset, pages))
 
     def broadcast(self, frame: dict[str, Any]) -> None:
         for conn in list(self.connections):

@@ -2,7 +2,8 @@
 
 ``Server(db=...)`` loads every room from its SQLite store (replayed and
 digest-checked), then serves ``/ws/<room>`` (the seat protocol), ``/play/<room>``
-(a page saying how to join with a link) and ``POST /api/rooms`` (create a room;
+(the page a join link opens: the seat's table in any browser,
+``tabletop.online.page``) and ``POST /api/rooms`` (create a room;
 needs the admin token). It runs on one event loop, so actions apply one at a time.
 ``Server.start_in_thread()`` runs it beside a notebook or a test.
 
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import html
 import ipaddress
 import json
 import logging
@@ -39,6 +39,7 @@ import tornado.websocket
 from tabletop.core import SaveError
 from tabletop.core.match import rules_version
 from tabletop.online import protocol as P
+from tabletop.online.page import page_html
 from tabletop.online.room import HUMAN, REFEREE, SPECTATOR, Room, new_tokens
 from tabletop.online.store import RoomRecord, Store
 
@@ -79,6 +80,7 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
         self.role = ""
         self.seat: int | None = None
         self.logged = 0
+        self.render = ""  # "svg": a browser page, sent its pictures and words
         self.limit = RateLimit(server.rate, server.burst)
         self.address: str | None = None  # the client's, once counted
         self._hello_timer: asyncio.TimerHandle | None = None
@@ -189,14 +191,15 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
         if refusal is None:
             self.send({"t": "ok", "id": ident, "step": len(room.match)})
         else:
-            self.send(
-                {
-                    "t": "refused",
-                    "id": ident,
-                    "clause": refusal.clause,
-                    "reason": refusal.reason,
-                }
-            )
+            answer = {
+                "t": "refused",
+                "id": ident,
+                "clause": refusal.clause,
+                "reason": refusal.reason,
+            }
+            if self.render:  # a page says it as the notebook table does
+                answer["words"] = room.look.refusal_words(refusal.reason)
+            self.send(answer)
 
     def hello(self, frame: dict[str, Any]) -> None:
         if self.room is not None:
@@ -214,6 +217,7 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
         if role is None:
             raise P.ProtocolError("bad_token", "no room opens with this link")
         self.room = room
+        self.render = frame.get("render", "")
         self.role = role if role in (SPECTATOR, REFEREE) else "seat"
         self.seat = int(role) if self.role == "seat" else None
         if self._hello_timer is not None:
@@ -391,17 +395,24 @@ class RoomsHandler(tornado.web.RequestHandler):
 
 
 class PlayPage(tornado.web.RequestHandler):
-    """What a join link opens in a browser: how to join from a notebook."""
+    """What a join link opens in a browser: the playable page
+    (``tabletop.online.page``). The token stays in the link's ``#fragment``, which
+    no request carries; the page may talk to this server only, and run only its
+    own script and styles (a fresh nonce each time)."""
 
     def get(self, room: str) -> None:
+        nonce = secrets.token_urlsafe(12)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Referrer-Policy", "no-referrer")
-        self.finish(
-            "<!doctype html><title>tabletop room</title><h1>tabletop room "
-            f"{html.escape(room)}</h1><p>Copy this page's full address (with the "
-            "part after <code>#</code>) into a notebook cell:</p>"
-            "<pre>import tabletop.ui\ntabletop.ui.join('LINK')</pre>"
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header(
+            "Content-Security-Policy",
+            f"default-src 'none'; script-src 'nonce-{nonce}'; "
+            f"style-src 'nonce-{nonce}'; connect-src 'self'; img-src 'self' data:; "
+            "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
         )
+        self.finish(page_html(room, P.PROTOCOL_VERSION, nonce))
 
 
 class Server:

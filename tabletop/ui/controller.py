@@ -37,6 +37,7 @@ from traitlets import Int
 from tabletop.core import Explanation, IllegalActionError, TabletopError
 from tabletop.draw import with_picture
 from tabletop.draw.look import Look, look_for
+from tabletop.draw.words import CONNECTION_LOST, SETTLE_MS
 from tabletop.ui.board import forget_current_canvas, one_batch
 from tabletop.ui.board_picture import BoardPicture, FollowedText, FollowingText
 from tabletop.ui.layout import build
@@ -58,9 +59,7 @@ from tabletop.ui.texts import (
 __all__ = ["MAX_AUTO_MOVES", "Selection", "Table"]
 
 LOG = logging.getLogger(__name__)
-CONNECTION_LOST = "the connection to the server is lost; reconnecting\u2026"
 LOG_TAB, INSPECTOR_TAB, SEATS_TAB, GAME_TAB, REVIEW_TAB = 0, 1, 2, 3, 4
-SETTLE_MS = 400
 FOCUS_MARGIN = 80  # board pixels around what a focused (lesson) board shows
 FOCUS_MIN = (420, 260)  # the smallest area a focused board shows
 

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
 
 from tabletop.core import Explanation
+from tabletop.draw.words import GROUP_OVER, Group, group_entries  # noqa: F401
 
 MAX_BUTTONS = 36
-GROUP_OVER = 14
 MANY = 6  # more buttons than this: two to a row
 
 
@@ -227,46 +226,6 @@ class HandOver:
         )
         self.button.description = f"I am {name}: show my hand"
         self.widget.layout.display = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    """Several legal actions under one clause, shown as one button."""
-
-    clause: str
-    label: str
-    count: int
-
-    @property
-    def title(self) -> str:
-        """The button's words: "Discard\u2026 (13)"."""
-        return f"{self.label}\u2026 ({self.count})"
-
-
-def group_entries(entries: Sequence[Explanation], over: int = GROUP_OVER) -> list[Any]:
-    """The entries, with each clause that has many of them folded into a Group.
-
-    When every entry would fold into one Group, nothing folds: a lone folded button
-    would only cost the player a click to open it.
-    """
-    if len(entries) <= over:
-        return list(entries)
-    counts: dict[str, int] = {}
-    for e in entries:
-        counts[e.clause] = counts.get(e.clause, 0) + 1
-    out: list[Any] = []
-    seen = set()
-    for e in entries:
-        if counts[e.clause] < 3:
-            out.append(e)
-        elif e.clause not in seen:
-            seen.add(e.clause)
-            word = (e.label or str(e.action)).split(" ")[0]
-            word = word[:1].upper() + word[1:]
-            out.append(Group(e.clause, word, counts[e.clause]))
-    if len(out) == 1:
-        return list(entries)
-    return out
 
 
 class Timeline:

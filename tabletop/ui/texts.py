@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.draw.lastmove import die_of, walked
+from tabletop.draw.words import action_words as said_action
+from tabletop.draw.words import pending_words, recap_turns, winner_words
 from tabletop.ui.panels import inspector_html, json_diff
 
 PUBLIC = "public"  # the viewer who sees only what lies face up
@@ -25,11 +27,9 @@ def words(table: Any, text: str) -> str:
 
 
 def action_words(table: Any, entry: Any) -> str:
-    """A button's label in plain words: the game's codes spelled out, seats and
-    spaces named (the look's ``label_words``, then ``words``)."""
-    label = entry.label or str(entry.action)
-    label = words(table, table.look.label_words(label))
-    return label[:1].upper() + label[1:]
+    """A button's label in plain words (``tabletop.draw.words.action_words``: the
+    game's codes spelled out, seats and spaces named)."""
+    return said_action(table.look, entry)
 
 
 HIDDEN_KINDS = ("roll", "draw", "deal", "reshuffle", "take", "discard")
@@ -89,12 +89,9 @@ def status_html(table: Any) -> str:
         )
     else:
         seat = game.to_move(state)
-        name = table.look.seat_name(seat) if seat is not None else "nobody"
+        name, pending = pending_words(table.look, game, table.view_state)
         kind = table.seats[seat] if seat is not None else ""
         kind = "" if kind == "human" else f" (bot: {kind})"
-        pending = words(table, game.pending(table.view_state))
-        if pending.startswith(name + " "):  # say the seat once
-            pending = pending[len(name) + 1 :]
         what = f"<b>{html.escape(name)}</b>{html.escape(kind)} to move: " + (
             html.escape(pending)
         )
@@ -152,107 +149,21 @@ def _rows_from_log(
 
 
 def recap_html(table: Any, steps: Sequence[Any]) -> str:
-    """What the other seats just did, one line per turn, in plain words."""
-    eyes = table.eyes
-    turns: list[tuple[int | None, list[str]]] = []
-    for step in steps:
-        if isinstance(eyes, int) and step.player == eyes:
-            continue
-        if step.index > table.match.cursor:
-            continue
-        texts = _recap_phrases(table, step.events, eyes)
-        if turns and turns[-1][0] == step.player:
-            turns[-1][1].extend(texts)
-        else:
-            turns.append((step.player, texts))
+    """What the other seats just did, one line per turn, in plain words
+    (``tabletop.draw.words.recap_turns``, as the browser page says it too)."""
+    cursor = table.match.cursor
+    shown = [step for step in steps if step.index <= cursor]
+    turns = recap_turns(table.look, shown, table.eyes)
     if not turns:
         return ""
-    lines = []
-    for player, texts in turns[-6:]:
-        name = table.look.seat_name(player) if player is not None else "An edit"
-        said = []
-        for text in texts:
-            if text.startswith(name + " "):
-                text = text[len(name) + 1 :]
-            said.append(text)
-        if len(said) > RECAP_PHRASES:  # a line that fits; the Log has the rest
-            more = len(said) - RECAP_PHRASES + 1
-            said = [*said[: RECAP_PHRASES - 1], f"and {more} more (see the Log)"]
-        lines.append(
-            f"<li><b>{html.escape(name)}</b> {html.escape(', '.join(said))}</li>"
-        )
+    lines = [
+        f"<li><b>{html.escape(name)}</b> {html.escape(said)}</li>"
+        for name, said in turns
+    ]
     return (
         "<div class='tabletop-recap-title'><b>What just happened</b></div>"
         f"<ul style='margin:0;padding-left:18px'>{''.join(lines)}</ul>"
     )
-
-
-RECAP_PHRASES = 4  # the most a turn's line in "What just happened" says
-
-
-def _recap_phrases(table: Any, events: Sequence[Any], eyes: Any) -> list[str]:
-    """A step's events as the recap says them: walks shortened
-    (``_walks_shortened``) and the cards dealt to every seat at once said as one
-    phrase ("the cards are dealt: 6 each"; each hand is on the table and every
-    card in the Log)."""
-    told = _walks_shortened(events)
-    deals = [e for e in told if e.kind == "deal"]
-    counts = {_dealt(e) for e in deals}
-    each = f": {counts.pop()} each" if len(counts) == 1 and None not in counts else ""
-    phrases: list[str] = []
-    for i, event in enumerate(told):
-        if len(deals) > 1 and event.kind == "deal":
-            if event is deals[0]:
-                phrases.append(f"the cards are dealt{each}")
-            continue
-        if _round_goes_on(told, i):
-            continue
-        phrases.append(event_words(table, event, eyes))
-    return [p if p.startswith("Player") else p[:1].lower() + p[1:] for p in phrases]
-
-
-def _round_goes_on(events: Sequence[Any], i: int) -> bool:
-    """Whether ``events[i]`` is inside a run of three or more events under one
-    clause (a round every seat takes part in, such as rolls for the first turn)
-    that the run's last event ends ("Player 0 (red) goes first")."""
-    clause = events[i].clause
-    j = i
-    while j + 1 < len(events) and events[j + 1].clause == clause:
-        j += 1
-    k = i
-    while k > 0 and events[k - 1].clause == clause:
-        k -= 1
-    return j > i and j - k >= 2
-
-
-def _dealt(event: Any) -> int | None:
-    """How many cards a deal event gave (a count: hand sizes are public)."""
-    data = event.data
-    for key in ("count", "cards", "card"):
-        value = data.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        if isinstance(value, list | tuple):
-            return len(value)
-    return None
-
-
-def _walks_shortened(events: Sequence[Any]) -> list[Any]:
-    """The events a recap tells: a run of moves of one kind by one seat (each with
-    a ``to`` in its public data: a walk of several spaces) reads as its last one
-    ("moves to Egypt"); the Log keeps every step."""
-    told: list[Any] = []
-    for event in events:
-        data = event.for_viewer(PUBLIC).data
-        if told and "to" in data and "from" in data:
-            last = told[-1]
-            if last.kind == event.kind and last.player == event.player:
-                last_data = last.for_viewer(PUBLIC).data
-                if "to" in last_data and "from" in last_data:
-                    told[-1] = event
-                    continue
-        told.append(event)
-    return told
 
 
 def last_move(table: Any) -> tuple:
@@ -289,12 +200,12 @@ def banner_html(table: Any, outcome: Any, resume: bool) -> str:
         )
     if outcome is None:
         return ""
-    who = "Nobody" if outcome.winner is None else table.look.seat_name(outcome.winner)
+    wins, why = winner_words(table.look, outcome)
     return (
         # A star every common font draws (an emoji trophy shows as an empty box
         # where no emoji font is installed).
-        f"<div style='font-size:22px;color:#1b5e20'><b>\u2605 {html.escape(who)} "
-        f"wins!</b></div><div>{html.escape(words(table, outcome.reason))}</div>"
+        f"<div style='font-size:22px;color:#1b5e20'><b>\u2605 {html.escape(wins)}"
+        f"</b></div><div>{html.escape(why)}</div>"
     )
 
 

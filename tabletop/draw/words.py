@@ -1,0 +1,197 @@
+"""The table's sentences that every front end says alike: an action's button label,
+the recap of the other seats' turns, whose turn it is, the winner, the notice of
+a lost connection (and how long a fresh control ignores presses).
+
+The notebook Table (``tabletop.ui.texts``) and the browser page the seat server
+sends (``tabletop.online.page``) both say these through a game's ``Look``, so a
+button, a recap line or a headline reads the same wherever it shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.core.viewers import PUBLIC
+
+RECAP_TURNS = 6  # the recap tells at most this many turns
+RECAP_PHRASES = 4  # the most a turn's line in the recap says
+#: What a table says while its server is out of reach (it reconnects by itself).
+CONNECTION_LOST = "the connection to the server is lost; reconnecting\u2026"
+#: Milliseconds a freshly drawn control ignores presses: the second tap of a
+#: double tap, or a tap that crossed a redraw, lands on nothing.
+SETTLE_MS = 400
+GROUP_OVER = 14  # more choices than this: a clause with many folds into one button
+
+
+def action_words(look: Any, entry: Any) -> str:
+    """A button's label in plain words: the game's codes spelled out, seats and
+    spaces named (the look's ``label_words``, then ``words``), capitalised."""
+    label = entry.label or str(entry.action)
+    label = look.words(look.label_words(label))
+    return label[:1].upper() + label[1:]
+
+
+def recap_turns(
+    look: Any,
+    steps: Sequence[Any],
+    eyes: Any,
+    line: Callable[[Any, Any], str] | None = None,
+) -> list[tuple[str, str]]:
+    """What the other seats just did, one ``(who, what)`` per turn (at most
+    ``RECAP_TURNS``, the latest), as ``eyes`` may read it: ``eyes``' own steps are
+    left out, a seat's consecutive steps make one turn, and a walk of several
+    spaces reads as where it ended (``walks_shortened``). ``line(event, eyes)``
+    says one event (the look's ``event_line``, or a memo of it)."""
+    line = line or look.event_line
+    # From the latest step back, so that only the turns told are put in words.
+    runs: list[tuple[int | None, list[Any]]] = []
+    for step in reversed(steps):
+        if isinstance(eyes, int) and step.player == eyes:
+            continue
+        if runs and runs[-1][0] == step.player:
+            runs[-1][1].append(step)
+        elif len(runs) == RECAP_TURNS:
+            break
+        else:
+            runs.append((step.player, [step]))
+    turns = [
+        (player, [phrase for step in reversed(run)
+                  for phrase in recap_phrases(step.events, eyes, line)])
+        for player, run in reversed(runs)
+    ]  # fmt: skip
+    told = []
+    for player, texts in turns:
+        name = look.seat_name(player) if player is not None else "An edit"
+        said = [t[len(name) + 1 :] if t.startswith(name + " ") else t for t in texts]
+        if len(said) > RECAP_PHRASES:  # a line that fits; the Log has the rest
+            more = len(said) - RECAP_PHRASES + 1
+            said = [*said[: RECAP_PHRASES - 1], f"and {more} more (see the Log)"]
+        told.append((name, ", ".join(said)))
+    return told
+
+
+def recap_phrases(
+    events: Sequence[Any], eyes: Any, line: Callable[[Any, Any], str]
+) -> list[str]:
+    """A step's events as the recap says them: walks shortened
+    (``walks_shortened``); the cards dealt to every seat at once as one phrase
+    ("the cards are dealt: 6 each"; each hand is on the table and every card in
+    the Log); a round under one clause (rolls for the first turn) as how it ended
+    (``round_goes_on``)."""
+    told = walks_shortened(events)
+    deals = [e for e in told if e.kind == "deal"]
+    counts = {_dealt(e) for e in deals}
+    each = f": {counts.pop()} each" if len(counts) == 1 and None not in counts else ""
+    phrases: list[str] = []
+    for i, event in enumerate(told):
+        if len(deals) > 1 and event.kind == "deal":
+            if event is deals[0]:
+                phrases.append(f"the cards are dealt{each}")
+            continue
+        if round_goes_on(told, i):
+            continue
+        phrases.append(line(event, eyes))
+    return [p if p.startswith("Player") else p[:1].lower() + p[1:] for p in phrases]
+
+
+def round_goes_on(events: Sequence[Any], i: int) -> bool:
+    """Whether ``events[i]`` is inside a run of three or more events under one
+    clause (a round every seat takes part in, such as rolls for the first turn)
+    that the run's last event ends ("Player 0 (red) goes first")."""
+    clause = events[i].clause
+    j = i
+    while j + 1 < len(events) and events[j + 1].clause == clause:
+        j += 1
+    k = i
+    while k > 0 and events[k - 1].clause == clause:
+        k -= 1
+    return j > i and j - k >= 2
+
+
+def _dealt(event: Any) -> int | None:
+    """How many cards a deal event gave (a count: hand sizes are public)."""
+    data = event.data
+    for key in ("count", "cards", "card"):
+        value = data.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, list | tuple):
+            return len(value)
+    return None
+
+
+def walks_shortened(events: Sequence[Any]) -> list[Any]:
+    """The events a recap tells: a run of moves of one kind by one seat (each with
+    a ``to`` in its public data: a walk of several spaces) reads as its last one
+    ("moves to Egypt"); the Log keeps every step."""
+    told: list[Any] = []
+    for event in events:
+        data = event.for_viewer(PUBLIC).data
+        if told and "to" in data and "from" in data:
+            last = told[-1]
+            if last.kind == event.kind and last.player == event.player:
+                last_data = last.for_viewer(PUBLIC).data
+                if "to" in last_data and "from" in last_data:
+                    told[-1] = event
+                    continue
+        told.append(event)
+    return told
+
+
+def winner_words(look: Any, outcome: Any) -> tuple[str, str]:
+    """The end of the game: ``("Player 1 (blue) wins!", why in words)``."""
+    who = "Nobody" if outcome.winner is None else look.seat_name(outcome.winner)
+    return f"{who} wins!", look.words(outcome.reason)
+
+
+def pending_words(look: Any, game: Any, view: Any) -> tuple[str, str]:
+    """Who is to move and what they decide, in words: ``(name, what)`` with the
+    seat said once ("Player 0 (red)", "roll the die or play a card")."""
+    seat = game.to_move(view)
+    name = look.seat_name(seat) if seat is not None else "nobody"
+    pending = look.words(game.pending(view))
+    if pending.startswith(name + " "):  # say the seat once
+        pending = pending[len(name) + 1 :]
+    return name, pending
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Several legal actions under one clause, shown as one button."""
+
+    clause: str
+    label: str
+    count: int
+
+    @property
+    def title(self) -> str:
+        """The button's words: "Discard\u2026 (13)"."""
+        return f"{self.label}\u2026 ({self.count})"
+
+
+def group_entries(entries: Sequence[Any], over: int = GROUP_OVER) -> list[Any]:
+    """The entries, with each clause that has many of them folded into a Group.
+
+    When every entry would fold into one Group, nothing folds: a lone folded button
+    would only cost the player a click to open it.
+    """
+    if len(entries) <= over:
+        return list(entries)
+    counts: dict[str, int] = {}
+    for e in entries:
+        counts[e.clause] = counts.get(e.clause, 0) + 1
+    out: list[Any] = []
+    seen = set()
+    for e in entries:
+        if counts[e.clause] < 3:
+            out.append(e)
+        elif e.clause not in seen:
+            seen.add(e.clause)
+            word = (e.label or str(e.action)).split(" ")[0]
+            word = word[:1].upper() + word[1:]
+            out.append(Group(e.clause, word, counts[e.clause]))
+    if len(out) == 1:
+        return list(entries)
+    return out
