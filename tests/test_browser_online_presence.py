@@ -103,7 +103,11 @@ def test_a_server_restart_and_a_closed_page_as_the_other_seat_sees_them(tmp_path
                     ".innerText || '').includes('connection to the server is lost')",
                     timeout=30_000,
                 )
-                assert "#16a34a" not in bar(page), "no green dot while it is down"
+                page.wait_for_function(  # every dot grey while it is down
+                    f"() => !document.querySelector('{CURRENT} .tabletop-online')"
+                    ".innerHTML.includes('#16a34a')",
+                    timeout=10_000,
+                )
                 text = page.inner_text(CURRENT)
                 assert "Traceback" not in text and "Error" not in text
             shoot(first, "online_connection_lost.png")

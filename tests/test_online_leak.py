@@ -13,8 +13,9 @@ import pytest
 
 from tabletop.core import Rng
 from tabletop.core.viewers import PUBLIC
+from tabletop.draw.look import look_for
 from tabletop.online import create_room
-from tabletop.online.protocol import scrub
+from tabletop.online.protocol import scrub, worded_line
 from tests.online_wire import Peer, no_secret_keys, running_server
 
 GAMES = [
@@ -98,6 +99,7 @@ async def play_room(server: Any, name: str, players: int, seed: int) -> int:
             peer.send(t="view_at", step=past, id=f"at{past}")
             await peer.until("view_at", id=f"at{past}")
     match = server.call(lambda: room.match)
+    look = look_for(game)
     count = 0
     for peer, viewer in zip(peers, viewers, strict=True):
         for frame in peer.frames:
@@ -117,9 +119,11 @@ async def play_room(server: Any, name: str, players: int, seed: int) -> int:
             if frame["t"] == "view_at":
                 continue
             steps = match.steps[: frame["step"]]
-            lines = [[s.index, e.seen_by(viewer)] for s in steps for e in s.events]
+            # each line is the event as this viewer reads it, in the game's words
+            said = lambda e, v=viewer: worded_line(look, e, v)  # noqa: E731
+            lines = [[s.index, said(e)] for s in steps for e in s.events]
             if frame["reset"]:
-                setup = [[0, e.seen_by(viewer)] for e in match.setup_events]
+                setup = [[0, said(e)] for e in match.setup_events]
                 assert frame["log"] == setup + lines
             else:
                 assert frame["log"] == [

@@ -225,3 +225,25 @@ def test_a_closed_page_shows_its_seat_away_and_a_reopened_one_comes_back():
         wait(lambda: other.remote.seats[0]["connected"])
         table.remote.close()
         other.remote.close()
+
+
+def test_an_online_seat_reads_the_log_in_the_tables_words():
+    """RA-S-DEAL: the room words each log line as the notebook table would for
+    that seat (its own cards named, another seat's counted), clause kept."""
+    with running_server() as server:
+        links = create_room(server, game="raiders", players=2, bots=1, seed=6)
+        table = join(links["seats"][0])
+        try:
+            for _ in range(6):
+                if any("is dealt" in line for line in table.remote.log()):
+                    break
+                wait(lambda: bool(table.legal))
+                table.choose(table.legal[0].action)
+            lines = table.remote.log()
+            dealt = [line for line in lines if "is dealt" in line]
+            assert any("Player 1 (blue) is dealt 6 cards" in line for line in dealt)
+            mine = next(line for line in dealt if "Player 0 (red) is dealt" in line)
+            assert "6 cards" not in mine and "(RA-S-DEAL)" in mine
+            assert not any("player 0" in line for line in lines), "said in words"
+        finally:
+            table.remote.close()

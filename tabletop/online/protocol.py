@@ -166,9 +166,22 @@ def state_payload(game: Game, state: Any, viewer: Any) -> dict[str, Any]:
     return scrub(game.state_to_json(view_of(game, state, viewer)))
 
 
-def log_lines(index: int, events: tuple[Event, ...], viewer: Any) -> list:
-    """A step's events as ``[step, text]`` pairs the viewer may read."""
+def log_lines(
+    index: int, events: tuple[Event, ...], viewer: Any, look: Any = None
+) -> list:
+    """A step's events as ``[step, text]`` pairs the viewer may read: in the
+    game's words when a ``look`` is given (``Look.event_line``: every card named
+    or counted as the notebook table says it, then the clause in brackets as the
+    engine's sentence ends), else the engine's sentence."""
+    if look is not None:
+        return [[index, worded_line(look, event, viewer)] for event in events]
     return [[index, event.seen_by(viewer)] for event in events]
+
+
+def worded_line(look: Any, event: Event, viewer: Any) -> str:
+    """One log line in the game's words, ending with the event's clause."""
+    said = look.event_line(event, viewer)
+    return f"{said} ({event.clause})" if event.clause else said
 
 
 def legal_payload(explanations: tuple[Explanation, ...]) -> list[dict[str, Any]]:

@@ -111,7 +111,7 @@ class Room:
         self.connections: list[Connection] = []
         self.undo: UndoRequest | None = None
         self._bot_pending = False
-        self._look: Any = None  # made when a browser page first joins
+        self._look: Any = None  # made when the first view frame is worded
         self._board: dict[str, Any] | None = None
         self._layers = page.LayerMemo()
         self._lines: page.LineMemo | None = None
@@ -152,7 +152,7 @@ class Room:
 
     @property
     def look(self) -> Any:
-        """The game's look, made once (only rooms a browser page joins need it)."""
+        """The game's look, made once (the log's words; a page's pictures)."""
         if self._look is None:
             from tabletop.draw import look_for
 
@@ -192,10 +192,13 @@ class Room:
         view = P.view_of(self.game, state, viewer)
         since = 0 if reset else conn.logged
         lines = []
+        # The log in the table's words, so an online seat reads every card the
+        # notebook table would name (or count) for it.
+        look = self.look
         if since == 0:
-            lines = P.log_lines(0, self.match.setup_events, viewer)
+            lines = P.log_lines(0, self.match.setup_events, viewer, look)
         for step in self.match.steps[since:]:
-            lines += P.log_lines(step.index, step.events, viewer)
+            lines += P.log_lines(step.index, step.events, viewer, look)
         conn.logged = len(self.match)
         to_move = self.game.to_move(view)
         outcome = self.game.outcome(state)
