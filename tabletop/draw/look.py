@@ -359,12 +359,13 @@ class Look:
 
     def some_cards(self, kind: Any, count: int) -> str:
         """``count`` cards of one kind in words ("a Pear", "an Apple", "2
-        Plums"; a name that starts with "The" stands alone)."""
+        Plums"; a name that starts with "The" stands alone, in a sentence's
+        middle as "the Ark")."""
         name = self.card_name(kind)
         if count != 1:
             return f"{count} {self.plural(name)}"
         if name.startswith("The "):
-            return name
+            return "the " + name[4:]
         return f"{an(name)} {name}"
 
     def hidden_cards(self, count: int) -> str:
