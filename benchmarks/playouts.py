@@ -44,6 +44,7 @@ from pathlib import Path
 from tabletop.analysis.playouts import play_to_end, rollout_policy, sample_world, split
 from tabletop.bots.search import CheckedGame
 from tabletop.core import Match, Rng
+from tabletop.core.match import game_from_spec
 from tabletop.sim import run_playouts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,6 +98,38 @@ def analysis_playouts(
 def _chunk(task: tuple[str, int, int, int]) -> list[int | None]:
     path, step, start, stop = task
     return analysis_playouts(path, step, range(start, stop))
+
+
+def _state_chunk(task: tuple[str, dict, dict, int, int]) -> list[int | None]:
+    name, options, start, first, stop = task
+    game = game_from_spec(name, options)
+    state = game.state_from_json(start)
+    policy = rollout_policy(game)
+    winners = []
+    for seed in range(first, stop):
+        world_rng, dice = split(Rng.from_seed(seed))
+        world = sample_world(game, state, None, world_rng)
+        winners.append(play_to_end(game, world, policy, dice))
+    return winners
+
+
+def pooled_state(game, state, n: int, workers: int) -> list[int | None]:
+    """The winners of ``n`` analysis playouts from ``state`` on ``workers``
+    processes (the state goes out as JSON, as the simulation's chunks do)."""
+    size = max(1, -(-n // (workers * 4)))
+    start = game.state_to_json(state)
+    tasks = [
+        (
+            game.name,
+            dict(game.options, players=game.players),
+            start,
+            i,
+            min(n, i + size),
+        )
+        for i in range(0, n, size)
+    ]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return [w for chunk in pool.map(_state_chunk, tasks) for w in chunk]
 
 
 def pooled(path: str, step: int, n: int, workers: int) -> tuple[float, float, int]:

@@ -71,6 +71,16 @@ class HeuristicBot:
             return best_direction(self.game, full, me)
         return rule_action(self.game, view, me)
 
+    def choose_state(self, state: Any) -> Any:
+        """``choose`` of the mover's view of ``state``: the view is built only at a
+        direction, where the look-ahead samples a world from it; ``rule_action``
+        reads the mover's own hand, the others' treasure and positions, how many
+        tokens lie face down and the board, all of which the view shows
+        (``tabletop.bots.protocol``)."""
+        if state.phase == "direction":
+            return self.choose(self.game.view(state, self.game.to_move(state)))
+        return rule_action(self.game, state, self.game.to_move(state))
+
 
 def policy(game: Any, state: Any, rng: Rng) -> tuple[Any, Rng]:
     """The heuristic's choice on a full state (a search rollout step)."""
@@ -240,7 +250,7 @@ def _start(game: Any, state: Any, me: int, legal: Any) -> Any:
     if _scorpion_victim(game, state, me) is not None and Play(SCORPION) in legal:
         return Play(SCORPION)
     hand = state.hands[me]
-    hunting = kinds(state, me) < 3 and any(state.facedown)
+    hunting = kinds(state, me) < 3 and bool(state.facedown)
     no_treasure_card = hunting and not hand[COBRA] and not hand[FIRE]
     if (
         no_treasure_card
@@ -258,7 +268,7 @@ def _start(game: Any, state: Any, me: int, legal: Any) -> Any:
 def _goal_way(game: Any, state: Any, me: int) -> int:
     """+1 or -1: towards the diamond, or the nearest treasure space we can take."""
     board = game.board
-    if kinds(state, me) == 3 or not any(state.facedown):
+    if kinds(state, me) == 3 or not state.facedown:
         return 1
     hand = state.hands[me]
     here = board.order[state.positions[me]]
@@ -295,7 +305,7 @@ def _blocked(game: Any, state: Any, me: int, way: int) -> bool:
             return False
         if kind in OBSTACLES:
             return not any(
-                hand[c] and (c not in (COBRA, FIRE) or any(state.facedown))
+                hand[c] and (c not in (COBRA, FIRE) or state.facedown)
                 for c in OBSTACLES[kind]
             )
         pos = nxt
