@@ -26,6 +26,7 @@ from tabletop.core import Rng
 from tabletop.games.pitfall.actions import (
     Climb,
     Decline,
+    Direction,
     Discard,
     PlaceScorpion,
     Play,
@@ -113,6 +114,23 @@ policy.advance = advance  # type: ignore[attr-defined]
 # look-ahead resolve it with ``game.next_state``, without asking for the verdict
 # again.
 policy.picks_legal = True  # type: ignore[attr-defined]
+
+
+def light_policy(game: Any, state: Any, rng: Rng) -> tuple[Any, Rng]:
+    """``policy`` without the look-ahead: at a direction, the way towards the goal
+    (``_goal_way``: the nearest treasure space the hand can take, else the
+    diamond) when it is listed; every other decision as ``policy``. A cheaper
+    playout policy whose answers differ from the full heuristic's
+    (``benchmarks/playouts.py --light`` measures by how much)."""
+    me = game.to_move(state)
+    if state.phase == "direction":
+        legal = game.legal_actions(state)
+        way = Direction(_goal_way(game, state, me))
+        return (way if way in legal else legal[0]), rng
+    return rule_action(game, state, me), rng
+
+
+light_policy.picks_legal = True  # type: ignore[attr-defined]
 
 
 def evaluate(game: Any, state: Any) -> tuple[float, ...]:
