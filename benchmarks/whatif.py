@@ -59,9 +59,13 @@ REFERENCE = 60_000
 
 
 def ttt_rate(seconds: float = 1.0) -> tuple[float, float]:
-    """OpenSpiel's Python tic-tac-toe, random moves: (per wall s, per CPU s)."""
-    import pyspiel
-    from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers it)
+    """OpenSpiel's Python tic-tac-toe, random moves: (per wall s, per CPU s);
+    NaN without OpenSpiel (``pip install open_spiel``), so nothing is normalised."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers it)
+    except ImportError:
+        return math.nan, math.nan
 
     game = pyspiel.load_game("python_tic_tac_toe")
     rng = random.Random(0)
