@@ -232,8 +232,10 @@ def resolve_turn(
 
 def rule_action(game: Any, state: Any, me: int) -> Any:
     """The rule-based choice for every phase but the direction."""
-    legal = game.legal_actions(state)
     phase = state.phase
+    if phase == "start":
+        return _start(game, state, me)
+    legal = game.legal_actions(state)
     if phase == "obstacle":
         return _obstacle(state, me, legal)
     if phase == "climb":
@@ -242,8 +244,6 @@ def rule_action(game: Any, state: Any, me: int) -> Any:
         return min(legal, key=lambda a: _threat(game, state, a.seat))
     if phase == "scorpion":
         return _place_scorpion(game, state, me, legal)
-    if phase == "start":
-        return _start(game, state, me, legal)
     return legal[0]
 
 
@@ -263,9 +263,16 @@ def _obstacle(state: Any, me: int, legal: Any) -> Any:
     return Play(plays[0]) if plays else Decline()
 
 
-def _start(game: Any, state: Any, me: int, legal: Any) -> Any:
-    # The victim first: it is rarely there, and the list holds every exchange.
-    if _scorpion_victim(game, state, me) is not None and Play(SCORPION) in legal:
+def _start(game: Any, state: Any, me: int) -> Any:
+    """A turn's start (PH-T-CHOICE): the Scorpion card at a victim, an exchange
+    when the way ahead needs one, else a roll (always listed). The list of legal
+    actions holds every exchange (up to 50), so it is made only when an exchange
+    is wanted; whether the Scorpion card may be played is the rules' verdict,
+    which accepts exactly what the list holds."""
+    if (
+        _scorpion_victim(game, state, me) is not None
+        and game.check(state, Play(SCORPION)) is None
+    ):
         return Play(SCORPION)
     hand = state.hands[me]
     hunting = kinds(state, me) < 3 and bool(state.facedown)
@@ -277,7 +284,7 @@ def _start(game: Any, state: Any, me: int, legal: Any) -> Any:
     ):
         # Only played cards are refilled (PH-2A-REFILL): without the card for the
         # way ahead, exchanging is the only way to get it (PH-2B-DISCARD).
-        discards = [a for a in legal if isinstance(a, Discard)]
+        discards = [a for a in game.legal_actions(state) if isinstance(a, Discard)]
         if discards:
             return min(discards, key=lambda a: _discard_cost(hand, a.cards))
     return Roll()
