@@ -234,7 +234,7 @@ def main() -> None:
         wall, cpu = time.perf_counter() - start, _cpu() - cpu
         lengths = table.column("length")
         print(
-            f"{label}: simulation playouts (heuristic bots from their views), "
+            f"{label}: simulation playouts (heuristic bots, as from their views), "
             f"{args.workers} workers, cold: {len(table)} in {wall:.2f} s wall, "
             f"{cpu:.2f} CPU s; {sum(lengths) / len(lengths):.0f} actions each"
         )
