@@ -12,6 +12,13 @@ number of actions, with the same winner and clause. Games start from seeded
 initial states at 2-4 players of both games, and from worlds sampled from the
 benchmark's named positions (a seat's view or the full state).
 
+The same starts are also played by one heuristic bot per seat through
+``tabletop.bots.play_out`` twice: the fast way (``choose_state``: no view where the
+bot needs none, actions resolved by ``game.next_state``), which the simulation's
+workers and so ``win_probabilities`` take, and the plain way (``plain=True``: every
+bot shown its view, every action through the checked ``apply``). Both must end
+alike: the same final state, length, winner, clause and cut-off.
+
 Run: ``python benchmarks/playout_identity.py [--games 2000]``; prints the counts and
 the CPU seconds each way, and exits with status 1 on any difference.
 """
@@ -24,6 +31,7 @@ import time
 from pathlib import Path
 
 from tabletop.analysis.playouts import MAX_PLAYOUT, rollout_policy, sample_world
+from tabletop.bots import make_bot, play_out
 from tabletop.bots.search import CheckedGame, advance
 from tabletop.core import Match, Rng
 from tabletop.core.match import game_from_spec
@@ -79,7 +87,19 @@ def main() -> None:
     counts: dict[str, int] = {}
     differ = []
     cpu = [0.0, 0.0, 0.0]
+    sim_cpu = [0.0, 0.0]
+    sim_differ = []
     for label, game, state, seed in starts(args.games):
+        ends = []
+        for k, plain in enumerate((False, True)):
+            bots = [
+                make_bot("heuristic", game, seed * 10 + q) for q in range(game.players)
+            ]
+            t = time.process_time()
+            ends.append(play_out(game, state, bots, MAX_PLAYOUT, plain=plain))
+            sim_cpu[k] += time.process_time() - t
+        if ends[0] != ends[1]:
+            sim_differ.append((label, seed))
         policy = rollout_policy(game)
         t = time.process_time()
         a = fast(game, state, policy, Rng.from_seed(seed))
@@ -105,8 +125,14 @@ def main() -> None:
         f"CPU s: playout loop {cpu[0]:.1f}, the loop with every action checked "
         f"{cpu[1]:.1f}, one action at a time {cpu[2]:.1f}"
     )
-    if differ:
-        print("differ:", differ[:20])
+    print(
+        f"{total} games played by heuristic bots two ways (play_out fast, plain): "
+        f"{total - len(sim_differ)} identical (final state, length, winner, clause, "
+        f"cut-off); {len(sim_differ)} differ; CPU s: fast {sim_cpu[0]:.1f}, plain "
+        f"{sim_cpu[1]:.1f}"
+    )
+    if differ or sim_differ:
+        print("differ:", differ[:20], "simulation:", sim_differ[:20])
         sys.exit(1)
 
 

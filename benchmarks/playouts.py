@@ -26,11 +26,17 @@ Three figures per position:
   time: the way playouts ran before (except that the sentences, never read, are
   now not written either way).
 - **simulation playouts** (``run_playouts(..., bots="heuristic")``, 2 workers): each
-  seat a heuristic *bot* deciding from its own view, so every decision builds a view
-  and Pitfall's directions sample a world: slower, and not what analysis plays.
+  seat a heuristic *bot* deciding as from its own view (``choose_state``: the view
+  is built only where Pitfall's directions sample a world from it): not what
+  analysis plays.
+
+``--light`` instead times, in one process and warm, 1,000 playouts with the full
+heuristic and with the game's ``light_policy`` (Pitfall: the direction towards the
+goal, without the look-ahead) from the same seeds, and prints each seat's win rate
+both ways: the light policy's bias against the full heuristic's answers.
 
 Run: ``python benchmarks/playouts.py [--playouts 1000] [--workers 2] [--only NAME]
-[--compare]``.
+[--compare | --light]``.
 """
 
 from __future__ import annotations
@@ -42,9 +48,12 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from tabletop.analysis.playouts import play_to_end, rollout_policy, sample_world, split
+from tabletop.bots.registry import heuristic_module
 from tabletop.bots.search import CheckedGame
 from tabletop.core import Match, Rng
+from tabletop.core.match import game_from_spec
 from tabletop.sim import run_playouts
+from tabletop.sim.stats import Rate
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITIONS = (
@@ -78,11 +87,13 @@ def analysis_playouts(
 ) -> list[int | None]:
     """The winners of the playouts with these seeds, as ``evaluate`` plays them
     (``mode``: ``fast``, ``single`` one action at a time, ``full`` the full
-    engine, as the module docstring says)."""
+    engine, ``light`` the game's light policy, as the module docstring says)."""
     match = _position(path, step)
     game, state = match.game, match.state
     policy = rollout_policy(game)
-    if mode != "fast":
+    if mode == "light":
+        policy = getattr(heuristic_module(game), "light_policy", policy)
+    elif mode != "fast":
         policy = _one_at_a_time(policy)
     if mode == "full":
         game = CheckedGame(game)
@@ -99,6 +110,38 @@ def _chunk(task: tuple[str, int, int, int]) -> list[int | None]:
     return analysis_playouts(path, step, range(start, stop))
 
 
+def _state_chunk(task: tuple[str, dict, dict, int, int]) -> list[int | None]:
+    name, options, start, first, stop = task
+    game = game_from_spec(name, options)
+    state = game.state_from_json(start)
+    policy = rollout_policy(game)
+    winners = []
+    for seed in range(first, stop):
+        world_rng, dice = split(Rng.from_seed(seed))
+        world = sample_world(game, state, None, world_rng)
+        winners.append(play_to_end(game, world, policy, dice))
+    return winners
+
+
+def pooled_state(game, state, n: int, workers: int) -> list[int | None]:
+    """The winners of ``n`` analysis playouts from ``state`` on ``workers``
+    processes (the state goes out as JSON, as the simulation's chunks do)."""
+    size = max(1, -(-n // (workers * 4)))
+    start = game.state_to_json(state)
+    tasks = [
+        (
+            game.name,
+            dict(game.options, players=game.players),
+            start,
+            i,
+            min(n, i + size),
+        )
+        for i in range(0, n, size)
+    ]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return [w for chunk in pool.map(_state_chunk, tasks) for w in chunk]
+
+
 def pooled(path: str, step: int, n: int, workers: int) -> tuple[float, float, int]:
     """Wall and CPU seconds of ``n`` analysis playouts on ``workers`` processes."""
     size = max(1, -(-n // (workers * 4)))
@@ -107,6 +150,33 @@ def pooled(path: str, step: int, n: int, workers: int) -> tuple[float, float, in
     with ProcessPoolExecutor(max_workers=workers) as pool:
         done = sum(len(chunk) for chunk in pool.map(_chunk, tasks))
     return time.perf_counter() - start, _cpu() - cpu, done
+
+
+def light_bias(path: str, step: int, n: int) -> str:
+    """The light policy against the full heuristic from one position: CPU seconds
+    of ``n`` playouts each (same seeds, one process, warm) and each seat's win
+    rate both ways, with the largest difference."""
+    game = _position(path, step).game
+    if not hasattr(heuristic_module(game), "light_policy"):
+        return "no light policy"
+    cpu, rates = {}, {}
+    for mode in ("fast", "light"):
+        analysis_playouts(path, step, range(10_000, 10_020), mode)
+        start = time.process_time()
+        winners = analysis_playouts(path, step, range(n), mode)
+        cpu[mode] = time.process_time() - start
+        rates[mode] = [Rate(winners.count(q), n) for q in range(game.players)]
+    gap = max(
+        abs(a.rate - b.rate) for a, b in zip(rates["fast"], rates["light"], strict=True)
+    )
+    return (
+        f"full heuristic {cpu['fast']:.2f} CPU s, light policy {cpu['light']:.2f} "
+        f"CPU s ({cpu['fast'] / cpu['light']:.2f}x); win rates full "
+        + ", ".join(str(r) for r in rates["fast"])
+        + "; light "
+        + ", ".join(str(r) for r in rates["light"])
+        + f"; largest difference {gap * 100:.1f} points"
+    )
 
 
 def in_process(path: str, step: int, n: int, mode: str) -> float:
@@ -127,6 +197,11 @@ def main() -> None:
         action="store_true",
         help="also time the policy asked one action at a time, and the full engine",
     )
+    parser.add_argument(
+        "--light",
+        action="store_true",
+        help="only the light policy against the full heuristic (speed and bias)",
+    )
     args = parser.parse_args()
     n = args.playouts
     for path, step in POSITIONS:
@@ -134,6 +209,9 @@ def main() -> None:
             continue
         match = _position(path, step)
         label = f"{path} step {step} ({match.game.players} players)"
+        if args.light:
+            print(f"{label}: {n} playouts: {light_bias(path, step, n)}")
+            continue
         wall, cpu, done = pooled(path, step, n, args.workers)
         print(
             f"{label}: analysis playouts, {args.workers} workers, cold: {done} in "
@@ -156,7 +234,7 @@ def main() -> None:
         wall, cpu = time.perf_counter() - start, _cpu() - cpu
         lengths = table.column("length")
         print(
-            f"{label}: simulation playouts (heuristic bots from their views), "
+            f"{label}: simulation playouts (heuristic bots, as from their views), "
             f"{args.workers} workers, cold: {len(table)} in {wall:.2f} s wall, "
             f"{cpu:.2f} CPU s; {sum(lengths) / len(lengths):.0f} actions each"
         )

@@ -14,10 +14,20 @@ a time limit still leaves every pairing with a comparable number of games. Each 
 records the CPU seconds each bot spent on its decisions with more than one legal
 action. ``--report FILE`` summarises a file.
 
+The stopping rule: a pairing stops as soon as the 95% Wilson interval of the first
+bot's win rate decides (its lower bound above 50%: stronger; its upper bound below
+50%: weaker), once at least ``--min-games`` games are in, and at ``--games`` games
+at most (100 by default). Games already in ``--out`` with the same seconds and
+seed count towards it, so ``--first K`` continues a run cut short (by
+``--minutes``, or stopped) into the same file and a decided pairing starts no
+new game. Games under way when a pairing is decided still finish and are
+recorded. ``--no-stop`` plays every game asked for.
+
 Run: ``python benchmarks/strength.py --games 100 --seconds 0.25 --out strength.jsonl``
 (``--minutes M`` starts no game after M minutes; ``--first K`` starts at game K,
 to continue a run cut short into the same file; ``--pairings 0,1`` runs only
-those; ``--report FILE`` prints the summary of a file).
+those; ``--min-games N``, ``--no-stop``: the stopping rule; ``--report FILE``
+prints the summary of a file).
 """
 
 from __future__ import annotations
@@ -93,6 +103,37 @@ class _Timed:
         return action
 
 
+def decided(wins: int, games: int, min_games: int) -> str | None:
+    """What the 95% Wilson interval decides about a win rate, if anything:
+    ``"stronger"`` (lower bound above 50%), ``"weaker"`` (upper bound below 50%)."""
+    if games < min_games:
+        return None
+    low, high = Rate(wins, games).interval
+    if low > 0.5:
+        return "stronger"
+    if high < 0.5:
+        return "weaker"
+    return None
+
+
+def tally(path: str, seconds: float, seed: int) -> dict[tuple, list[int]]:
+    """(game, first, second) -> [wins of first, games] of the rows already in
+    ``path`` played at ``seconds`` with ``seed`` (none when there is no file)."""
+    counts: dict[tuple, list[int]] = defaultdict(lambda: [0, 0])
+    try:
+        lines = open(path)
+    except FileNotFoundError:
+        return counts
+    with lines:
+        for line in lines:
+            row = json.loads(line)
+            if row["seconds"] == seconds and row["seed"] == seed:
+                key = (row["game"], row["first"], row["second"])
+                counts[key][0] += row["winner_bot"] == row["first"]
+                counts[key][1] += 1
+    return counts
+
+
 def report(path: str) -> str:
     """Win rates (95% Wilson intervals) and CPU seconds per decision, per pairing."""
     wins: dict[tuple, int] = defaultdict(int)
@@ -116,8 +157,11 @@ def report(path: str) -> str:
         verdict = "met" if rate.rate >= 0.6 and low > 0.5 else "not met"
         if key[2] != "heuristic":
             verdict = "beats it" if low > 0.5 else "not shown"
-        if games[key] < 100:
-            verdict += ", fewer than 100 games"
+        interval = decided(wins[key], games[key], 1)
+        if interval is not None:
+            verdict += f", the interval decides: {key[1]} {interval}"
+        elif games[key] < 100:
+            verdict += ", fewer than 100 games, undecided"
         per = []
         for name in (key[1], key[2]):
             total, n = cpu[key + (name,)]
@@ -149,6 +193,17 @@ def main() -> None:
         help="the first game index (continue a run cut short, into the same file)",
     )
     parser.add_argument(
+        "--min-games",
+        type=int,
+        default=20,
+        help="the stopping rule decides from this many games of a pairing on",
+    )
+    parser.add_argument(
+        "--no-stop",
+        action="store_true",
+        help="play every game asked for (no stopping rule)",
+    )
+    parser.add_argument(
         "--minutes",
         type=float,
         default=None,
@@ -170,8 +225,20 @@ def main() -> None:
         for g, a, b in pairings
     ]
     stop = None if args.minutes is None else time.monotonic() + 60 * args.minutes
+    counts = tally(args.out, args.seconds, args.seed)
+    settled: dict[tuple, str] = {}
+
+    def settle(key: tuple) -> None:
+        verdict = decided(*counts[key], args.min_games)
+        if verdict is not None and not args.no_stop and key not in settled:
+            settled[key] = verdict
+            wins, games = counts[key]
+            print(f"{' '.join(key)}: {key[1]} {verdict}, decided at {wins}/{games}")
+
+    for key in list(counts):
+        settle(key)
+    pending = (t for t in tasks if (t["game"], t["first"], t["second"]) not in settled)
     with ProcessPoolExecutor(args.workers) as pool, open(args.out, "a") as out:
-        pending = iter(tasks)
         running = {
             pool.submit(play_one, task)
             for task in itertools.islice(pending, args.workers)
@@ -179,8 +246,13 @@ def main() -> None:
         while running:
             done = next(as_completed(running))
             running.remove(done)
-            out.write(json.dumps(done.result()) + "\n")
+            row = done.result()
+            out.write(json.dumps(row) + "\n")
             out.flush()
+            key = (row["game"], row["first"], row["second"])
+            counts[key][0] += row["winner_bot"] == row["first"]
+            counts[key][1] += 1
+            settle(key)
             if stop is None or time.monotonic() < stop:
                 for task in itertools.islice(pending, 1):
                     running.add(pool.submit(play_one, task))

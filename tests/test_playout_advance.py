@@ -131,3 +131,24 @@ def test_shipped_heuristics_pick_only_legal_actions(name):
         fast = play_to_outcome(game, start, policy, Rng.from_seed(seed))
         checked = play_to_outcome(CheckedGame(game), start, policy, Rng.from_seed(seed))
         assert fast == checked
+
+
+def test_pitfall_light_policy_picks_only_legal_actions():
+    """The light policy (no look-ahead at a direction, PH-2A-MOVE) is marked
+    ``picks_legal`` too: it answers only with listed actions, so its unchecked
+    playouts end as checked ones do."""
+    game = game_from_spec("pitfall", {"players": 4})
+    policy = pitfall_heuristic.light_policy
+    assert policy.picks_legal is True
+    for seed in range(3):
+        state, rng = game.initial_state(seed), Rng.from_seed(seed)
+        for _ in range(3000):
+            if game.outcome(state) is not None:
+                break
+            action, rng = policy(game, state, rng)
+            assert action in game.legal_actions(state)
+            state = game.next_state(state, action)
+        start = game.initial_state(70 + seed)
+        fast = play_to_outcome(game, start, policy, Rng.from_seed(seed))
+        checked = play_to_outcome(CheckedGame(game), start, policy, Rng.from_seed(seed))
+        assert fast == checked

@@ -100,3 +100,35 @@ def test_ra_s_first_highest_roll_starts_ties_roll_again():
     assert "a tie: players 0, 2 roll again" in rolled
     assert rolled[-1] == "player 2 goes first"
     assert game.to_move(state) == 2 and state.phase == "turn"
+
+
+def test_ra_s_hidden_views_and_worlds_change_only_the_hidden_fields():
+    """RA-S-HIDDEN: a view, a world dealt back from it and a reseeded state differ
+    from the state only in hands, deck, generator and (for a move in progress seen
+    by another seat) the ways; every other field is the state's own, on every
+    state of a seeded 4-player game."""
+    import dataclasses
+
+    from tabletop.core import Rng
+
+    game = Raiders(players=4)
+    state = game.initial_state(8)
+    kept = [
+        f.name
+        for f in dataclasses.fields(state)
+        if f.name not in ("hands", "deck", "rng", "ways")
+    ]
+    for step in range(300):
+        if game.outcome(state) is not None:
+            break
+        for seat in range(4):
+            view = game.view(state, seat)
+            world = game.determinize(view, seat, Rng.from_seed(step))
+            for other in (view, world, game.reseed(state, Rng(5))):
+                assert [getattr(other, k) for k in kept] == [
+                    getattr(state, k) for k in kept
+                ]
+            assert world.hands[seat] == state.hands[seat]
+            assert game.reseed(state, Rng(5)) == dataclasses.replace(state, rng=Rng(5))
+        legal = game.legal_actions(state)
+        state, _ = game.apply(state, legal[step * 7 % len(legal)])

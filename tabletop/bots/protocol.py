@@ -3,6 +3,18 @@
 A bot decides from its own seat's view only: the driver hands it
 ``game.view(state, seat)``, never the full state, so hidden cards and the deck order
 cannot leak into a decision. Every bot is seeded and deterministic.
+
+A bot may also offer ``choose_state(state)``: exactly the action ``choose`` would
+return given the mover's view of ``state``, with the same effect on the bot's own
+generator, found without building the view where the bot's choice reads nothing
+the view hides (the shipped heuristic bots: their rules read the mover's own hand,
+the others' hand sizes and the board, and they build the view only where they
+sample a world from it). Its action is an item of the legal actions, which the
+mover's view and the state list alike, so ``play_out`` resolves it with
+``game.next_state`` (no verdict asked again, no events recorded: ``play_out`` keeps
+none). ``play_out(..., plain=True)`` plays the same game through views and the
+checked ``apply``; ``tests/test_play_out_fast.py`` and
+``benchmarks/playout_identity.py`` check that both reach the same end.
 """
 
 from __future__ import annotations
@@ -54,6 +66,8 @@ def play_out(
     bots: Sequence[Bot],
     max_steps: int = 10_000,
     on_step: Callable[[Any, Any], None] | None = None,
+    *,
+    plain: bool = False,
 ) -> PlayResult:
     """Let one bot per seat play from ``state`` until the game ends.
 
@@ -63,10 +77,15 @@ def play_out(
         bots: one bot per seat; each sees only its own view.
         max_steps: a safety cut; a game cut off has ``truncated=True``.
         on_step: called with (state, action) before each action is applied.
+        plain: ask every bot through ``choose(view)`` and resolve each action with
+            the checked ``apply``, even when all bots offer ``choose_state`` (the
+            same result, slower; for comparisons).
 
     Returns:
         The final state, the number of steps and the winner.
     """
+    if not plain and all(hasattr(bot, "choose_state") for bot in bots):
+        return _play_out_states(game, state, bots, max_steps, on_step)
     steps = 0
     while steps < max_steps:
         outcome = game.outcome(state)
@@ -81,6 +100,36 @@ def play_out(
         state, _ = game.apply(state, action)
         steps += 1
     outcome = game.outcome(state)
+    if outcome is not None:
+        return PlayResult(state, steps, outcome.winner, False, outcome.clause)
+    return PlayResult(state, steps, None, True, "")
+
+
+def _play_out_states(
+    game: Game,
+    state: Any,
+    bots: Sequence[Any],
+    max_steps: int,
+    on_step: Callable[[Any, Any], None] | None,
+) -> PlayResult:
+    """``play_out`` for bots that all offer ``choose_state`` (see the module
+    docstring): the same actions and states, without a view per decision, the
+    verdict asked again or events recorded."""
+    steps = 0
+    outcome_of, to_move, next_state = game.outcome, game.to_move, game.next_state
+    while steps < max_steps:
+        outcome = outcome_of(state)
+        if outcome is not None:
+            return PlayResult(state, steps, outcome.winner, False, outcome.clause)
+        seat = to_move(state)
+        if seat is None:
+            return PlayResult(state, steps, None, False, "")
+        action = bots[seat].choose_state(state)
+        if on_step is not None:
+            on_step(state, action)
+        state = next_state(state, action)
+        steps += 1
+    outcome = outcome_of(state)
     if outcome is not None:
         return PlayResult(state, steps, outcome.winner, False, outcome.clause)
     return PlayResult(state, steps, None, True, "")

@@ -28,5 +28,11 @@ class RandomBot:
         index, self.rng = self.rng.below(len(legal))
         return legal[index]
 
+    def choose_state(self, state: Any) -> Any:
+        """``choose`` of the mover's view of ``state``, without building it: the
+        view lists the same legal actions as the state (``tests/harness.py``
+        checks it for every game; ``tabletop.bots.protocol``)."""
+        return self.choose(state)
+
     def __repr__(self) -> str:
         return f"RandomBot({self.game.name})"

@@ -119,7 +119,10 @@ def _run(
     if n < 0:
         raise ValueError("n must be >= 0")
     workers = workers or os.cpu_count() or 1
-    size = chunk_size or max(1, min(64, math.ceil(n / (workers * 8))))
+    # About 32 chunks per worker: the last ones are small enough that the workers
+    # finish together (playout lengths have a long tail); a chunk costs its
+    # worker one game build and one state read, far less than a playout.
+    size = chunk_size or max(1, min(64, math.ceil(n / (workers * 32))))
     chunks = [
         _with_indices(base, tuple(range(i, min(n, i + size))))
         for i in range(0, n, size)

@@ -26,6 +26,7 @@ from tabletop.core import Rng
 from tabletop.games.pitfall.actions import (
     Climb,
     Decline,
+    Direction,
     Discard,
     PlaceScorpion,
     Play,
@@ -71,6 +72,16 @@ class HeuristicBot:
             return best_direction(self.game, full, me)
         return rule_action(self.game, view, me)
 
+    def choose_state(self, state: Any) -> Any:
+        """``choose`` of the mover's view of ``state``: the view is built only at a
+        direction, where the look-ahead samples a world from it; ``rule_action``
+        reads the mover's own hand, the others' treasure and positions, how many
+        tokens lie face down and the board, all of which the view shows
+        (``tabletop.bots.protocol``)."""
+        if state.phase == "direction":
+            return self.choose(self.game.view(state, self.game.to_move(state)))
+        return rule_action(self.game, state, self.game.to_move(state))
+
 
 def policy(game: Any, state: Any, rng: Rng) -> tuple[Any, Rng]:
     """The heuristic's choice on a full state (a search rollout step)."""
@@ -103,6 +114,23 @@ policy.advance = advance  # type: ignore[attr-defined]
 # look-ahead resolve it with ``game.next_state``, without asking for the verdict
 # again.
 policy.picks_legal = True  # type: ignore[attr-defined]
+
+
+def light_policy(game: Any, state: Any, rng: Rng) -> tuple[Any, Rng]:
+    """``policy`` without the look-ahead: at a direction, the way towards the goal
+    (``_goal_way``: the nearest treasure space the hand can take, else the
+    diamond) when it is listed; every other decision as ``policy``. A cheaper
+    playout policy whose answers differ from the full heuristic's
+    (``benchmarks/playouts.py --light`` measures by how much)."""
+    me = game.to_move(state)
+    if state.phase == "direction":
+        legal = game.legal_actions(state)
+        way = Direction(_goal_way(game, state, me))
+        return (way if way in legal else legal[0]), rng
+    return rule_action(game, state, me), rng
+
+
+light_policy.picks_legal = True  # type: ignore[attr-defined]
 
 
 def evaluate(game: Any, state: Any) -> tuple[float, ...]:
@@ -204,8 +232,10 @@ def resolve_turn(
 
 def rule_action(game: Any, state: Any, me: int) -> Any:
     """The rule-based choice for every phase but the direction."""
-    legal = game.legal_actions(state)
     phase = state.phase
+    if phase == "start":
+        return _start(game, state, me)
+    legal = game.legal_actions(state)
     if phase == "obstacle":
         return _obstacle(state, me, legal)
     if phase == "climb":
@@ -214,8 +244,6 @@ def rule_action(game: Any, state: Any, me: int) -> Any:
         return min(legal, key=lambda a: _threat(game, state, a.seat))
     if phase == "scorpion":
         return _place_scorpion(game, state, me, legal)
-    if phase == "start":
-        return _start(game, state, me, legal)
     return legal[0]
 
 
@@ -235,12 +263,19 @@ def _obstacle(state: Any, me: int, legal: Any) -> Any:
     return Play(plays[0]) if plays else Decline()
 
 
-def _start(game: Any, state: Any, me: int, legal: Any) -> Any:
-    # The victim first: it is rarely there, and the list holds every exchange.
-    if _scorpion_victim(game, state, me) is not None and Play(SCORPION) in legal:
+def _start(game: Any, state: Any, me: int) -> Any:
+    """A turn's start (PH-T-CHOICE): the Scorpion card at a victim, an exchange
+    when the way ahead needs one, else a roll (always listed). The list of legal
+    actions holds every exchange (up to 50), so it is made only when an exchange
+    is wanted; whether the Scorpion card may be played is the rules' verdict,
+    which accepts exactly what the list holds."""
+    if (
+        _scorpion_victim(game, state, me) is not None
+        and game.check(state, Play(SCORPION)) is None
+    ):
         return Play(SCORPION)
     hand = state.hands[me]
-    hunting = kinds(state, me) < 3 and any(state.facedown)
+    hunting = kinds(state, me) < 3 and bool(state.facedown)
     no_treasure_card = hunting and not hand[COBRA] and not hand[FIRE]
     if (
         no_treasure_card
@@ -249,7 +284,7 @@ def _start(game: Any, state: Any, me: int, legal: Any) -> Any:
     ):
         # Only played cards are refilled (PH-2A-REFILL): without the card for the
         # way ahead, exchanging is the only way to get it (PH-2B-DISCARD).
-        discards = [a for a in legal if isinstance(a, Discard)]
+        discards = [a for a in game.legal_actions(state) if isinstance(a, Discard)]
         if discards:
             return min(discards, key=lambda a: _discard_cost(hand, a.cards))
     return Roll()
@@ -258,7 +293,7 @@ def _start(game: Any, state: Any, me: int, legal: Any) -> Any:
 def _goal_way(game: Any, state: Any, me: int) -> int:
     """+1 or -1: towards the diamond, or the nearest treasure space we can take."""
     board = game.board
-    if kinds(state, me) == 3 or not any(state.facedown):
+    if kinds(state, me) == 3 or not state.facedown:
         return 1
     hand = state.hands[me]
     here = board.order[state.positions[me]]
@@ -295,7 +330,7 @@ def _blocked(game: Any, state: Any, me: int, way: int) -> bool:
             return False
         if kind in OBSTACLES:
             return not any(
-                hand[c] and (c not in (COBRA, FIRE) or any(state.facedown))
+                hand[c] and (c not in (COBRA, FIRE) or state.facedown)
                 for c in OBSTACLES[kind]
             )
         pos = nxt

@@ -62,6 +62,12 @@ class HeuristicBot:
     def choose(self, view: Any) -> Any:
         return decide(self.game, view, self.game.legal_actions(view))
 
+    def choose_state(self, state: Any) -> Any:
+        """``choose`` of the mover's view of ``state``, without building it:
+        ``decide`` reads the mover's own hand, the others' hand sizes and the board,
+        all of which the view shows (``tabletop.bots.protocol``)."""
+        return decide(self.game, state, self.game.legal_actions(state))
+
 
 def policy(game: Any, state: Any, rng: Rng) -> tuple[Any, Rng]:
     """The heuristic's choice on a full state (a search rollout step)."""

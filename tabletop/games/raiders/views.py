@@ -9,7 +9,6 @@ dice while keeping the rolls an experiment forced.
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from typing import TYPE_CHECKING
 
@@ -35,8 +34,37 @@ def view(s: RaidersState, viewer: object) -> RaidersState:
     hands = tuple(h if v.sees(q) else (HIDDEN,) * len(h) for q, h in enumerate(s.hands))
     mover = s.to_move
     ways = s.ways if s.phase != "move" or v.sees(mover) or not s.hands[mover] else ()
-    return dataclasses.replace(
-        s, hands=hands, deck=(HIDDEN,) * len(s.deck), rng=Rng(0), ways=ways
+    return _with(s, hands, (HIDDEN,) * len(s.deck), Rng(0), ways)
+
+
+def _with(
+    s: RaidersState, hands: tuple, deck: tuple, rng: Rng, ways: tuple
+) -> RaidersState:
+    """``s`` with these hands, deck, generator and ways, built directly (what
+    ``dataclasses.replace`` does, without looking the fields up at every call:
+    views are built at every decision of a bot and every step of a search)."""
+    return RaidersState(
+        s.phase,
+        s.to_move,
+        s.positions,
+        s.prev,
+        hands,
+        deck,
+        s.discards,
+        s.ark,
+        s.skips,
+        s.hostage,
+        s.owes,
+        s.emptied,
+        s.steps,
+        s.route,
+        s.route_prev,
+        ways,
+        s.passed,
+        s.landed,
+        s.winner,
+        s.turn,
+        rng,
     )
 
 
@@ -44,7 +72,7 @@ def determinize(game: Raiders, v: RaidersState, seat: int, rng: Rng) -> RaidersS
     """A full state consistent with the view ``v`` of ``seat``: the unseen cards
     dealt at random to the hidden hands and the deck, ``rng`` the generator."""
     if v.phase == "place" and not v.ark:
-        return dataclasses.replace(v, rng=rng)
+        return _with(v, v.hands, v.deck, rng, v.ways)
     unseen = Counter(full_deck(game.board.countries))
     unseen.subtract(v.hands[seat])
     unseen.subtract(v.discards)
@@ -62,17 +90,17 @@ def determinize(game: Raiders, v: RaidersState, seat: int, rng: Rng) -> RaidersS
     deck = tuple(pool[at : at + len(v.deck)])
     if at + len(v.deck) != len(pool):
         raise ValueError("the view's card counts do not add up to 56")
-    full = dataclasses.replace(v, hands=tuple(hands), deck=deck, rng=rng)
+    full = _with(v, tuple(hands), deck, rng, v.ways)
     if v.phase == "move" and seat != v.to_move:
         from tabletop.games.raiders.moves import ways_now
 
-        full = dataclasses.replace(full, ways=ways_now(game, full))
+        full = _with(full, full.hands, deck, rng, ways_now(game, full))
     return full
 
 
 def reseed(s: RaidersState, rng: Rng) -> RaidersState:
     """``s`` with ``rng`` as its generator."""
-    return dataclasses.replace(s, rng=rng)
+    return _with(s, s.hands, s.deck, rng, s.ways)
 
 
 def forced_rolls(s: RaidersState) -> tuple[int, ...]:
