@@ -203,6 +203,17 @@ def step_text(page) -> str:
     return page.inner_text(f"{CURRENT} .tabletop-status .tabletop-step")
 
 
+def code_notebook(path: Path, *cells: str) -> Path:
+    """Write a notebook of these code cells (Python 3 kernel) to ``path``."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
+    nb.cells = [nbformat.v4.new_code_cell(code) for code in cells]
+    nbformat.write(nb, path)
+    return path
+
+
 def shoot(page, name: str) -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / name

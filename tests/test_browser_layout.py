@@ -13,13 +13,13 @@ evaluation_bar*.png).
 
 from __future__ import annotations
 
-import nbformat
 import pytest
 
 from tests.browser_harness import (
     CURRENT,
     KERNEL_READY,
     chromium_page,
+    code_notebook,
     jupyter_lab,
     need_browser,
     open_and_run,
@@ -105,12 +105,8 @@ def lab(tmp_path_factory):
     need_browser()
     tmp = tmp_path_factory.mktemp("lab")
     with jupyter_lab(tmp, ["play_pitfall.ipynb", "play_raiders.ipynb"]) as url:
-        nb = nbformat.v4.new_notebook()
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-        nb.cells = [nbformat.v4.new_code_cell(HOT_SEAT)]
-        nbformat.write(nb, tmp / "work" / "hot_seat.ipynb")
-        nb.cells = [nbformat.v4.new_code_cell(TWO_PLAYERS)]
-        nbformat.write(nb, tmp / "work" / "raiders_two.ipynb")
+        code_notebook(tmp / "work" / "hot_seat.ipynb", HOT_SEAT)
+        code_notebook(tmp / "work" / "raiders_two.ipynb", TWO_PLAYERS)
         yield url
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import signal
 import time
 
-import nbformat
 import pytest
 
 from tabletop.online import create_room
@@ -17,6 +16,7 @@ from tests.browser_harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
     CURRENT,
+    code_notebook,
     jupyter_lab,
     need_browser,
     open_and_run,
@@ -50,10 +50,7 @@ w.VBox([probe, table])"""
 
 
 def seat_notebook(path, link: str) -> None:
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
-    nb.cells = [nbformat.v4.new_code_cell(SEAT_NOTEBOOK.format(link=link))]
-    nbformat.write(nb, path)
+    code_notebook(path, SEAT_NOTEBOOK.format(link=link))
 
 
 def bar(page) -> str:

@@ -13,7 +13,6 @@ import re
 import urllib.parse
 import urllib.request
 
-import nbformat
 import pytest
 
 from tests.browser_harness import (
@@ -21,6 +20,7 @@ from tests.browser_harness import (
     CURRENT,
     KERNEL_READY,
     chromium_page,
+    code_notebook,
     jupyter_lab,
     need_browser,
     open_and_run,
@@ -50,13 +50,10 @@ SHOWN_PICTURES = """() => [...document.querySelectorAll('.jp-RenderedSVG')]
 
 def _midgame_notebook(path, module, game, players, seed, moves, bot="random"):
     """A scratch notebook: bots play ``moves`` moves, then every seat is human."""
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3"}
     code = MIDGAME.format(
         module=module, game=game, players=players, seed=seed, moves=moves, bot=bot
     )
-    nb.cells = [nbformat.v4.new_code_cell(code)]
-    nbformat.write(nb, path)
+    code_notebook(path, code)
 
 
 @pytest.fixture(scope="module")
