@@ -26,7 +26,7 @@ def test_without_rules_details_the_teach_panel_speaks_no_clause_ids():
     assert "PH-" not in panel.listing.value
     panel.why_not("play jump")
     assert "PH-" not in panel.detail.value
-    assert "does not pass the crocodile" in panel.detail.value
+    assert "does not pass Crocodile 1" in panel.detail.value  # PH-3-CARD, in words
     table.details_box.value = True
     assert "PH-4-CROC" in panel.listing.value
 
