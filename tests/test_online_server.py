@@ -345,3 +345,15 @@ def test_a_seat_stops_reconnecting_quietly_when_python_is_exiting(monkeypatch):
     monkeypatch.setattr(tornado.websocket, "websocket_connect", exiting)
     with pytest.raises(JoinError, match="cannot reach"):
         RemoteMatch("http://127.0.0.1:9/play/room1#token", timeout=5)
+
+
+def test_tabletop_room_without_a_server_says_how_to_start_one(capsys):
+    """The README's `tabletop room ...` with no server there: one plain sentence
+    naming the address and `tabletop serve`, exit code 2, no traceback."""
+    from tabletop.__main__ import main
+
+    code = main(["room", "raiders", "--players", "3", "--server", "http://127.0.0.1:9"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "cannot reach a seat server at http://127.0.0.1:9" in err
+    assert "tabletop serve" in err and "Traceback" not in err

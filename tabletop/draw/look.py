@@ -59,6 +59,8 @@ class Look:
         label_size: the height of the space labels the board prints, in board
             units (0: it prints none); the table's layout test keeps them at
             least 11 px high on a laptop's screen.
+        die_spot: where the last roll's die is drawn on the whole board, in
+            pixels (None: its top left corner).
         moves_no_pawn: event kinds whose ``from``/``to`` move something other
             than a seat's piece (the last-move marks skip them).
     """
@@ -70,6 +72,9 @@ class Look:
     seat_colors = SEAT_COLORS
     prints_ids = False
     label_size = 0.0  # the space labels the board prints, board units (0: none)
+    # Where the last roll's die sits on the whole board, in pixels (None: the top
+    # left corner); a board whose corner holds a space puts it elsewhere.
+    die_spot: tuple[float, float] | None = None
     moves_no_pawn: frozenset[str] = frozenset()
 
     def __init__(self, game: Any) -> None:
@@ -191,6 +196,8 @@ class Look:
                            width=3, dash=(6, 4))  # fmt: skip
         if moved:
             pieces, die = moved
+            if self.die_spot is not None and tuple(corner) == (0, 0):
+                corner = self.die_spot  # the whole board is shown
             draw_last_move(pen, pieces, die, xy.__getitem__, self.space_radius,
                            self.seat_colors, self.width, corner)  # fmt: skip
         for sid in targets:

@@ -108,7 +108,7 @@ def marks(d: Look, moment: Moment) -> Layer:
             return x * d.scale, y * d.scale
 
         draw_last_move(pen, pieces, moment.die, point, d.space_radius,
-                       d.seat_colors, d.width)  # fmt: skip
+                       d.seat_colors, d.width, d.die_spot or (0.0, 0.0))  # fmt: skip
     return pen.layer("marks")
 
 

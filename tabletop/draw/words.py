@@ -56,9 +56,11 @@ def recap_turns(
             break
         else:
             runs.append((step.player, [step]))
+    # A turn's steps are told together, so a walk split by a decision (Pitfall
+    # asks at each obstacle) still reads as where it ended.
     turns = [
-        (player, [phrase for step in reversed(run)
-                  for phrase in recap_phrases(step.events, eyes, line)])
+        (player, recap_phrases([e for step in reversed(run) for e in step.events],
+                               eyes, line))
         for player, run in reversed(runs)
     ]  # fmt: skip
     told = []
@@ -66,8 +68,7 @@ def recap_turns(
         name = look.seat_name(player) if player is not None else "An edit"
         said = [t[len(name) + 1 :] if t.startswith(name + " ") else t for t in texts]
         if len(said) > RECAP_PHRASES:  # a line that fits; the Log has the rest
-            more = len(said) - RECAP_PHRASES + 1
-            said = [*said[: RECAP_PHRASES - 1], f"and {more} more (see the Log)"]
+            said = [*said[: RECAP_PHRASES - 1], "and more"]
         told.append((name, ", ".join(said)))
     return told
 

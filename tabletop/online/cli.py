@@ -13,6 +13,8 @@ import asyncio
 import json
 import os
 import secrets
+import sys
+import urllib.error
 from pathlib import Path
 
 DEFAULT_DB = "tabletop-rooms.sqlite"
@@ -137,14 +139,29 @@ def run_room(args: argparse.Namespace) -> int:
     token = args.admin_token
     if token is None and admin_token_file(args.db).exists():
         token = admin_token_file(args.db).read_text().strip()
-    links = create_room(
-        args.server,
-        game=args.game,
-        players=args.players,
-        bots=args.bots,
-        bot=args.bot,
-        seed=args.seed,
-        admin_token=token,
-    )
+    try:
+        links = create_room(
+            args.server,
+            game=args.game,
+            players=args.players,
+            bots=args.bots,
+            bot=args.bot,
+            seed=args.seed,
+            admin_token=token,
+        )
+    except urllib.error.HTTPError as exc:  # the server answered: say what it said
+        print(
+            f"tabletop room: the server refused: {exc.read().decode()}", file=sys.stderr
+        )
+        return 2
+    except OSError as exc:  # no server there (URLError is an OSError)
+        reason = getattr(exc, "reason", exc)
+        print(
+            f"tabletop room: cannot reach a seat server at {args.server} ({reason}).\n"
+            "Start one first with `tabletop serve` (it prints its address), or "
+            "pass that address with --server.",
+            file=sys.stderr,
+        )
+        return 2
     print(json.dumps(links, indent=1))
     return 0

@@ -50,7 +50,10 @@ class ActionsPanel:
         self.title.add_class("tabletop-actions-title")
         self.why = w.HTML()
         self.why.add_class("tabletop-why")
-        self.clear = w.Button(description="show all", layout=w.Layout(width="90px"))
+        # Above the narrowed list, so a long one (25 discards) is left at once.
+        self.clear = w.Button(
+            description="\u2190 all choices", layout=w.Layout(width="auto")
+        )
         self.clear.on_click(lambda _: on_clear())
         self.bots = w.Button(
             description="Let the bots play",
@@ -69,7 +72,7 @@ class ActionsPanel:
         self.notation.observe(self._typed, names="value")
         # The explanations (``why``) are placed by the table, below the recap.
         self.widget = w.VBox(
-            [self.title, self.box, self.clear, self.bots, self.notation]
+            [self.title, self.clear, self.box, self.bots, self.notation]
         )
         self.widget.add_class("tabletop-actions")
         self.shown: tuple[Explanation, ...] = ()

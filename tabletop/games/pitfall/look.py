@@ -71,6 +71,8 @@ class PitfallLook(Look):
     # board; the words name spaces by those names, never by id.
     prints_ids = False
     label_size = LABEL_SIZE
+    # Inside the centre panel's top left: the board's corner holds Cobra 1.
+    die_spot = (176 * SCALE, 176 * SCALE)
     moves_no_pawn = frozenset({"scorpion"})  # the scorpion's move events
 
     def __init__(self, game: Any) -> None:
