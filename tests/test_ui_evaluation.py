@@ -274,6 +274,7 @@ def test_hint_speaks_the_tables_words_and_outlines_the_suggested_choice(comms):
     assert not any(
         "tabletop-suggested" in b._dom_classes for b in table.actions.buttons
     )
+    assert panel.hint_text.value == "", "a hint for an old position goes"
     table.close()
 
 

@@ -115,6 +115,21 @@ class ReviewPanel(w.VBox):
         self._thread: threading.Thread | None = None
         self._cancel = threading.Event()
         self._hint_thread: threading.Thread | None = None
+        self._hint_where: tuple = ()  # the position the shown hint is for
+        model = getattr(table, "model", None)
+        if model is not None and hasattr(model, "observe"):
+            model.observe(self._moved_on, names=["state", "viewer"])
+
+    def _moved_on(self, _change: Any = None) -> None:
+        """The table shows another position: a hint for the old one goes."""
+        if self._hint_where and self._hint_where != self._where():
+            self._hint_where = ()
+            if self.hint_text.value != THINKING:
+                self.hint_text.value = ""
+
+    def _where(self) -> tuple:
+        table = self.table
+        return (id(table.match), id(table.state), table.viewer)
 
     # -- the review -----------------------------------------------------------------
     def start_review(self) -> threading.Thread:
@@ -333,6 +348,7 @@ class ReviewPanel(w.VBox):
                 self._thinking(False)
             if (id(table.match), id(table.state), table.viewer) == where:
                 self.hint_text.value = text
+                self._hint_where = where
                 if self.hint_answer is not None:
                     self._suggest(self.hint_answer)
             elif self.hint_text.value == THINKING:
@@ -361,6 +377,7 @@ class ReviewPanel(w.VBox):
         table = self.table
         self.hint_text.value = refusal or self._hint_html(table.match, table.step)
         if not refusal:
+            self._hint_where = self._where()
             self._suggest(self.hint_answer)
         return self.hint_text.value
 
