@@ -167,7 +167,7 @@ def test_the_table_fits_beside_the_file_browser(lab, game, width, height):
 def test_run_all_lands_on_a_readable_board(lab, game, width, height):
     """After Run all (file browser open, nothing scrolled by hand) the board is in
     view, its space numbers at least 11 px high on screen, and the player's hand
-    starts above the fold."""
+    starts above the fold; the mouse wheel over the board scrolls the page."""
     from tabletop.core.registry import make_game
     from tabletop.draw.look import look_for
 
@@ -192,6 +192,13 @@ def test_run_all_lands_on_a_readable_board(lab, game, width, height):
         page.wait_for_timeout(1500)  # the summary cell runs after the table
         m = page.evaluate(MEASURE)
         shoot(page, f"landed_{game}_{width}x{height}.png")
+        # The wheel over the board scrolls the page (ipycanvas alone cancels it).
+        box = m["board"]
+        page.mouse.move(box["left"] + box["width"] / 2, box["top"] + box["height"] / 2)
+        page.mouse.wheel(0, 200)
+        page.wait_for_timeout(400)
+        after = page.evaluate(MEASURE)["board"]["top"]
+        assert after < box["top"] - 50, ("the wheel did not scroll", box["top"], after)
     board = m["board"]
     assert board["top"] >= 0 and board["bottom"] <= m["vh"], board
     if m["hand"] is not None:

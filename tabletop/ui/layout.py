@@ -188,43 +188,55 @@ def seats_files_and_tabs(t: Any) -> None:
     tabs.observe(t._guard(lambda _: t.render_tabs()), names="selected_index")
 
 
-# Run all leaves the notebook scrolled to its last cell, below a tall table:
-# once the board is drawn, a table not in view scrolls itself so the board comes
-# first (ipywidgets has no scroll command; an output's script can).
-LAND_SCRIPT = """
+# A table's page-side script, run once where it is shown (ipywidgets has no
+# scroll command; an output's script can):
+# - the wheel over a board or hand scrolls the page: ipycanvas cancels every wheel
+#   event on its canvas, so the table stops it on the way down (capture phase);
+#   nothing here listens to the wheel.
+# - with ``land``: Run all leaves the notebook scrolled to its last cell, below a
+#   tall table; once the board is drawn, a table not in view scrolls itself so the
+#   board comes first, and keeps it there for a few seconds while cells render
+#   above, unless the person scrolls, clicks or types first.
+PAGE_SCRIPT = """
 (() => {
+  const LAND = %s;
   let tries = 0;
-  const land = () => {
+  const start = () => {
     const table = element.closest && element.closest('.tabletop-table');
     const board = table && table.querySelector('canvas.tabletop-board');
     const r = board && board.getBoundingClientRect();
-    if (!r || r.height < 50) { if (tries++ < 150) setTimeout(land, 100); return; }
-    if (table.dataset.landed) return;
+    if (!r || r.height < 50) { if (tries++ < 150) setTimeout(start, 100); return; }
+    if (table.dataset.scripted) return;
+    table.dataset.scripted = '1';
+    table.addEventListener('wheel', (e) => {
+      if (e.target instanceof HTMLCanvasElement) e.stopPropagation();
+    }, {capture: true});
+    if (!LAND) return;
     table.dataset.landed = '1';
     if (r.top >= 0 && r.bottom <= window.innerHeight) return;
-    // Cells still rendering above can move it again: keep it in place for a
-    // moment, unless the person scrolls or types first.
     let moved = false;
     const mine = () => { moved = true; };
     for (const kind of ['wheel', 'keydown', 'touchstart', 'mousedown'])
       window.addEventListener(kind, mine, {once: true, capture: true});
-    for (const wait of [0, 300, 800, 1500])
+    for (const wait of [0, 300, 800, 1500, 2500, 4000])
       setTimeout(() => moved || table.scrollIntoView({block: 'start'}), wait);
   };
-  setTimeout(land, 0);
+  setTimeout(start, 0);
 })();
 """
 
 
-def lander() -> w.Output:
-    """A hidden output whose script scrolls its table into view once, when the
-    board is first drawn out of view (``LAND_SCRIPT``)."""
+def page_script(land: bool) -> w.Output:
+    """A hidden output holding the table's page-side script (``PAGE_SCRIPT``):
+    the wheel scrolls the page over the canvases, and with ``land`` the table
+    scrolls itself into view once its board is drawn out of view."""
     out = w.Output(layout=w.Layout(display="none"))
-    out.add_class("tabletop-lander")
+    out.add_class("tabletop-page-script")
+    script = PAGE_SCRIPT % ("true" if land else "false")
     out.outputs = (
         {
             "output_type": "display_data",
-            "data": {"application/javascript": LAND_SCRIPT, "text/plain": ""},
+            "data": {"application/javascript": script, "text/plain": ""},
             "metadata": {},
         },
     )
@@ -275,8 +287,8 @@ def arrange(t: Any) -> None:
         t.beacon,
         t.echo,
     ]
-    if not t.compact:  # a lesson's table sits among its text: it stays put
-        t.children = [*t.children, lander()]
+    # A lesson's table sits among its text: it does not scroll itself there.
+    t.children = [*t.children, page_script(land=not t.compact)]
     t.add_class("tabletop-table")
     if t.compact:
         t.add_class("tabletop-compact")
