@@ -259,6 +259,10 @@ def test_hover_names_the_space_and_its_instruction():
     table.hover_xy(x, y)
     assert "A friendly guide shares a clue" in table.hover.value
     assert "United States" in table.hover.value
+    # the pointer leaves the board (the canvas's mouse-out event): the line clears
+    top = table.board.canvas._canvases[-1]
+    top._handle_frontend_event(None, {"event": "mouse_out", "x": 0, "y": 0}, [])
+    assert table.hover.value == ""
 
 
 def test_plots_use_the_seat_colours_of_the_table():

@@ -444,6 +444,11 @@ class Table(w.VBox):
             self.hover.value = f"<small>{_esc(text)}</small>" if text else ""
         return space
 
+    def hover_out(self) -> None:
+        """The pointer left the board: the line under it names nothing."""
+        self._hovered = None
+        self.hover.value = ""
+
     def _render_notices(self) -> None:
         """The notice line (the last refusal) and the error area."""
         message, error = self.model.message, self.model.error

@@ -42,6 +42,7 @@ def board_and_hands(t: Any, css: str) -> None:
     t._echo_link = w.jsdlink((t.beacon, "value"), (t.echo, "value"))
     t.board = BoardView(t.look, t._gesture(t.click_xy))
     t.board.on_move(t._guard(t.hover_xy))
+    t.board.canvas.on_mouse_out(t._guard(lambda x, y: t.hover_out()))
     t.hover = w.HTML(layout=w.Layout(height="20px", overflow="hidden"))
     t.hover.add_class("tabletop-hover")
     t._hovered: str | None = None
