@@ -56,8 +56,8 @@ def recap_turns(
             break
         else:
             runs.append((step.player, [step]))
-    # A turn's steps are told together, so a walk split by a decision (Pitfall
-    # asks at each obstacle) still reads as where it ended.
+    # A turn's steps are told together, so a walk split by a decision (a game
+    # that asks at each obstacle) still reads as where it ended.
     turns = [
         (player, recap_phrases([e for step in reversed(run) for e in step.events],
                                eyes, line))
