@@ -120,7 +120,7 @@ async def play_room(server: Any, name: str, players: int, seed: int) -> int:
                 continue
             steps = match.steps[: frame["step"]]
             # each line is the event as this viewer reads it, in the game's words
-            said = lambda e, v=viewer: worded_line(look, e, v)  # noqa: E731
+            said = lambda e, v=viewer: worded_line(look.event_line, e, v)  # noqa: E731
             lines = [[s.index, said(e)] for s in steps for e in s.events]
             if frame["reset"]:
                 setup = [[0, said(e)] for e in match.setup_events]

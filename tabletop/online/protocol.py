@@ -14,7 +14,7 @@ generator, so no frame can carry another seat's hand, the deck order or the seed
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop.core import Event, Explanation, Game, IllegalActionError, Refusal
@@ -167,20 +167,24 @@ def state_payload(game: Game, state: Any, viewer: Any) -> dict[str, Any]:
 
 
 def log_lines(
-    index: int, events: tuple[Event, ...], viewer: Any, look: Any = None
+    index: int,
+    events: tuple[Event, ...],
+    viewer: Any,
+    line: Callable[[Event, Any], str] | None = None,
 ) -> list:
     """A step's events as ``[step, text]`` pairs the viewer may read: in the
-    game's words when a ``look`` is given (``Look.event_line``: every card named
-    or counted as the notebook table says it, then the clause in brackets as the
-    engine's sentence ends), else the engine's sentence."""
-    if look is not None:
-        return [[index, worded_line(look, event, viewer)] for event in events]
+    game's words when ``line(event, viewer)`` says them (``Look.event_line``, or a
+    room's memo of it: every card named or counted as the notebook table says
+    it), then the clause in brackets as the engine's sentence ends; else the
+    engine's sentence."""
+    if line is not None:
+        return [[index, worded_line(line, event, viewer)] for event in events]
     return [[index, event.seen_by(viewer)] for event in events]
 
 
-def worded_line(look: Any, event: Event, viewer: Any) -> str:
-    """One log line in the game's words, ending with the event's clause."""
-    said = look.event_line(event, viewer)
+def worded_line(line: Callable[[Event, Any], str], event: Event, viewer: Any) -> str:
+    """One log line in the game's words (``line``), ending with the event's clause."""
+    said = line(event, viewer)
     return f"{said} ({event.clause})" if event.clause else said
 
 

@@ -159,6 +159,14 @@ class Room:
             self._look = look_for(self.game)
         return self._look
 
+    @property
+    def lines(self) -> page.LineMemo:
+        """Events in the game's words as each viewer reads them, worded once (the
+        log lines of every connection, the pages' recaps)."""
+        if self._lines is None:
+            self._lines = page.LineMemo(self.look)
+        return self._lines
+
     # -- frames -----------------------------------------------------------------------
     def welcome(self, conn: Connection) -> dict[str, Any]:
         frame = self._welcome(conn)
@@ -193,12 +201,13 @@ class Room:
         since = 0 if reset else conn.logged
         lines = []
         # The log in the table's words, so an online seat reads every card the
-        # notebook table would name (or count) for it.
-        look = self.look
+        # notebook table would name (or count) for it; each event is worded once
+        # per viewer (the room's memo, which the pages' recaps share).
+        line = self.lines
         if since == 0:
-            lines = P.log_lines(0, self.match.setup_events, viewer, look)
+            lines = P.log_lines(0, self.match.setup_events, viewer, line)
         for step in self.match.steps[since:]:
-            lines += P.log_lines(step.index, step.events, viewer, look)
+            lines += P.log_lines(step.index, step.events, viewer, line)
         conn.logged = len(self.match)
         to_move = self.game.to_move(view)
         outcome = self.game.outcome(state)
@@ -237,9 +246,7 @@ class Room:
         the connection's own view (``tabletop.online.page.view_payload``)."""
         from tabletop.draw.pictures import moment
 
-        if self._lines is None:
-            self._lines = page.LineMemo(self.look)
-        viewer, line = self.viewer(conn), self._lines
+        viewer, line = self.viewer(conn), self.lines
         seen = moment(self.match, len(self.match), viewer, self.look, line)
         recent = page.recap_steps(self.match.steps, conn.seat)
         return page.view_payload(
