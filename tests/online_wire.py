@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -152,3 +153,12 @@ def check_page_frames(match: Any, viewer: Any, frames: list[dict[str, Any]]) -> 
             if viewer is not None and hand["seat"] != seat:
                 assert all(card is None for card in hand["cards"]), hand
     return checked
+
+
+def wait(condition: Any, timeout: float = 10) -> None:
+    """Poll ``condition()`` until it is true; fail the test after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        time.sleep(0.01)

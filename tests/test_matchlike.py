@@ -5,7 +5,6 @@ one with its reason."""
 from __future__ import annotations
 
 import inspect
-import time
 
 import pytest
 from race import Race
@@ -20,7 +19,7 @@ from tabletop.core import (
 )
 from tabletop.online import RemoteMatch, create_room
 from tabletop.online.client import ONLINE_REFUSALS
-from tests.online_wire import running_server
+from tests.online_wire import running_server, wait
 
 PROPERTIES = {
     "game",
@@ -88,14 +87,6 @@ def room():
 @pytest.fixture
 def local() -> Match:
     return Match(make_game("pitfall", players=2), seed=9)
-
-
-def _wait(condition, timeout: float = 10) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting")
-        time.sleep(0.01)
 
 
 def test_the_protocol_declares_exactly_the_agreed_members():
@@ -190,11 +181,11 @@ def test_what_a_seat_keeps_and_sees(room):
     seat = room[0]
     assert seat.steps == () and seat.setup_events == ()
     assert seat.view() is seat.state and seat.view(1) is seat.state
-    _wait(lambda: any(s.legal_actions() for s in room))
+    wait(lambda: any(s.legal_actions() for s in room))
     mover = next(s for s in room if s.legal_actions())
     before = mover.latest
     mover.play(mover.legal_actions()[0])
-    _wait(lambda: all(s.latest > before for s in room))
+    wait(lambda: all(s.latest > before for s in room))
     for s in room:
         latest = s.cursor
         assert latest == s.latest

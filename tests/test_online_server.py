@@ -13,7 +13,7 @@ import pytest
 
 from tabletop.online import SCHEMA_VERSION, JoinError, RemoteMatch, create_room
 from tabletop.online.protocol import MAX_FRAME, MAX_MESSAGE
-from tests.online_wire import Peer, running_server
+from tests.online_wire import Peer, running_server, wait
 
 
 def run(coro):
@@ -195,12 +195,12 @@ def test_undo_is_a_request_the_other_humans_answer(server):
     try:
         # Seed 7 opens with the bot's seat (2): wait until the bot has moved and
         # a human holds the turn, whatever the machine's load.
-        _wait(lambda: a.legal_actions() or b.legal_actions())
+        wait(lambda: a.legal_actions() or b.legal_actions())
         mover = a if a.legal_actions() else b
         # The roll is shown at once and can never be taken back; the direction
         # chosen after it draws nothing, and its undo is a request.
         mover.play("roll")
-        _wait(lambda: [str(x) for x in mover.legal_actions()] == ["forward"])
+        wait(lambda: [str(x) for x in mover.legal_actions()] == ["forward"])
         before = mover.latest
         mover.play("forward")
         after = mover.latest
@@ -209,15 +209,15 @@ def test_undo_is_a_request_the_other_humans_answer(server):
         with pytest.raises(Exception, match="no undo is waiting"):
             other.answer_undo(True)
         mover.request_undo()
-        _wait(lambda: other.undo_status.get("status") == "requested")
+        wait(lambda: other.undo_status.get("status") == "requested")
         assert steps(server, links) == after  # nothing changes yet
         other.answer_undo(False)
-        _wait(lambda: mover.undo_status.get("status") == "declined")
+        wait(lambda: mover.undo_status.get("status") == "declined")
         assert steps(server, links) == after
         mover.request_undo()
-        _wait(lambda: other.undo_status.get("status") == "requested")
+        wait(lambda: other.undo_status.get("status") == "requested")
         other.answer_undo(True)
-        _wait(lambda: mover.latest == before and other.latest == before)
+        wait(lambda: mover.latest == before and other.latest == before)
         assert steps(server, links) == before
         assert server.store.actions(links["room"])[before:] == []
     finally:
@@ -229,11 +229,11 @@ def test_reconnect_resyncs_and_presence_is_shown(server):
     links = create_room(server, game="raiders", players=2, seed=8)
     a = RemoteMatch(links["seats"][0])
     b = RemoteMatch(links["seats"][1])
-    _wait(lambda: all(s["connected"] for s in a.seats))
+    wait(lambda: all(s["connected"] for s in a.seats))
     a.play(a.legal_actions()[0])
     log = a.log()
     a.close()
-    _wait(lambda: not b.seats[0]["connected"])
+    wait(lambda: not b.seats[0]["connected"])
     again = RemoteMatch(links["seats"][0])
     try:
         assert again.latest == 1 and again.log() == log
@@ -260,14 +260,6 @@ def test_the_store_is_wal_with_a_schema_version(tmp_path):
         assert server.store.journal_mode() == "wal"
         schema = server.store.db.execute("SELECT value FROM meta").fetchone()[0]
         assert int(schema) == SCHEMA_VERSION
-
-
-def _wait(condition, timeout: float = 10) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting")
-        time.sleep(0.01)
 
 
 def test_room_creation_and_stats_need_the_admin_token(server):
@@ -308,7 +300,7 @@ def test_a_failing_bot_does_not_stall_its_room(server, caplog):
         for _ in range(6):
             seat.wait_for_turn(timeout=10)
             seat.play(seat.legal_actions()[0])
-        _wait(lambda: any(s.player == 1 for s in room.match.steps))
+        wait(lambda: any(s.player == 1 for s in room.match.steps))
     finally:
         seat.close()
     assert "out of ideas" in caplog.text
@@ -320,7 +312,7 @@ def test_the_referee_exports_a_finished_game_that_replays_exactly(server):
 
     links = create_room(server, game="pitfall", players=2, bots=2, bot="random", seed=4)
     room = server.rooms[links["room"]]
-    _wait(lambda: server.call(lambda: room.match.over), timeout=60)
+    wait(lambda: server.call(lambda: room.match.over), timeout=60)
     referee = RemoteMatch(links["referee"])
     try:
         saved = referee.export()

@@ -4,22 +4,13 @@ and what fair play forbids (fork, seat changes, another seat's eyes) is refused.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tabletop.core import IllegalActionError
 from tabletop.online import create_room
 from tabletop.online.protocol import scrub
 from tabletop.ui import join
-from tests.online_wire import running_server
-
-
-def wait(condition, timeout: float = 10) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
+from tests.online_wire import running_server, wait
 
 
 def test_three_tables_play_one_raiders_room_each_seeing_only_its_hand():

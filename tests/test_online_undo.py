@@ -11,21 +11,13 @@ import pytest
 
 from tabletop.core import IllegalActionError, Match
 from tabletop.online import RemoteMatch, create_room
-from tests.online_wire import running_server
+from tests.online_wire import running_server, wait
 
 
 @pytest.fixture
 def server():
     with running_server() as server:
         yield server
-
-
-def _wait(condition, timeout: float = 10) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting")
-        time.sleep(0.01)
 
 
 def _room(server, links):
@@ -35,7 +27,7 @@ def _room(server, links):
 def _play_until(seat: RemoteMatch, notation: str, limit: int = 40) -> None:
     """Play this seat's first legal actions until ``notation`` is on offer."""
     for _ in range(limit):
-        _wait(lambda: seat.legal_actions() or seat.over)
+        wait(lambda: seat.legal_actions() or seat.over)
         legal = [str(a) for a in seat.legal_actions()]
         if notation in legal:
             return
@@ -50,7 +42,7 @@ def test_roll_undo_roll_learns_nothing_with_one_human_and_a_bot(server):
         _play_until(seat, "roll")
         seat.play("roll")
         rolled = seat.latest
-        _wait(
+        wait(
             lambda: seat.latest == server.call(lambda: len(_room(server, links).match))
         )
         log, state = seat.log(), seat.game.state_to_json(seat.state)
@@ -78,9 +70,9 @@ def test_an_undo_back_past_a_roll_is_refused_between_humans_too(server):
     links = create_room(server, game="pitfall", players=2, seed=0)
     a, b = RemoteMatch(links["seats"][0]), RemoteMatch(links["seats"][1])
     try:
-        _wait(lambda: a.legal_actions())
+        wait(lambda: a.legal_actions())
         a.play("roll")
-        _wait(lambda: b.latest == 1)
+        wait(lambda: b.latest == 1)
         with pytest.raises(IllegalActionError, match="undo cannot go back past"):
             a.request_undo()
         assert b.undo_status == {}  # the other seat was never asked
@@ -96,17 +88,17 @@ def test_an_undo_of_a_step_that_drew_no_chance_is_taken_back(server):
     links = create_room(server, game="pitfall", players=2, bots=1, seed=0)
     seat = RemoteMatch(links["seats"][0])
     try:
-        _wait(lambda: seat.legal_actions())
+        wait(lambda: seat.legal_actions())
         seat.play("roll")
-        _wait(lambda: "forward" in [str(x) for x in seat.legal_actions()])
+        wait(lambda: "forward" in [str(x) for x in seat.legal_actions()])
         seat.play("forward")
         room = _room(server, links)
         steps = server.call(lambda: len(room.match))
         assert server.call(lambda: room.match.last_chance_step()) < steps
-        _wait(lambda: seat.latest == steps)
+        wait(lambda: seat.latest == steps)
         assert seat.may_undo is True, "a step that drew nothing may be taken back"
         seat.request_undo()
-        _wait(lambda: seat.latest == 1)
+        wait(lambda: seat.latest == 1)
         assert server.call(lambda: len(room.match)) == 1
         assert server.store.actions(links["room"])[1:] == []
         assert "forward" in [str(x) for x in seat.legal_actions()]
@@ -120,11 +112,11 @@ def test_no_undo_once_the_game_is_over(server):
     room = _room(server, links)
     try:
         for _ in range(200):
-            _wait(lambda: seat.legal_actions() or seat.over)
+            wait(lambda: seat.legal_actions() or seat.over)
             if seat.over:
                 break
             seat.play(seat.legal_actions()[0])
-        _wait(lambda: seat.over)
+        wait(lambda: seat.over)
         assert seat.may_undo is False  # TT-OVER
         steps = server.call(lambda: len(room.match))
         with pytest.raises(IllegalActionError, match="the game is over") as caught:
