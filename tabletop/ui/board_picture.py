@@ -94,6 +94,11 @@ class FollowedText:
         self._handle: DisplayHandle | None = None
         self._text = ""
 
+    @property
+    def shown(self) -> bool:
+        """Whether the text has been displayed (nothing to follow before)."""
+        return self._handle is not None
+
     def show(self, text: str) -> None:
         if self._handle is None:
             self._handle = DisplayHandle()

@@ -339,10 +339,11 @@ class Table(w.VBox):
     def _follow_picture(self) -> None:
         """Replace the shown picture (and summary) when the table shows something
         else."""
-        try:
-            self.summary_shown.follow(summary_text(self))
-        except Exception:  # a summary must never stop the table from playing
-            LOG.exception("the table's summary could not follow")
+        if self.summary_shown.shown:  # worded (legal actions counted) only then
+            try:
+                self.summary_shown.follow(summary_text(self))
+            except Exception:  # a summary must never stop the table from playing
+                LOG.exception("the table's summary could not follow")
         if not self.picture.shown or self.match.refusal("review") is not None:
             return
         try:

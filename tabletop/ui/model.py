@@ -169,6 +169,7 @@ class TableModel(Batched):
         self.autosave = Path(autosave) if autosave else None
         self.handover_on = handover
         self.resume_from: Path | None = None
+        self._lines_saved: tuple = ()  # what the lines file beside the autosave holds
         self.refused_clause = ""
         self.recent: tuple[Any, ...] = ()  # the steps just played, for the recap
         self._bots: dict[int, Any] = {}
@@ -658,6 +659,12 @@ class TableModel(Batched):
         timeline in order, the shown one as ``null``: ``<name>.lines.json``. With
         one line there is no such file."""
         beside = lines_path(path)
+        # Only the shown line moves as the game is played (the autosave has it):
+        # the file is written again when the lines or the shown one change.
+        kept = (path, tuple(id(m) for m in self.lines), id(self.match))
+        if kept == self._lines_saved and beside.exists() == (len(self.lines) > 1):
+            return
+        self._lines_saved = kept
         others = [m for m in self.lines if m is not self.match and isinstance(m, Match)]
         if not others:
             beside.unlink(missing_ok=True)
