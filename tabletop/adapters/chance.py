@@ -190,6 +190,7 @@ class ChanceGame:
         self.max_decisions = max_decisions
         self.max_chance_outcomes = max_chance_outcomes
         self._has_setup_hook = hasattr(game, "setup_from_rng")
+        self._initial: Position | None = None
         if not self._has_setup_hook:
             a = game.reseed(game.initial_state(0), ChanceRng(0))
             b = game.reseed(game.initial_state(1), ChanceRng(0))
@@ -201,8 +202,12 @@ class ChanceGame:
 
     # -- building positions ---------------------------------------------------------
     def initial(self) -> Position:
-        """The root: the deal's first chance node, or the first decision."""
-        return self._resolve(None, SETUP, (), 0, None)
+        """The root: the deal's first chance node, or the first decision (worked
+        out once: positions and states are immutable, so every new game shares
+        it)."""
+        if self._initial is None:
+            self._initial = self._resolve(None, SETUP, (), 0, None)
+        return self._initial
 
     def _resolve(
         self,

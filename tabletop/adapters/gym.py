@@ -154,8 +154,8 @@ class SeatEnv(gymnasium.Env):
         False when it is not its turn)."""
         mask = np.zeros(len(self.space.actions), bool)
         if self.state is not None and self.game.to_move(self.state) == self.seat:
-            index = self.space.actions.index
-            mask[[index[a] for a in self.game.legal_actions(self.state)]] = True
+            legal = self.game.legal_actions(self.state)
+            mask[self.space.actions.numbers(legal)] = True
         return mask
 
     def _observe(self) -> np.ndarray:

@@ -30,7 +30,8 @@ What the games are, in OpenSpiel's terms:
   (bounded size; ``information_state_history(seat)`` is the readable one), the
   information state tensor those events counted by clause; nothing comes from the
   full state, so nothing hidden from the seat can appear; strings and tensors are
-  worked out when asked, once per node and seat;
+  worked out when asked, once per game state and seat (a node, its copies and
+  its chance nodes share them);
 - ``str(state)`` is the text board of the full state (the referee's);
 - ``max_game_length`` is ``max_decisions`` (by default the game space's
   ``max_decisions``): random players may never end a game, and a capped game is a
@@ -83,11 +84,36 @@ def _game_type(name: str, default_cap: int) -> pyspiel.GameType:
     )
 
 
+class _Seen:
+    """What depends on a game state alone (observation vectors and strings per
+    viewer, the text board), for the last ``size`` game states asked about, keyed
+    by the state object itself (kept alive here, so its ``id`` cannot be reused
+    while it is remembered). OpenSpiel's tools ask the same questions of a node,
+    its copies and its chance nodes, which share one game state object."""
+
+    __slots__ = ("size", "entries")
+
+    def __init__(self, size: int = 64) -> None:
+        self.size = size
+        self.entries: dict[int, tuple[Any, dict[Any, Any]]] = {}
+
+    def of(self, state: Any) -> dict[Any, Any]:
+        """The answers kept for ``state`` (an empty dict to fill when new)."""
+        entry = self.entries.get(id(state))
+        if entry is not None and entry[0] is state:
+            return entry[1]
+        if len(self.entries) >= self.size:
+            del self.entries[next(iter(self.entries))]  # the oldest
+        answers: dict[Any, Any] = {}
+        self.entries[id(state)] = (state, answers)
+        return answers
+
+
 class _Shared:
     """What every state of one game shares; copies and serialises by reference to the
     game's name and parameters, never by value."""
 
-    __slots__ = ("game", "space", "chance", "key", "index", "outcomes")
+    __slots__ = ("game", "space", "chance", "key", "numbers", "outcomes", "seen")
 
     def __init__(self, name: str, players: int, max_decisions: int):
         self.key = (name, players, max_decisions)
@@ -96,9 +122,10 @@ class _Shared:
         self.chance = ChanceGame(
             self.game, max_decisions, self.space.max_chance_outcomes
         )
-        self.index = self.space.actions.index.__getitem__
+        self.numbers = self.space.actions.numbers
         # n -> the n uniform outcomes of a chance node (at most one list per size).
         self.outcomes: dict[int, list[tuple[int, float]]] = {}
+        self.seen = _Seen()
 
     def uniform(self, n: int) -> list[tuple[int, float]]:
         """The outcomes of a chance node with ``n`` (a fresh list each time)."""
@@ -208,7 +235,7 @@ class TabletopState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         legal = self._shared.game.legal_actions(self._pos.state)
-        return sorted(map(self._shared.index, legal))
+        return self._shared.numbers(legal)
 
     # Python callers (OpenSpiel's Python algorithms) skip the round trip through
     # C++ for these two; C++ callers get the same answers from the methods above.
@@ -252,7 +279,10 @@ class TabletopState(pyspiel.State):
         pos = self._pos
         if pos.state is None:
             return f"dealing: {len(pos.drawn)} chance outcomes drawn"
-        text = text_board(self._shared.game, pos.state)
+        seen = self._shared.seen.of(pos.state)
+        text = seen.get("board")
+        if text is None:
+            text = seen["board"] = text_board(self._shared.game, pos.state)
         if pos.need:
             text += f"\nresolving {pos.pending}: {len(pos.drawn)} outcomes drawn"
         if self._shared.chance.capped(pos):
@@ -365,16 +395,15 @@ class TabletopState(pyspiel.State):
 
 class _NodeCache:
     """What a state works out for its node on demand (the real positions along
-    its history, its trail as each seat reads it, each seat's observation); a
-    copy (or one sent to another process) starts empty, and applying an action
-    empties it."""
+    its history, its trail as each seat reads it); a copy (or one sent to another
+    process) starts empty, and applying an action empties it. What depends on the
+    game state alone (vectors, strings, the text board) is kept in ``_Seen``."""
 
-    __slots__ = ("truth", "seen", "observed", "used")
+    __slots__ = ("truth", "seen", "used")
 
     def __init__(self) -> None:
         self.truth: Any = None
         self.seen: dict[int, Any] = {}
-        self.observed: dict[tuple[str, int], tuple[np.ndarray, str]] = {}
         self.used = False
 
     def __deepcopy__(self, memo: dict) -> _NodeCache:
@@ -422,24 +451,33 @@ class TabletopObserver:
     def _viewer(self, seat: int) -> Any:
         return {"seat": seat, "public": "public", "referee": None}[self._who]
 
-    def _parts(self, state: TabletopState, seat: int) -> tuple[np.ndarray, str]:
-        """The vector and the observation string of ``seat`` at ``state``, worked
-        out once per node (strings, tensors and both kinds of observer share
-        them)."""
-        cache = state._cache
+    def _vector(self, state: TabletopState, seat: int) -> np.ndarray:
+        """The vector of ``seat``'s view at ``state`` (read-only), worked out
+        once per game state (both kinds of observer, every copy of a node and
+        every chance node of one action share it)."""
+        seen = self._shared.seen.of(state._pos.state)
         key = (self._who, seat)
-        known = cache.observed.get(key)
-        if known is None:
+        vector = seen.get(key)
+        if vector is None:
             game = self._shared.game
             view = game.view(state._pos.state, as_viewer(self._viewer(seat)))
-            vector = self._shared.space.encode(game, view, seat)
+            vector = seen[key] = self._shared.space.encode(game, view, seat)
+            vector.flags.writeable = False
+        return vector
+
+    def _facts(self, state: TabletopState, seat: int) -> str:
+        """The observation string: the vector's non-zero entries, ``vector i=v
+        ...`` (worked out once per game state, only when a string is asked)."""
+        seen = self._shared.seen.of(state._pos.state)
+        key = ("string", self._who, seat)
+        text = seen.get(key)
+        if text is None:
+            vector = self._vector(state, seat)
             at = np.flatnonzero(vector).tolist()
             values = vector[at].tolist()
             facts = " ".join(f"{i}={v:g}" for i, v in zip(at, values, strict=True))
-            known = (vector, f"vector {facts}")
-            cache.observed[key] = known
-            cache.used = True
-        return known
+            text = seen[key] = f"vector {facts}"
+        return text
 
     def board(self, state: TabletopState, seat: int) -> str:
         """Our text board of the view this observer reports."""
@@ -455,14 +493,14 @@ class TabletopObserver:
         if pos.state is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:size] = self._parts(state, player)[0]
+            self.tensor[:size] = self._vector(state, player)
         if self._recall:
             told = told_to(pos.trail, self._viewer(player))
             self.tensor[size:] = told.clauses
 
     def string_from(self, state: TabletopState, player: int) -> str:
         pos = state._pos
-        board = "dealing" if pos.state is None else self._parts(state, player)[1]
+        board = "dealing" if pos.state is None else self._facts(state, player)
         if not self._recall:
             return board
         told = told_to(pos.trail, self._viewer(player))

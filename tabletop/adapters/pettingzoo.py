@@ -113,7 +113,7 @@ class TabletopEnv(AECEnv):
         self.action_spaces = {a: spaces.Discrete(count) for a in self.possible_agents}
         self.state = None
         self._legal = ()
-        self._index = self.space.actions.index.__getitem__
+        self._numbers = self.space.actions.numbers
         self.np_random, _ = seeding.np_random(None)
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -167,7 +167,7 @@ class TabletopEnv(AECEnv):
         if agent == self.agent_selection and not (
             self.terminations[agent] or self.truncations[agent]
         ):
-            mask[list(map(self._index, self._legal))] = 1
+            mask[self._numbers(self._legal)] = 1
         return {
             "observation": self.space.encode(self.game, view, seat),
             "action_mask": mask,

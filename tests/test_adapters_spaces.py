@@ -1,0 +1,56 @@
+"""The action spaces' fast numbering agrees with the plain lookup, for every game
+with an action space (the race example too, whose actions are fresh objects)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabletop.adapters.spaces import space_of
+from tabletop.core import make_game
+from tabletop.core.registry import REGISTRY
+
+NAMES = [e.name for e in REGISTRY.entries() if e.space]
+
+
+def _legal_lists(game, seeds=3, steps=300):
+    """The legal actions at every decision of a few random games."""
+    out = []
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        state = game.initial_state(seed)
+        for _ in range(steps):
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            out.append(legal)
+            state, _ = game.apply(state, rng.choice(legal))
+    return out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_numbers_agree_with_the_plain_lookup(name):
+    game = make_game(name, players=2)
+    actions = space_of(game).actions
+    for legal in _legal_lists(game):
+        plain = sorted(actions.index[a] for a in legal)
+        assert actions.numbers(legal) == plain
+        # Equal objects that are not the ones met before get the same numbers.
+        fresh = [game.parse_action(str(a)) for a in legal]
+        assert actions.numbers(fresh) == plain
+
+
+def test_an_action_outside_the_space_is_refused_by_name():
+    game = make_game("raiders", players=2)
+    actions = space_of(game).actions
+    with pytest.raises(ValueError, match="not in the action space"):
+        actions.numbers(["no such action"])
+
+
+def test_the_identity_memo_is_bounded_for_games_of_fresh_objects():
+    game = make_game("raiders", players=2)
+    actions = space_of(game).actions
+    for _ in range(10):
+        actions.numbers([game.parse_action(n) for n in actions.notations[:50]])
+    assert len(actions._met) <= 4 * len(actions)
