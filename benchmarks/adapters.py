@@ -22,9 +22,15 @@ uniformly with ``random.Random(seed)``):
   vector and action mask), a uniform choice among the mask's ones, ``step``; the
   agents' end steps (``step(None)``) are included, not counted.
 - ``ratio``: decisions per CPU second against native's, same games, same cap.
-- ``floor``: OpenSpiel's own per-move cost for a Python game with no logic (one
-  legal action, ``legal_actions`` + ``apply_action``), and gymnasium's masked
-  ``Discrete.sample`` for one of our masks, both per call.
+- ``floor`` (``--floors``): OpenSpiel's own per-move cost for a Python game with
+  no logic (one legal action, ``legal_actions`` + ``apply_action``), gymnasium's
+  masked ``Discrete.sample`` for one of our masks, and the ``pettingzoo`` loop on
+  an AEC environment with no game (the bookkeeping every AEC environment does).
+  Per game: the best ratio an adapter could reach if its own code cost nothing,
+  ``native / (native + OpenSpiel's move cost x (1 + chance nodes per decision))``
+  (OpenSpiel asks for each chance outcome as a move of its own) and
+  ``native / (native + the empty AEC loop)``, then with our observation vector
+  (``space.encode``, which PettingZoo's ``last()`` returns at every step) added.
 - ``info state``: microseconds of one ``information_state_string(0)`` call when it
   is asked at every decision of a random game (at the most players), over the
   decisions within the last 10% of entries before depth ``k``, and its length.
@@ -65,10 +71,14 @@ def native(name: str, players: int, games: int) -> tuple[int, float]:
     return decisions, time.process_time() - cpu
 
 
+#: Chance nodes met by the last ``openspiel`` loop (for the floor).
+CHANCE_NODES = [0]
+
+
 def openspiel(name: str, players: int, games: int) -> tuple[int, float]:
     from tabletop.adapters.openspiel import load
 
-    decisions, cpu = 0, time.process_time()
+    decisions, chances, cpu = 0, 0, time.process_time()
     game = load(name, players, max_decisions=CAP)
     for seed in range(games):
         rng = random.Random(seed)
@@ -77,9 +87,11 @@ def openspiel(name: str, players: int, games: int) -> tuple[int, float]:
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                chances += 1
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
                 decisions += 1
+    CHANCE_NODES[0] = chances
     return decisions, time.process_time() - cpu
 
 
@@ -184,6 +196,87 @@ def floors(name: str, players: int) -> tuple[float, float]:
     return move, sample
 
 
+def pettingzoo_step_floor(players: int) -> float:
+    """us per decision of the benchmark's PettingZoo loop (``last``, a choice from
+    the mask, ``step``) on an AEC environment with no game: its observation is a
+    prebuilt dict, its step does only the bookkeeping every AEC environment does
+    (rewards reset and accumulated, the next agent selected)."""
+    import numpy as np
+    from pettingzoo import AECEnv
+
+    class Empty(AECEnv):
+        metadata = {"name": "benchmark_empty_v0", "is_parallelizable": False}
+
+        def __init__(self):
+            super().__init__()
+            self.possible_agents = [f"player_{i}" for i in range(players)]
+            self.obs = {"observation": np.zeros(4, np.float32),
+                        "action_mask": np.ones(4, np.int8)}  # fmt: skip
+
+        def reset(self, seed=None, options=None):
+            self.agents = list(self.possible_agents)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos = {a: {} for a in self.agents}
+            self.agent_selection = self.agents[0]
+            self.moves = 0
+
+        def observe(self, agent):
+            return self.obs
+
+        def step(self, action):
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
+            self._cumulative_rewards[agent] = 0.0
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.moves += 1
+            if self.moves >= steps:
+                for a in self.agents:
+                    self.truncations[a] = True
+            self._accumulate_rewards()
+            self.agent_selection = self.agents[self.moves % players]
+
+    steps = 20_000
+    e = Empty()
+    e.reset()
+    rng = random.Random(1)
+    cpu = time.process_time()
+    for _agent in e.agent_iter():
+        obs, _reward, terminated, truncated, _info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    return (time.process_time() - cpu) / steps * 1e6
+
+
+def encode_cost(name: str, players: int, views: int = 300) -> float:
+    """us per observation vector (``space.encode``) over the views of one random
+    game (every seat's view at each of its first ``views`` decisions)."""
+    from tabletop.adapters.spaces import space_of
+    from tabletop.core import make_game
+
+    game = make_game(name, players=players)
+    space = space_of(game)
+    rng = random.Random(1)
+    state = game.initial_state(1)
+    seen = []
+    for _ in range(views):
+        legal = game.legal_actions(state)
+        if not legal:
+            break
+        seen.append((game.view(state, game.to_move(state)), game.to_move(state)))
+        state, _ = game.apply(state, rng.choice(legal))
+    cpu = time.process_time()
+    for view, seat in seen:
+        space.encode(game, view, seat)
+    return (time.process_time() - cpu) / len(seen) * 1e6
+
+
 def info_state_cost(name: str, players: int, depths: list[int]) -> list[str]:
     """One line per depth: us per information_state_string(0) call when it is
     asked at every decision along a game (as tree searches and CFR walk), over the
@@ -258,6 +351,16 @@ def measure(args: argparse.Namespace) -> None:
     for name in names:
         REGISTRY.lookup(name).make(players=REGISTRY.lookup(name).players[0])
     print(f"load average before: {_load()}")
+    if args.floors:
+        move, sample = floors(names[0], 2)
+        step = {n: pettingzoo_step_floor(n) for n in args.players}
+        print(
+            f"  floor: OpenSpiel Python game with no logic {move:.2f} us per move; "
+            f"gymnasium masked sample {sample:.2f} us per call; PettingZoo AEC "
+            "loop with no game "
+            + ", ".join(f"{n}p {us:.2f}" for n, us in step.items())
+            + " us per decision"
+        )
     for name in names:
         for players in args.players:
             row = {}
@@ -273,12 +376,22 @@ def measure(args: argparse.Namespace) -> None:
                     f"  {name} {players}p {label:<10} {decisions:>7} decisions "
                     f"{cpu:>6.2f} s CPU {row[label]:>9.0f}/s CPU  ratio {ratio:.2f}"
                 )
-    if args.floors:
-        move, sample = floors(names[0], 2)
-        print(
-            f"  floor: OpenSpiel Python game with no logic {move:.2f} us per move; "
-            f"gymnasium masked sample {sample:.2f} us per call"
-        )
+                if label == "openspiel":
+                    chances = CHANCE_NODES[0] / decisions if decisions else 0.0
+                if label == "pettingzoo" and args.floors and row["native"]:
+                    us = 1e6 / row["native"]
+                    spiel = us / (us + (1 + chances) * move)
+                    encode = encode_cost(name, players)
+                    zoo = us / (us + step[players])
+                    zoo_obs = us / (us + step[players] + encode)
+                    print(
+                        f"  {name} {players}p floors: native {us:.1f} us per "
+                        f"decision; OpenSpiel {1 + chances:.2f} moves per decision "
+                        f"(decision + chance nodes) -> at most {spiel:.2f}; "
+                        f"PettingZoo's loop -> at most {zoo:.2f}, with our "
+                        f"observation vector every step ({encode:.1f} us) "
+                        f"{zoo_obs:.2f}"
+                    )
     for name in names:
         most = REGISTRY.lookup(name).players[1]  # the longest games
         for line in info_state_cost(name, most, args.depths):
