@@ -34,8 +34,9 @@ uniformly with ``random.Random(seed)``):
 - ``info state``: microseconds of one ``information_state_string(0)`` call when it
   is asked at every decision of a random game (at the most players), over the
   decisions within the last 10% of entries before depth ``k``, and its length.
-- ``random_sim_test``: ``pyspiel.random_sim_test(game, num_sims, serialize=False)``
-  on Raiders with 6 players, CPU seconds (``--sim-games``, 0 to skip).
+- ``random_sim_test``: ``pyspiel.random_sim_test(game, num_sims, serialize=...)``
+  on Raiders with 6 players, CPU seconds (``--sim-games``, 0 to skip;
+  ``--serialize`` also serialises and deserialises every state).
 """
 
 from __future__ import annotations
@@ -323,18 +324,18 @@ def _walk_asking(game, seed: int, depth: int) -> tuple[list, bool]:
     return out, len(state.history()) >= depth
 
 
-def sim_test(games: int) -> str:
+def sim_test(games: int, serialize: bool) -> str:
     import pyspiel
 
     from tabletop.adapters.openspiel import load
 
     game = load("raiders", 6)
     cpu, wall = time.process_time(), time.perf_counter()
-    pyspiel.random_sim_test(game, num_sims=games, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=games, serialize=serialize, verbose=False)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     return (
-        f"  random_sim_test raiders 6 players, {games} games: "
-        f"{cpu:.1f} s CPU, {wall:.1f} s wall"
+        f"  random_sim_test raiders 6 players, {games} games, "
+        f"serialize={serialize}: {cpu:.1f} s CPU, {wall:.1f} s wall"
     )
 
 
@@ -397,7 +398,7 @@ def measure(args: argparse.Namespace) -> None:
         for line in info_state_cost(name, most, args.depths):
             print(f"  {name} {most}p" + line[1:])
     if args.sim_games and "raiders" in names:
-        print(sim_test(args.sim_games))
+        print(sim_test(args.sim_games, args.serialize))
     print(f"load average after: {_load()}")
 
 
@@ -440,6 +441,9 @@ def main() -> None:
     parser.add_argument("--depths", type=int, nargs="+", default=[500, 4000])
     parser.add_argument("--sim-games", type=int, default=0)
     parser.add_argument("--floors", action="store_true")
+    parser.add_argument(
+        "--serialize", action="store_true", help="random_sim_test with serialize=True"
+    )
     parser.add_argument("--compare", default="")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--no-path", action="store_true", help=argparse.SUPPRESS)

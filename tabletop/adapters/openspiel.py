@@ -141,10 +141,28 @@ class _Shared:
         return (_shared, self.key)
 
 
+#: (name, players, max_decisions) -> (the registry entry it was built from, what
+#: the states of that game share).
+_SHARED: dict[tuple[str, int, int], tuple[Any, _Shared]] = {}
+
+
 def _shared(name: str, players: int, max_decisions: int) -> _Shared:
-    """Build what a game's states share (also how an unpickled state gets it back:
-    a fresh one, not a module-level cache; copies within a process keep theirs)."""
-    return _Shared(name, players, max_decisions)
+    """What a game's states share (also how an unpickled state gets it back).
+
+    Built once per process for each name, player count and length cap, and built
+    again when the registry's entry for the name is another one (a game registered
+    again in a notebook): OpenSpiel deserialises states often (``random_sim_test``
+    with ``serialize=True`` at every step), and building a game with its action
+    space costs tens of milliseconds. What is shared holds only the rules and
+    caches of answers that depend on the game state alone."""
+    key = (name, players, max_decisions)
+    entry = lookup(name)
+    known = _SHARED.get(key)
+    if known is not None and known[0] is entry:
+        return known[1]
+    shared = _Shared(name, players, max_decisions)
+    _SHARED[key] = (entry, shared)
+    return shared
 
 
 class TabletopGame(pyspiel.Game):
