@@ -72,13 +72,15 @@ _NOTHING_TOLD = Told(b"", 0, (0,) * CLAUSE_BUCKETS)
 class Trail:
     """The events so far, as a chain (appending is O(1); states share it).
 
-    ``told`` keeps, per seat, what that seat has been told up to this link, filled
-    in on first asking.
+    ``told`` keeps, per seat, what that seat has been told up to this link, and
+    ``read`` the trail as that seat may read it (``as_read_by``), both filled in on
+    first asking.
     """
 
     parent: Trail | None
     events: tuple[Any, ...]
     told: dict[int, Told] = field(default_factory=dict, compare=False, repr=False)
+    read: dict[int, Trail] = field(default_factory=dict, compare=False, repr=False)
 
     def chunks(self) -> list[tuple[Any, ...]]:
         """The events of every link, oldest first."""
@@ -100,6 +102,26 @@ class Trail:
     def lines(self, seat: int) -> list[str]:
         """Every event so far as ``seat`` may read it, oldest first."""
         return [e.seen_by(seat) for chunk in self.chunks() for e in chunk]
+
+    def as_read_by(self, seat: int) -> Trail:
+        """This trail as ``seat`` may read it: every event's secrets the seat may
+        not read removed (``Event.for_viewer``), so the seat's lines stay the same.
+        Built from the nearest link that knows it and kept at every link, so
+        asking along a growing game costs O(1) amortised per link."""
+        known = self.read.get(seat)
+        if known is not None:
+            return known
+        pending = []
+        node: Trail | None = self
+        while node is not None and seat not in node.read:
+            pending.append(node)
+            node = node.parent
+        out = None if node is None else node.read[seat]
+        for link in reversed(pending):
+            out = Trail(out, tuple(e.for_viewer(seat) for e in link.events))
+            link.read[seat] = out
+        assert out is not None
+        return out
 
     def told_to(self, seat: int) -> Told:
         """What ``seat`` has been told up to here: from the nearest link that knows,
