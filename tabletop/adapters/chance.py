@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from tabletop.core import ChanceNeeded, ChanceRng
 
@@ -164,9 +164,10 @@ def told_to(trail: Trail | None, seat: int) -> Told:
     return _NOTHING_TOLD if trail is None else trail.told_to(seat)
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
-    """One node of the game tree: a decision, a chance node or the end.
+class Position(NamedTuple):
+    """One node of the game tree: a decision, a chance node or the end (a named
+    tuple: immutable, and built several times per decision, which a frozen
+    dataclass makes four times dearer).
 
     Attributes:
         state: the game state (``None`` while the deal is still being drawn).
