@@ -27,7 +27,8 @@ Run: ``python benchmarks/strength.py --games 100 --seconds 0.25 --out strength.j
 (``--minutes M`` starts no game after M minutes; ``--first K`` starts at game K,
 to continue a run cut short into the same file; ``--pairings 0,1`` runs only
 those; ``--min-games N``, ``--no-stop``: the stopping rule; ``--report FILE``
-prints the summary of a file).
+prints the summary of a file; ``--budget-use N`` plays no game but prints what
+each search bot does with ``--seconds`` at N decisions of each game).
 """
 
 from __future__ import annotations
@@ -101,6 +102,46 @@ class _Timed:
             self.spent[self.seat] += time.thread_time() - start
             self.counts[self.seat] += 1
         return action
+
+
+def budget_use(name: str, seconds: float, positions: int, seed: int) -> str:
+    """What ``ismcts`` and ``flat-mc`` do with ``seconds`` CPU s at the same
+    decisions: ``positions`` decisions with more than one legal action, spread
+    over 2-player heuristic games (seeds ``seed``, ``seed + 1``, ...), each bot
+    asked from the mover's view. Per bot: the playouts per decision (mean and
+    median: each candidate played out in one world counts one) and how often it
+    plays another move than the heuristic's."""
+    from statistics import fmean, median
+
+    game = game_from_spec(name, {"players": 2})
+    heuristic = make_bot("heuristic", game, 0)
+    found: list[Any] = []
+    game_seed = seed
+    while len(found) < 4 * positions:
+        state = game.initial_state(game_seed)
+        while game.to_move(state) is not None:
+            view = game.view(state, game.to_move(state))
+            if len(game.legal_actions(view)) > 1:
+                found.append(view)
+            state, _ = game.apply(state, heuristic.choose(view))
+        game_seed += 1
+    views = found[:: max(1, len(found) // positions)][:positions]
+    lines = []
+    for label in ("ismcts", "flat-mc"):
+        options: dict[str, Any] = {"seconds": seconds}
+        if label == "flat-mc":
+            options["cpu_time"] = True
+        bot = make_bot(label, game, seed, **options)
+        playouts, departures = [], 0
+        for view in views:
+            departures += bot.choose(view) != heuristic.choose(view)
+            playouts.append(bot.last_iterations)
+        lines.append(
+            f"  {name} {label:<8} {seconds} CPU s: {fmean(playouts):7.1f} playouts "
+            f"per decision (median {median(playouts):.0f}), another move than the "
+            f"heuristic's at {departures} of {len(views)} decisions"
+        )
+    return "\n".join(lines)
 
 
 def decided(wins: int, games: int, min_games: int) -> str | None:
@@ -209,9 +250,21 @@ def main() -> None:
         default=None,
         help="start no game after this many minutes (games under way finish)",
     )
+    parser.add_argument(
+        "--budget-use",
+        type=int,
+        default=0,
+        metavar="N",
+        help="instead of games: what each search bot does with --seconds at N "
+        "decisions of each game (playouts, departures from the heuristic)",
+    )
     args = parser.parse_args()
     if args.report:
         print(report(args.report))
+        return
+    if args.budget_use:
+        for name in ("pitfall", "raiders"):
+            print(budget_use(name, args.seconds, args.budget_use, args.seed))
         return
     pairings = DEFAULT_PAIRINGS
     if args.pairings:
