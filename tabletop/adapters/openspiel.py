@@ -84,7 +84,7 @@ def _game_type(name: str, default_cap: int) -> pyspiel.GameType:
     )
 
 
-class _Seen:
+class _Answers:
     """What depends on a game state alone (observation vectors and strings per
     viewer, the text board), for the last ``size`` game states asked about, keyed
     by the state object itself (kept alive here, so its ``id`` cannot be reused
@@ -113,7 +113,7 @@ class _Shared:
     """What every state of one game shares; copies and serialises by reference to the
     game's name and parameters, never by value."""
 
-    __slots__ = ("game", "space", "chance", "key", "numbers", "outcomes", "seen")
+    __slots__ = ("game", "space", "chance", "key", "numbers", "outcomes", "answers")
 
     def __init__(self, name: str, players: int, max_decisions: int):
         self.key = (name, players, max_decisions)
@@ -125,7 +125,7 @@ class _Shared:
         self.numbers = self.space.actions.numbers
         # n -> the n uniform outcomes of a chance node (at most one list per size).
         self.outcomes: dict[int, list[tuple[int, float]]] = {}
-        self.seen = _Seen()
+        self.answers = _Answers()
 
     def uniform(self, n: int) -> list[tuple[int, float]]:
         """The outcomes of a chance node with ``n`` (a fresh list each time)."""
@@ -297,10 +297,10 @@ class TabletopState(pyspiel.State):
         pos = self._pos
         if pos.state is None:
             return f"dealing: {len(pos.drawn)} chance outcomes drawn"
-        seen = self._shared.seen.of(pos.state)
-        text = seen.get("board")
+        known = self._shared.answers.of(pos.state)
+        text = known.get("board")
         if text is None:
-            text = seen["board"] = text_board(self._shared.game, pos.state)
+            text = known["board"] = text_board(self._shared.game, pos.state)
         if pos.need:
             text += f"\nresolving {pos.pending}: {len(pos.drawn)} outcomes drawn"
         if self._shared.chance.capped(pos):
@@ -340,7 +340,8 @@ class TabletopState(pyspiel.State):
         game = self._shared.game
         world = game.determinize(game.view(pos.state, seat), seat, Rng.from_seed(seed))
         out = self.clone()
-        seen = Position(world, None, (), 0, pos.decisions, self._seen_trail(seat))
+        trail = seen_trail(pos.trail, seat)  # kept along the trail
+        seen = Position(world, None, (), 0, pos.decisions, trail)
         out._pos = self._shared.chance.with_state(
             seen, world, tuple(game.forced_rolls(pos.state))
         )
@@ -386,14 +387,6 @@ class TabletopState(pyspiel.State):
             for a in self.full_history()
         ]
 
-    def _seen_trail(self, seat: int) -> Any:
-        """The trail as ``seat`` may read it (kept for this node)."""
-        seen = self._cache.seen
-        if seat not in seen:
-            seen[seat] = seen_trail(self._pos.trail, seat)
-            self._cache.used = True
-        return seen[seat]
-
     def information_state_history(self, player: int) -> str:
         """The readable information state of ``player``: every event it has been
         told, as its log reads, then its text board and its observation string
@@ -413,15 +406,15 @@ class TabletopState(pyspiel.State):
 
 class _NodeCache:
     """What a state works out for its node on demand (the real positions along
-    its history, its trail as each seat reads it); a copy (or one sent to another
-    process) starts empty, and applying an action empties it. What depends on the
-    game state alone (vectors, strings, the text board) is kept in ``_Seen``."""
+    its history); a copy (or one sent to another process) starts empty, and
+    applying an action empties it. What depends on the game state alone (vectors,
+    strings, the text board) is kept in ``_Answers``; a trail as a seat reads it,
+    along the trail (``Trail.as_read_by``)."""
 
-    __slots__ = ("truth", "seen", "used")
+    __slots__ = ("truth", "used")
 
     def __init__(self) -> None:
         self.truth: Any = None
-        self.seen: dict[int, Any] = {}
         self.used = False
 
     def __deepcopy__(self, memo: dict) -> _NodeCache:
@@ -473,28 +466,28 @@ class TabletopObserver:
         """The vector of ``seat``'s view at ``state`` (read-only), worked out
         once per game state (both kinds of observer, every copy of a node and
         every chance node of one action share it)."""
-        seen = self._shared.seen.of(state._pos.state)
+        known = self._shared.answers.of(state._pos.state)
         key = (self._who, seat)
-        vector = seen.get(key)
+        vector = known.get(key)
         if vector is None:
             game = self._shared.game
             view = game.view(state._pos.state, as_viewer(self._viewer(seat)))
-            vector = seen[key] = self._shared.space.encode(game, view, seat)
+            vector = known[key] = self._shared.space.encode(game, view, seat)
             vector.flags.writeable = False
         return vector
 
     def _facts(self, state: TabletopState, seat: int) -> str:
         """The observation string: the vector's non-zero entries, ``vector i=v
         ...`` (worked out once per game state, only when a string is asked)."""
-        seen = self._shared.seen.of(state._pos.state)
+        known = self._shared.answers.of(state._pos.state)
         key = ("string", self._who, seat)
-        text = seen.get(key)
+        text = known.get(key)
         if text is None:
             vector = self._vector(state, seat)
             at = np.flatnonzero(vector).tolist()
             values = vector[at].tolist()
             facts = " ".join(f"{i}={v:g}" for i, v in zip(at, values, strict=True))
-            text = seen[key] = f"vector {facts}"
+            text = known[key] = f"vector {facts}"
         return text
 
     def board(self, state: TabletopState, seat: int) -> str:
