@@ -52,9 +52,16 @@ PAIRINGS = (
     ("raiders", "ismcts", "flat-mc"),
     ("pitfall", "flat-mc", "heuristic"),
     ("raiders", "flat-mc", "heuristic"),
+    ("pitfall", "ismcts-random", "flat-mc"),
+    ("raiders", "ismcts-random", "flat-mc"),
 )
-#: The pairings run unless ``--pairings`` names others (the last two measure
-#: flat Monte Carlo itself against the heuristic).
+#: Bots a pairing may name besides the registry's: ``ismcts-random`` is ``ismcts``
+#: with ``flat-mc``'s root (the heuristic's move and five candidates drawn at
+#: random), to show what its own root's candidates cost it.
+VARIANTS = {"ismcts-random": ("ismcts", {"candidates": "random", "width": 6})}
+#: The pairings run unless ``--pairings`` names others (4 and 5 measure flat
+#: Monte Carlo itself against the heuristic; 6 and 7 ``ismcts`` with ``flat-mc``'s
+#: root against ``flat-mc``).
 DEFAULT_PAIRINGS = PAIRINGS[:4]
 
 
@@ -71,7 +78,9 @@ def play_one(task: dict[str, Any]) -> dict[str, Any]:
         options = {} if name == "heuristic" else {"seconds": task["seconds"]}
         if name == "flat-mc":
             options["cpu_time"] = True
-        bot = make_bot(name, game, task["seed"] * 1000 + index * 2 + seat, **options)
+        kind, extra = VARIANTS.get(name, (name, {}))
+        seed = task["seed"] * 1000 + index * 2 + seat
+        bot = make_bot(kind, game, seed, **options, **extra)
         bots.append(_Timed(bot, game, seat, spent, counts))
     start = time.perf_counter()
     result = play_out(game, game.initial_state(task["seed"] + index), bots)

@@ -3,6 +3,7 @@ and its registry names next to flat Monte Carlo."""
 
 from __future__ import annotations
 
+import pytest
 from race import Race
 from race.actions import Play
 
@@ -116,3 +117,28 @@ def test_registry_names_every_search_bot_for_what_it_is():
     assert isinstance(flat, SearchBot) and flat.flat and flat.name == "flat-mc"
     alias = make_bot("search", game, 1, iterations=5)
     assert isinstance(alias, SearchBot) and alias.flat and alias.name == "search"
+
+
+def test_random_root_candidates_are_the_policy_move_then_a_shuffle():
+    """``candidates="random"`` orders the root as flat-mc draws its candidates: the
+    policy's move first, the other legal actions in a random order (no one-step
+    evaluation); it still finds the winning 3 (RC-WIN) on shared worlds, and an
+    unknown ordering is refused."""
+    game = Race(2)
+    state = _endgame(game, 21, (1, 2, 3), 23)
+    view = game.view(state, 0)
+    bot = ISMCTSBot(
+        game,
+        4,
+        iterations=120,
+        rollout=greedy_policy,
+        paired=True,
+        margin=2.0,
+        candidates="random",
+    )
+    assert bot.choose(view) == Play(3)
+    order = bot.last_root.order
+    assert str(order[0]) == "roll"  # the policy's move
+    assert sorted(map(str, order)) == sorted(map(str, game.legal_actions(state)))
+    with pytest.raises(ValueError, match="candidates"):
+        ISMCTSBot(game, 4, candidates="best")

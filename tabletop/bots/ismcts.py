@@ -101,6 +101,10 @@ class ISMCTSBot:
         paired: every iteration's world is shared by the root's first ``width``
             actions, judged on paired differences (see the module docstring).
         width: with ``paired``, how many root actions are compared.
+        candidates: how the root orders the actions after the rollout policy's
+            move: ``"evaluated"`` (by the game's evaluation one step ahead, the
+            default) or ``"random"`` (a random order, as ``flat-mc`` draws its
+            candidates).
     """
 
     name = "ismcts"
@@ -122,9 +126,14 @@ class ISMCTSBot:
         margin: float = 1.0,
         paired: bool = False,
         width: int = 6,
+        candidates: str = "evaluated",
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
+        if candidates not in ("evaluated", "random"):
+            raise ValueError(
+                f"candidates must be 'evaluated' or 'random', not {candidates!r}"
+            )
         self.game = game
         self.rng = Rng.from_seed(seed)
         self.iterations = iterations
@@ -139,6 +148,7 @@ class ISMCTSBot:
         self.margin = margin
         self.paired = paired
         self.width = width
+        self.candidates = candidates
         self.last_iterations = 0
         self.last_root: InfoNode | None = None
         #: With ``paired``: each compared action's score differences from the
@@ -180,10 +190,14 @@ class ISMCTSBot:
         }
 
     def _root(self, view: Any, me: int, legal: Any) -> InfoNode:
-        """The root node: the policy's move first, the rest by one-step evaluation."""
+        """The root node: the policy's move first, the rest by one-step evaluation
+        (in a random order with ``candidates="random"``)."""
         game = self.game
         world = self._sample(view, me)
         preferred, self.rng = self.rollout(game, world, self.rng)
+        if self.candidates == "random":
+            others, self.rng = self.rng.shuffle([a for a in legal if a != preferred])
+            return InfoNode([preferred, *others], preferred)
         scored = []
         for index, action in enumerate(legal):
             if action == preferred:
