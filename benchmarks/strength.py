@@ -54,14 +54,21 @@ PAIRINGS = (
     ("raiders", "flat-mc", "heuristic"),
     ("pitfall", "ismcts-random", "flat-mc"),
     ("raiders", "ismcts-random", "flat-mc"),
+    ("pitfall", "ismcts-flat", "flat-mc"),
+    ("raiders", "ismcts-flat", "flat-mc"),
 )
-#: Bots a pairing may name besides the registry's: ``ismcts-random`` is ``ismcts``
-#: with ``flat-mc``'s root (the heuristic's move and five candidates drawn at
-#: random), to show what its own root's candidates cost it.
-VARIANTS = {"ismcts-random": ("ismcts", {"candidates": "random", "width": 6})}
+#: Bots a pairing may name besides the registry's, to take ``ismcts`` apart
+#: against ``flat-mc``: ``ismcts-random`` has ``flat-mc``'s root candidates (the
+#: heuristic's move and five drawn at random); ``ismcts-flat`` also rolls out
+#: straight after each candidate, with no tree below the root, so that only its
+#: sign test differs from ``flat-mc``'s t-test.
+VARIANTS = {
+    "ismcts-random": ("ismcts", {"candidates": "random", "width": 6}),
+    "ismcts-flat": ("ismcts", {"candidates": "random", "width": 6, "tree": False}),
+}
 #: The pairings run unless ``--pairings`` names others (4 and 5 measure flat
-#: Monte Carlo itself against the heuristic; 6 and 7 ``ismcts`` with ``flat-mc``'s
-#: root against ``flat-mc``).
+#: Monte Carlo itself against the heuristic; 6 to 9 variants of ``ismcts``
+#: against ``flat-mc``, see ``VARIANTS``).
 DEFAULT_PAIRINGS = PAIRINGS[:4]
 
 

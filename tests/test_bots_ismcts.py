@@ -142,3 +142,18 @@ def test_random_root_candidates_are_the_policy_move_then_a_shuffle():
     assert sorted(map(str, order)) == sorted(map(str, game.legal_actions(state)))
     with pytest.raises(ValueError, match="candidates"):
         ISMCTSBot(game, 4, candidates="best")
+
+
+def test_paired_root_without_the_tree_rolls_out_straight_after_each_candidate():
+    """``tree=False``: each compared action is rolled out by the policy at once, as
+    flat-mc does; the winning 3 (RC-WIN) is still found, and every compared action
+    was tried in every world."""
+    game = Race(2)
+    state = _endgame(game, 21, (1, 2, 3), 23)
+    bot = ISMCTSBot(
+        game, 4, iterations=120, rollout=greedy_policy, paired=True, margin=2.0,
+        tree=False,
+    )  # fmt: skip
+    assert bot.choose(game.view(state, 0)) == Play(3)
+    tried = {a: n for a, (n, _) in bot.root_statistics().items() if n}
+    assert len(set(tried.values())) == 1

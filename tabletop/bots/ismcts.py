@@ -105,6 +105,9 @@ class ISMCTSBot:
             move: ``"evaluated"`` (by the game's evaluation one step ahead, the
             default) or ``"random"`` (a random order, as ``flat-mc`` draws its
             candidates).
+        tree: with ``paired``, go on down the information-set tree below each
+            compared action (the default); ``False`` rolls out straight after it
+            with the rollout policy, as ``flat-mc`` does.
     """
 
     name = "ismcts"
@@ -127,6 +130,7 @@ class ISMCTSBot:
         paired: bool = False,
         width: int = 6,
         candidates: str = "evaluated",
+        tree: bool = True,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -149,6 +153,7 @@ class ISMCTSBot:
         self.paired = paired
         self.width = width
         self.candidates = candidates
+        self.tree = tree
         self.last_iterations = 0
         self.last_root: InfoNode | None = None
         #: With ``paired``: each compared action's score differences from the
@@ -248,7 +253,9 @@ class ISMCTSBot:
                 edge = root.edges[action]
                 edge[2] += 1  # available in this world (ISUCT's count)
                 path: list[tuple[list[float], int]] = [(edge, me)]
-                state = self._descend(table, game.apply(world, action)[0], path)
+                state = game.apply(world, action)[0]
+                if self.tree:
+                    state = self._descend(table, state, path)
                 result = play_to_end(
                     game, state, luck, self.rollout, self.evaluate, self.depth
                 )
