@@ -121,10 +121,10 @@ class _Timed:
 
 
 def budget_use(name: str, seconds: float, positions: int, seed: int) -> str:
-    """What ``ismcts`` and ``flat-mc`` do with ``seconds`` CPU s at the same
-    decisions: ``positions`` decisions with more than one legal action, spread
-    over 2-player heuristic games (seeds ``seed``, ``seed + 1``, ...), each bot
-    asked from the mover's view. Per bot: the playouts per decision (mean and
+    """What ``ismcts``, its ``VARIANTS`` and ``flat-mc`` do with ``seconds`` CPU s
+    at the same decisions: ``positions`` decisions with more than one legal
+    action, spread over 2-player heuristic games (seeds ``seed``, ``seed + 1``,
+    ...), each bot asked from the mover's view. Per bot: the playouts per decision (mean and
     median: each candidate played out in one world counts one) and how often it
     plays another move than the heuristic's."""
     from statistics import fmean, median
@@ -143,17 +143,18 @@ def budget_use(name: str, seconds: float, positions: int, seed: int) -> str:
         game_seed += 1
     views = found[:: max(1, len(found) // positions)][:positions]
     lines = []
-    for label in ("ismcts", "flat-mc"):
+    for label in ("ismcts", *VARIANTS, "flat-mc"):
         options: dict[str, Any] = {"seconds": seconds}
         if label == "flat-mc":
             options["cpu_time"] = True
-        bot = make_bot(label, game, seed, **options)
+        kind, extra = VARIANTS.get(label, (label, {}))
+        bot = make_bot(kind, game, seed, **options, **extra)
         playouts, departures = [], 0
         for view in views:
             departures += bot.choose(view) != heuristic.choose(view)
             playouts.append(bot.last_iterations)
         lines.append(
-            f"  {name} {label:<8} {seconds} CPU s: {fmean(playouts):7.1f} playouts "
+            f"  {name} {label:<13} {seconds} CPU s: {fmean(playouts):7.1f} playouts "
             f"per decision (median {median(playouts):.0f}), another move than the "
             f"heuristic's at {departures} of {len(views)} decisions"
         )
