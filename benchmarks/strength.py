@@ -124,9 +124,9 @@ def budget_use(name: str, seconds: float, positions: int, seed: int) -> str:
     """What ``ismcts``, its ``VARIANTS`` and ``flat-mc`` do with ``seconds`` CPU s
     at the same decisions: ``positions`` decisions with more than one legal
     action, spread over 2-player heuristic games (seeds ``seed``, ``seed + 1``,
-    ...), each bot asked from the mover's view. Per bot: the playouts per decision (mean and
-    median: each candidate played out in one world counts one) and how often it
-    plays another move than the heuristic's."""
+    ...), each bot asked from the mover's view. Per bot: the playouts per
+    decision (mean and median: each candidate played out in one world counts
+    one) and how often it plays another move than the heuristic's."""
     from statistics import fmean, median
 
     game = game_from_spec(name, {"players": 2})
