@@ -103,6 +103,18 @@ class Trail:
         """Every event so far as ``seat`` may read it, oldest first."""
         return [e.seen_by(seat) for chunk in self.chunks() for e in chunk]
 
+    def _unknown_since(self, kept: str, seat: int) -> tuple[Trail | None, list[Trail]]:
+        """The nearest link (this one or an ancestor) whose cache ``kept``
+        (``"told"`` or ``"read"``) has ``seat``, or ``None``; and the links after
+        it up to this one, oldest first, whose caches do not have it yet."""
+        pending = []
+        node: Trail | None = self
+        while node is not None and seat not in getattr(node, kept):
+            pending.append(node)
+            node = node.parent
+        pending.reverse()
+        return node, pending
+
     def as_read_by(self, seat: int) -> Trail:
         """This trail as ``seat`` may read it: every event's secrets the seat may
         not read removed (``Event.for_viewer``), so the seat's lines stay the same.
@@ -111,13 +123,9 @@ class Trail:
         known = self.read.get(seat)
         if known is not None:
             return known
-        pending = []
-        node: Trail | None = self
-        while node is not None and seat not in node.read:
-            pending.append(node)
-            node = node.parent
+        node, pending = self._unknown_since("read", seat)
         out = None if node is None else node.read[seat]
-        for link in reversed(pending):
+        for link in pending:
             out = Trail(out, tuple(e.for_viewer(seat) for e in link.events))
             link.read[seat] = out
         assert out is not None
@@ -129,13 +137,9 @@ class Trail:
         known = self.told.get(seat)
         if known is not None:
             return known
-        pending = []
-        node: Trail | None = self
-        while node is not None and seat not in node.told:
-            pending.append(node)
-            node = node.parent
+        node, pending = self._unknown_since("told", seat)
         known = _NOTHING_TOLD if node is None else node.told[seat]
-        for link in reversed(pending):
+        for link in pending:
             digest, count, clauses = known.digest, known.lines, list(known.clauses)
             for event in link.events:
                 line = event.seen_by(seat).encode()
