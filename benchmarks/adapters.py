@@ -72,11 +72,8 @@ def native(name: str, players: int, games: int) -> tuple[int, float]:
     return decisions, time.process_time() - cpu
 
 
-#: Chance nodes met by the last ``openspiel`` loop (for the floor).
-CHANCE_NODES = [0]
-
-
-def openspiel(name: str, players: int, games: int) -> tuple[int, float]:
+def openspiel(name: str, players: int, games: int) -> tuple[int, float, int]:
+    """(decisions, CPU s, chance nodes met): the chance nodes are for the floor."""
     from tabletop.adapters.openspiel import load
 
     decisions, chances, cpu = 0, 0, time.process_time()
@@ -92,8 +89,7 @@ def openspiel(name: str, players: int, games: int) -> tuple[int, float]:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
                 decisions += 1
-    CHANCE_NODES[0] = chances
-    return decisions, time.process_time() - cpu
+    return decisions, time.process_time() - cpu, chances
 
 
 def pettingzoo(name: str, players: int, games: int) -> tuple[int, float]:
@@ -370,7 +366,7 @@ def measure(args: argparse.Namespace) -> None:
                 ("openspiel", openspiel),
                 ("pettingzoo", pettingzoo),
             ):
-                decisions, cpu = loop(name, players, args.games)
+                decisions, cpu, *chance_nodes = loop(name, players, args.games)
                 row[label] = decisions / cpu if cpu else 0.0
                 ratio = row[label] / row["native"] if row["native"] else 0.0
                 print(
@@ -378,7 +374,7 @@ def measure(args: argparse.Namespace) -> None:
                     f"{cpu:>6.2f} s CPU {row[label]:>9.0f}/s CPU  ratio {ratio:.2f}"
                 )
                 if label == "openspiel":
-                    chances = CHANCE_NODES[0] / decisions if decisions else 0.0
+                    chances = chance_nodes[0] / decisions if decisions else 0.0
                 if label == "pettingzoo" and args.floors and row["native"]:
                     us = 1e6 / row["native"]
                     spiel = us / (us + (1 + chances) * move)

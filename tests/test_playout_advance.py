@@ -117,20 +117,7 @@ def test_shipped_heuristics_pick_only_legal_actions(name):
     RA-M-ROLL likewise), the Pitfall look-ahead included (both directions): with
     every resolution checked, playouts end exactly as unchecked ones do."""
     game = game_from_spec(name, {"players": 3})
-    policy = rollout_policy(game)
-    assert policy.picks_legal is True
-    for seed in range(4):
-        state, rng = game.initial_state(seed), Rng.from_seed(seed)
-        for _ in range(150):
-            if game.outcome(state) is not None:
-                break
-            action, rng = policy(game, state, rng)
-            assert action in game.legal_actions(state)
-            state = game.next_state(state, action)
-        start = game.initial_state(50 + seed)
-        fast = play_to_outcome(game, start, policy, Rng.from_seed(seed))
-        checked = play_to_outcome(CheckedGame(game), start, policy, Rng.from_seed(seed))
-        assert fast == checked
+    _assert_picks_only_legal(game, rollout_policy(game), 4, 150, 50)
 
 
 def test_pitfall_light_policy_picks_only_legal_actions():
@@ -138,17 +125,23 @@ def test_pitfall_light_policy_picks_only_legal_actions():
     ``picks_legal`` too: it answers only with listed actions, so its unchecked
     playouts end as checked ones do."""
     game = game_from_spec("pitfall", {"players": 4})
-    policy = pitfall_heuristic.light_policy
+    _assert_picks_only_legal(game, pitfall_heuristic.light_policy, 3, 3000, 70)
+
+
+def _assert_picks_only_legal(game, policy, seeds: int, steps: int, starts: int):
+    """``policy`` is marked ``picks_legal``, answers with a listed action at each of
+    the first ``steps`` decisions of ``seeds`` games, and its unchecked playouts
+    from ``initial_state(starts + seed)`` end as checked ones do."""
     assert policy.picks_legal is True
-    for seed in range(3):
+    for seed in range(seeds):
         state, rng = game.initial_state(seed), Rng.from_seed(seed)
-        for _ in range(3000):
+        for _ in range(steps):
             if game.outcome(state) is not None:
                 break
             action, rng = policy(game, state, rng)
             assert action in game.legal_actions(state)
             state = game.next_state(state, action)
-        start = game.initial_state(70 + seed)
+        start = game.initial_state(starts + seed)
         fast = play_to_outcome(game, start, policy, Rng.from_seed(seed))
         checked = play_to_outcome(CheckedGame(game), start, policy, Rng.from_seed(seed))
         assert fast == checked

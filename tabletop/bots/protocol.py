@@ -99,10 +99,7 @@ def play_out(
             on_step(state, action)
         state, _ = game.apply(state, action)
         steps += 1
-    outcome = game.outcome(state)
-    if outcome is not None:
-        return PlayResult(state, steps, outcome.winner, False, outcome.clause)
-    return PlayResult(state, steps, None, True, "")
+    return _cut_off(game, state, steps)
 
 
 def _play_out_states(
@@ -129,7 +126,13 @@ def _play_out_states(
             on_step(state, action)
         state = next_state(state, action)
         steps += 1
-    outcome = outcome_of(state)
+    return _cut_off(game, state, steps)
+
+
+def _cut_off(game: Game, state: Any, steps: int) -> PlayResult:
+    """The result once ``max_steps`` actions are played: the game's end if the last
+    one ended it, else a cut-off game (``truncated=True``)."""
+    outcome = game.outcome(state)
     if outcome is not None:
         return PlayResult(state, steps, outcome.winner, False, outcome.clause)
     return PlayResult(state, steps, None, True, "")
