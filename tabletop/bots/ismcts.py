@@ -108,6 +108,9 @@ class ISMCTSBot:
         tree: with ``paired``, go on down the information-set tree below each
             compared action (the default); ``False`` rolls out straight after it
             with the rollout policy, as ``flat-mc`` does.
+        patience: a node below the root plays only the rollout policy's move until
+            it has this many visits; only then does widening admit others (0:
+            widening from the first visit).
     """
 
     name = "ismcts"
@@ -131,6 +134,7 @@ class ISMCTSBot:
         width: int = 6,
         candidates: str = "evaluated",
         tree: bool = True,
+        patience: int = 0,
     ) -> None:
         if iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -154,6 +158,7 @@ class ISMCTSBot:
         self.width = width
         self.candidates = candidates
         self.tree = tree
+        self.patience = patience
         self.last_iterations = 0
         self.last_root: InfoNode | None = None
         #: With ``paired``: each compared action's score differences from the
@@ -295,7 +300,9 @@ class ISMCTSBot:
             added = node is None
             if added:
                 node = table[key] = self._node(state)
-            edge, action = self._select(node, game.legal_actions(state), state)
+            edge, action = self._select(
+                node, game.legal_actions(state), state, self.patience
+            )
             node.visits += 1
             path.append((edge, seat))
             state, _ = game.apply(state, action)
@@ -333,14 +340,20 @@ class ISMCTSBot:
         shuffled, self.rng = self.rng.shuffle(others)
         return InfoNode([preferred, *shuffled], preferred)
 
-    def _select(self, node: InfoNode, legal: Any, state: Any) -> tuple[list, Any]:
-        """ISUCT over the admitted actions that are legal in this world."""
+    def _select(
+        self, node: InfoNode, legal: Any, state: Any, patience: int = 0
+    ) -> tuple[list, Any]:
+        """ISUCT over the admitted actions that are legal in this world (only the
+        first of them while the node has had fewer than ``patience`` visits)."""
         edges = node.edges
         for action in legal:
             if action not in edges:  # legal here, unseen in earlier worlds
                 edges[action] = [0, 0.0, 0]
                 node.order.append(action)
-        allowed = max(1, math.ceil(self.widen * (node.visits + 1) ** self.alpha))
+        if node.visits < patience:
+            allowed = 1
+        else:
+            allowed = max(1, math.ceil(self.widen * (node.visits + 1) ** self.alpha))
         here = set(legal) if len(legal) != len(node.order) else None
         candidates = []
         for action in node.order:
