@@ -177,3 +177,34 @@ def test_heuristic_distances_come_from_the_board():
         isinstance(v, dict) and not k.startswith("__")
         for k, v in vars(raiders_heuristic).items()
     )
+
+
+def test_turn_runs_are_the_runs_of_the_legal_actions():
+    """The heuristic asks a turn's start for its legal actions rule by rule
+    (``TurnRuns``): each list is the run of its kinds in ``legal_actions``,
+    hostage-taking hands included (RA-K-HOSTAGE)."""
+    import random
+    from itertools import groupby
+
+    from tabletop.games.raiders.actions import Roll
+    from tabletop.games.raiders.heuristic import TurnRuns
+
+    game = Raiders(players=4)
+    turns = hostages = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = game.initial_state(seed)
+        while game.outcome(state) is None:
+            legal = game.legal_actions(state)
+            if state.phase == "turn":
+                runs = TurnRuns(game, state)
+                asked = [a for kind in (Roll, FlyCountry, Ambush, Hostage)
+                         for a in runs.of(kind)]  # fmt: skip
+                assert asked == legal
+                by_kind = {k: list(r) for k, r in groupby(legal, type)}
+                assert runs.of(Hostage) == by_kind.get(Hostage, [])
+                assert runs.of(FlyCountry) == by_kind.get(FlyCountry, [])
+                turns += 1
+                hostages += bool(runs.of(Hostage))
+            state, _ = game.apply(state, rng.choice(legal))
+    assert turns > 200 and hostages > 10

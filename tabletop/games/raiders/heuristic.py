@@ -20,7 +20,6 @@ other hands are judged by their size.
 from __future__ import annotations
 
 import math
-from itertools import groupby
 from typing import Any
 
 from tabletop.core import Rng
@@ -60,23 +59,24 @@ class HeuristicBot:
         self.seed = seed
 
     def choose(self, view: Any) -> Any:
-        return decide(self.game, view, self.game.legal_actions(view))
+        return decide(self.game, view)
 
     def choose_state(self, state: Any) -> Any:
         """``choose`` of the mover's view of ``state``, without building it:
         ``decide`` reads the mover's own hand, the others' hand sizes and the board,
         all of which the view shows (``tabletop.bots.protocol``)."""
-        return decide(self.game, state, self.game.legal_actions(state))
+        return decide(self.game, state)
 
 
 def policy(game: Any, state: Any, rng: Rng) -> tuple[Any, Rng]:
     """The heuristic's choice on a full state (a search rollout step)."""
-    return decide(game, state, game.legal_actions(state)), rng
+    return decide(game, state), rng
 
 
-# ``decide`` answers with an item of the legal actions it is given (a Roll is always
-# listed at a turn's start), so playouts resolve ``policy``'s actions with
-# ``game.next_state``, without asking for the verdict again (``search.advance``).
+# ``decide`` answers with a legal action (an item of ``legal_actions``, or a Roll,
+# which is always listed at a turn's start), so playouts resolve ``policy``'s
+# actions with ``game.next_state``, without asking for the verdict again
+# (``search.advance``).
 policy.picks_legal = True  # type: ignore[attr-defined]
 
 
@@ -100,13 +100,15 @@ def _value(game: Any, state: Any, q: int) -> float:
     return 1.2 * keys + 0.15 * len(hand) + near
 
 
-def decide(game: Any, state: Any, legal: Any) -> Any:
-    """The heuristic's action for the decision pending in ``state``."""
+def decide(game: Any, state: Any) -> Any:
+    """The heuristic's action for the decision pending in ``state`` (a full
+    state or a seat's view)."""
     phase = state.phase
+    if phase == "turn":
+        return _turn(game, state, TurnRuns(game, state))
+    legal = game.legal_actions(state)
     if len(legal) == 1:
         return legal[0]
-    if phase == "turn":
-        return _turn(game, state, legal)
     if phase == "move":
         return _step(game, state, legal)
     if phase == "land":
@@ -121,29 +123,53 @@ def has_keys(hand: Any) -> bool:
     return ARK in hand and STAFF in hand and MAP in hand
 
 
-def _turn(game: Any, state: Any, legal: Any) -> Any:
+class TurnRuns:
+    """The legal actions of a turn's start, one rule's list at a time, each listed
+    only when first asked for (``of``): a hand holding Hostage makes that rule
+    list every victim and place, hundreds, which the heuristic reads only when an
+    opponent is worth taking. Each list is the run of its kinds in
+    ``legal_actions`` (whose lists are the turn rules' lists, concatenated)."""
+
+    __slots__ = ("game", "state", "lists")
+
+    def __init__(self, game: Any, state: Any) -> None:
+        self.game = game
+        self.state = state
+        self.lists: dict[Any, list[Any]] = {}
+
+    def of(self, kind: type) -> list[Any]:
+        """The legal actions of the rule that judges ``kind`` (a Roll's rule also
+        lists the Air Passage)."""
+        known = self.lists.get(kind)
+        if known is None:
+            game, state = self.game, self.state
+            rule = next(r for r in game.decision_rules(state) if kind in r.kinds)
+            known = rule.legal(game, state)
+            for other in rule.kinds:
+                self.lists[other] = known
+        return known
+
+
+def _turn(game: Any, state: Any, runs: TurnRuns) -> Any:
     me = state.to_move
     hand = state.hands[me]
     here, ark = state.positions[me], state.ark
-    # The rules list each kind of action in one run (a hand holding Hostage lists
-    # every victim and place: hundreds), so the list is grouped run by run.
-    by_kind: dict[type, list[Any]] = {}
-    for kind, run in groupby(legal, type):
-        by_kind.setdefault(kind, []).extend(run)
-    flights = by_kind.get(FlyCountry, [])
+    flights = runs.of(FlyCountry)
     to_ark = next((a for a in flights if a.country == ark), None)
     if has_keys(hand):
         if to_ark is not None:
             return to_ark
-        if Air in by_kind and distance(game, here, ark) > 4:
+        if distance(game, here, ark) > 4 and any(
+            a.__class__ is Air for a in runs.of(Air)
+        ):
             return Air()
         return Roll()
-    hostage = _hostage(game, state, by_kind.get(Hostage, []))
+    hostage = _hostage(game, state, runs)
     if hostage is not None:
         return hostage
     if to_ark is not None:
         return to_ark
-    ambushes = by_kind.get(Ambush)
+    ambushes = runs.of(Ambush)
     if ambushes:
         return max(ambushes, key=lambda a: (len(state.hands[a.victim]), -a.victim))
     spare = sum(1 for c in hand if c.startswith(COUNTRY_PREFIX)) > 1
@@ -157,13 +183,14 @@ def _threat(game: Any, state: Any, q: int) -> float:
     return len(state.hands[q]) - 0.5 * distance(game, state.positions[q], state.ark)
 
 
-def _hostage(game: Any, state: Any, options: list[Any]) -> Any:
+def _hostage(game: Any, state: Any, runs: TurnRuns) -> Any:
     """Take the most threatening opponent hostage far from the Ark, if worth it."""
-    if not options:
-        return None
     others = [q for q in range(len(state.hands)) if q != state.to_move]
     if not any(_worth_taking(game, state, q) for q in others):
         return None  # the most threatening victim would not be worth it either
+    options = runs.of(Hostage)
+    if not options:
+        return None
     victims = {a.victim for a in options}
     victim = max(sorted(victims), key=lambda q: _threat(game, state, q))
     if not _worth_taking(game, state, victim):

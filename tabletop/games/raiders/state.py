@@ -109,3 +109,66 @@ def blank_state(players: int, rng: Rng) -> RaidersState:
         turn=0,
         rng=rng,
     )
+
+
+_NAMES = tuple(f.name for f in fields(RaidersState))
+_SET = {name: getattr(RaidersState, name).__set__ for name in _NAMES}
+(
+    _phase, _to_move, _positions, _prev, _hands, _deck, _discards, _ark, _skips,
+    _hostage, _owes, _emptied, _steps, _route, _route_prev, _ways, _passed,
+    _landed, _winner, _turn, _rng,
+) = (_SET[name] for name in _NAMES)  # fmt: skip
+_new = object.__new__
+
+
+def new_state(
+    phase: str,
+    to_move: int,
+    positions: tuple[str, ...],
+    prev: tuple[str, ...],
+    hands: tuple[tuple[str, ...], ...],
+    deck: tuple[str, ...],
+    discards: tuple[str, ...],
+    ark: str,
+    skips: tuple[int, ...],
+    hostage: tuple[bool, ...],
+    owes: tuple[bool, ...],
+    emptied: tuple[bool, ...],
+    steps: int,
+    route: tuple[str, ...],
+    route_prev: str,
+    ways: tuple[str, ...],
+    passed: tuple[int, ...],
+    landed: tuple[int, ...],
+    winner: int,
+    turn: int,
+    rng: Rng,
+) -> RaidersState:
+    """``RaidersState(...)`` of the same fields in the same order, built by setting
+    each slot directly: half the cost of the frozen dataclass's ``__init__``
+    (which sets each field through ``object.__setattr__``), and ``Work.freeze``
+    builds one state per action. ``tests/test_raiders_state.py`` checks the
+    parameters are the fields and the states equal."""
+    s = _new(RaidersState)
+    _phase(s, phase)
+    _to_move(s, to_move)
+    _positions(s, positions)
+    _prev(s, prev)
+    _hands(s, hands)
+    _deck(s, deck)
+    _discards(s, discards)
+    _ark(s, ark)
+    _skips(s, skips)
+    _hostage(s, hostage)
+    _owes(s, owes)
+    _emptied(s, emptied)
+    _steps(s, steps)
+    _route(s, route)
+    _route_prev(s, route_prev)
+    _ways(s, ways)
+    _passed(s, passed)
+    _landed(s, landed)
+    _winner(s, winner)
+    _turn(s, turn)
+    _rng(s, rng)
+    return s

@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletop.core import Event
 from tabletop.core.game import Words
-from tabletop.games.raiders.state import RaidersState
+from tabletop.games.raiders.state import RaidersState, new_state
 
 
 class Work:
@@ -87,7 +87,7 @@ class Work:
             hands = tuple(
                 [h if h.__class__ is tuple else tuple(sorted(h)) for h in hands]
             )
-        return RaidersState(
+        return new_state(
             self.phase,
             self.to_move,
             tuple(self.positions),
