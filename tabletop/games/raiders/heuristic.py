@@ -37,6 +37,7 @@ from tabletop.games.raiders.actions import (
 from tabletop.games.raiders.cards import (
     ARK,
     COUNTRY_PREFIX,
+    HOSTAGE,
     KEY_CARDS,
     MAP,
     PASSPORT,
@@ -141,13 +142,16 @@ class TurnRuns:
         """The legal actions of the rule that judges ``kind`` (a Roll's rule also
         lists the Air Passage)."""
         known = self.lists.get(kind)
-        if known is None:
-            game, state = self.game, self.state
-            rule = next(r for r in game.decision_rules(state) if kind in r.kinds)
-            known = rule.legal(game, state)
-            for other in rule.kinds:
-                self.lists[other] = known
-        return known
+        if known is not None:
+            return known
+        game, state = self.game, self.state
+        for rule in game.decision_rules(state):
+            if kind in rule.kinds:
+                known = rule.legal(game, state)
+                for other in rule.kinds:
+                    self.lists[other] = known
+                return known
+        raise ValueError(f"no rule of this decision lists {kind.__name__}")
 
 
 def _turn(game: Any, state: Any, runs: TurnRuns) -> Any:
@@ -185,6 +189,8 @@ def _threat(game: Any, state: Any, q: int) -> float:
 
 def _hostage(game: Any, state: Any, runs: TurnRuns) -> Any:
     """Take the most threatening opponent hostage far from the Ark, if worth it."""
+    if HOSTAGE not in state.hands[state.to_move]:
+        return None  # nothing listed (RA-K-HOSTAGE): no card
     others = [q for q in range(len(state.hands)) if q != state.to_move]
     if not any(_worth_taking(game, state, q) for q in others):
         return None  # the most threatening victim would not be worth it either
@@ -217,19 +223,18 @@ def _step(game: Any, state: Any, legal: Any) -> Any:
     me = state.to_move
     hand = state.hands[me]
     here = state.positions[me]
+    # The goals: every country nobody else stands on but the move's start, and the
+    # Ark's country with the keys (or while it is free and not here).
+    wanted = set(game.board.country_set)
+    wanted.difference_update([at for q, at in enumerate(state.positions) if q != me])
+    wanted.discard(state.route[0] if state.route else here)
     if has_keys(hand) or (state.ark not in state.positions and here != state.ark):
-        goals = [state.ark]
-    else:
-        goals = []
-    taken = {at for q, at in enumerate(state.positions) if q != me}
-    start = state.route[0] if state.route else here
-    goals += [c for c in game.board.countries if c not in taken and c != start]
+        wanted.add(state.ark)
     passport = PASSPORT in hand
-    wanted = set(goals)
     ranked = game.board.countries_by_distance
 
     def cost(action: Any) -> tuple[float, str]:
-        if not goals or "" in wanted:  # no goal, or the Ark not yet revealed
+        if not wanted or "" in wanted:  # no goal, or the Ark not yet revealed
             best = 0
         else:  # the nearest goal: the first wanted country from here (else 99)
             best = next((d for d, c in ranked[action.to] if c in wanted), 99)
