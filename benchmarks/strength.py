@@ -58,6 +58,8 @@ PAIRINGS = (
     ("raiders", "ismcts-flat", "flat-mc"),
     ("pitfall", "ismcts-patient", "flat-mc"),
     ("raiders", "ismcts-patient", "flat-mc"),
+    ("pitfall", "ismcts-notree", "flat-mc"),
+    ("raiders", "ismcts-notree", "flat-mc"),
 )
 #: Bots a pairing may name besides the registry's, to take ``ismcts`` apart
 #: against ``flat-mc``: ``ismcts-random`` has ``flat-mc``'s root candidates (the
@@ -65,14 +67,16 @@ PAIRINGS = (
 #: straight after each candidate, with no tree below the root, so that only its
 #: sign test differs from ``flat-mc``'s t-test; ``ismcts-patient`` keeps the
 #: default's candidates and tree, but a node below the root plays only the
-#: heuristic's move until it has had 20 visits.
+#: heuristic's move until it has had 20 visits; ``ismcts-notree`` keeps the
+#: default's candidates and has no tree below the root.
 VARIANTS = {
     "ismcts-random": ("ismcts", {"candidates": "random", "width": 6}),
     "ismcts-flat": ("ismcts", {"candidates": "random", "width": 6, "tree": False}),
     "ismcts-patient": ("ismcts", {"patience": 20}),
+    "ismcts-notree": ("ismcts", {"tree": False}),
 }
 #: The pairings run unless ``--pairings`` names others (4 and 5 measure flat
-#: Monte Carlo itself against the heuristic; 6 to 11 variants of ``ismcts``
+#: Monte Carlo itself against the heuristic; 6 to 13 variants of ``ismcts``
 #: against ``flat-mc``, see ``VARIANTS``).
 DEFAULT_PAIRINGS = PAIRINGS[:4]
 
