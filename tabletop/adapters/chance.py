@@ -17,6 +17,16 @@ draws come next (``ChanceNeeded.ahead``: the rest of a shuffle): those nodes fol
 one another without resolving, and the action is resolved once they are all drawn,
 so a reshuffle of ``k`` cards costs two ``apply`` calls instead of ``k``.
 
+**Held resolutions** (with ``greenlet`` installed, the default): an action of a
+kind that has drawn before is resolved in a greenlet of its own, and at a draw
+with nothing queued the resolution is held there (``core.rng.WAIT_FOR_OUTCOMES``)
+instead of raising; choosing the chance node's outcome resumes it where it
+stopped, so the action is resolved once, however many chance nodes it has. Only
+the first path taken from a chance node can resume it (the most recent
+``HELD`` chance nodes keep theirs; a copy of a node or an older node resolves
+again, as above, with the same result); ``tests/test_adapters_held.py`` checks
+the two ways agree node by node for every game.
+
 Every node knows at once whose decision it is (``Position.mover``) and whether the
 game is over, so asking costs nothing. The events so far are a ``Trail`` (a chain
 shared by every state after it); for each seat a ``Trail`` gives a digest of
@@ -37,16 +47,27 @@ after ``max_decisions`` player decisions (a draw: every return is 0).
 from __future__ import annotations
 
 import hashlib
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from tabletop.core import ChanceNeeded, ChanceRng
+from tabletop.core.rng import WAIT_FOR_OUTCOMES
+
+try:  # held resolutions need greenlet; without it every chance node resolves again
+    from greenlet import GreenletExit, getcurrent, greenlet
+except ImportError:  # pragma: no cover - greenlet comes with the openspiel extra
+    greenlet = None
 
 SETUP = "setup"
 """The pending 'action' of the chance nodes that deal a game."""
 
 CLAUSE_BUCKETS = 32
 """How many counters a seat's told events are tallied into (by clause)."""
+
+HELD = 64
+"""How many chance nodes (per thread) keep a held resolution to resume."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +222,61 @@ class Position(NamedTuple):
         return self  # immutable: copies of a game tree node share it
 
 
+class _Cancel(BaseException):
+    """Unwinds a held resolution nobody will resume (raised at its draw)."""
+
+
+_CANCEL = object()
+
+
+class _Resolver:
+    """A greenlet that resolves actions one after another and, at a draw with
+    nothing queued, hands ``("draw", n, ahead)`` to whoever started or resumed it
+    and waits for the outcomes (or ``_CANCEL``). A finished resolution hands back
+    ``("done", state, events)`` or ``("error", exception)``."""
+
+    __slots__ = ("glet",)
+
+    def __init__(self) -> None:
+        self.glet = greenlet(self._loop)
+
+    def run(self, message: Any) -> tuple:
+        """Switch to the resolver with ``message`` (a job, outcomes or
+        ``_CANCEL``); what it hands back."""
+        self.glet.parent = getcurrent()
+        return self.glet.switch(message)
+
+    def _loop(self, job: tuple[Callable, Any, Any]) -> None:
+        WAIT_FOR_OUTCOMES.set(self._wait)  # in this greenlet's own context
+        while True:
+            apply, state, action = job
+            try:
+                result: tuple = ("done", *apply(state, action))
+            except _Cancel:
+                result = ("cancelled",)
+            except GreenletExit:
+                raise
+            except BaseException as exc:  # handed to the caller, raised there
+                result = ("error", exc)
+            job = self.glet.parent.switch(result)
+
+    def _wait(self, n: int, ahead: tuple[int, ...]) -> tuple[int, ...]:
+        reply = self.glet.parent.switch(("draw", n, ahead))
+        if reply is _CANCEL:
+            raise _Cancel
+        return reply
+
+
+class _Holds(threading.local):
+    """This thread's idle resolvers and held chance nodes: id(position) ->
+    (position, resolver, how many outcomes were drawn before its draw), oldest
+    first (the position is kept alive here, so its id is not reused)."""
+
+    def __init__(self) -> None:
+        self.idle: list[_Resolver] = []
+        self.held: dict[int, tuple[Position, _Resolver, int]] = {}
+
+
 class ChanceGame:
     """A game (``tabletop.core`` protocol) as a tree with explicit chance nodes.
 
@@ -210,12 +286,25 @@ class ChanceGame:
             player decisions.
         max_chance_outcomes: the most outcomes a chance node may have (a draw
             with more raises, naming it).
+        hold: hold resolutions at their draws and resume them (see the module
+            docstring; needs greenlet); ``False`` resolves again at every chance
+            node (the same positions).
     """
 
-    def __init__(self, game: Any, max_decisions: int, max_chance_outcomes: int):
+    def __init__(
+        self,
+        game: Any,
+        max_decisions: int,
+        max_chance_outcomes: int,
+        hold: bool = True,
+    ):
         self.game = game
         self.max_decisions = max_decisions
         self.max_chance_outcomes = max_chance_outcomes
+        self.hold = hold and greenlet is not None
+        self._holds = _Holds()
+        #: Kinds of action seen drawing: only these are resolved in a resolver.
+        self._drawing: set[type] = set()
         self._has_setup_hook = hasattr(game, "setup_from_rng")
         self._initial: Position | None = None
         if not self._has_setup_hook:
@@ -245,6 +334,8 @@ class ChanceGame:
         trail: Trail | None,
     ) -> Position:
         game = self.game
+        if pending is not SETUP and self.hold and type(pending) in self._drawing:
+            return self._resolve_held(state, pending, drawn, decisions, trail)
         try:
             if pending is SETUP:
                 rng = ChanceRng(0, (), drawn)
@@ -252,25 +343,93 @@ class ChanceGame:
                     new, events = game.setup_from_rng(rng)
                 else:
                     new, events = game.reseed(game.initial_state(0), rng), ()
-            elif not drawn:
+            else:
                 # A decision's state already holds a chance-mode generator with an
                 # empty queue (every resolution uses up what it drew).
-                new, events = game.apply(state, pending)
-            else:
-                forced = tuple(game.forced_rolls(state))
-                queued = game.reseed(state, ChanceRng(0, forced, drawn))
-                new, events = game.apply(queued, pending)
+                new, events = game.apply(self._queued(state, drawn), pending)
         except ChanceNeeded as need:
-            bound = self.max_chance_outcomes
-            if need.n > bound or any(k > bound for k in need.ahead):
-                raise ValueError(
-                    f"a draw of {max(need.n, *need.ahead)} outcomes exceeds the "
-                    f"declared bound {bound} (resolving {pending})"
-                ) from None
+            self._check_bound(need.n, need.ahead, pending)
+            if pending is not SETUP:
+                self._drawing.add(type(pending))
             return Position(state, pending, drawn, need.n, decisions, trail, need.ahead)
         if events:
             trail = Trail(trail, tuple(events))
         return self._decision(new, decisions, trail)
+
+    def _queued(self, state: Any, drawn: tuple[int, ...]) -> Any:
+        """``state`` with the outcomes ``drawn`` queued after its forced rolls."""
+        if not drawn:
+            return state
+        forced = tuple(self.game.forced_rolls(state))
+        return self.game.reseed(state, ChanceRng(0, forced, drawn))
+
+    def _check_bound(self, n: int, ahead: tuple[int, ...], pending: Any) -> None:
+        bound = self.max_chance_outcomes
+        if n > bound or any(k > bound for k in ahead):
+            raise ValueError(
+                f"a draw of {max(n, *ahead)} outcomes exceeds the "
+                f"declared bound {bound} (resolving {pending})"
+            )
+
+    # -- held resolutions (see the module docstring) --------------------------------
+    def _resolve_held(
+        self,
+        state: Any,
+        pending: Any,
+        drawn: tuple[int, ...],
+        decisions: int,
+        trail: Trail | None,
+    ) -> Position:
+        """``_resolve`` in a resolver, which holds the resolution at its next draw
+        with nothing queued."""
+        idle = self._holds.idle
+        resolver = idle.pop() if idle else _Resolver()
+        job = (self.game.apply, self._queued(state, drawn), pending)
+        reply = resolver.run(job)
+        return self._answer(reply, resolver, state, pending, drawn, decisions, trail)
+
+    def _answer(
+        self,
+        reply: tuple,
+        resolver: _Resolver,
+        state: Any,
+        pending: Any,
+        drawn: tuple[int, ...],
+        decisions: int,
+        trail: Trail | None,
+    ) -> Position:
+        """The position a resolver's reply leads to: a chance node holding it at
+        a draw, or the decision after the action (the resolver idle again)."""
+        if reply[0] == "draw":
+            _, n, ahead = reply
+            try:
+                self._check_bound(n, ahead, pending)
+            except ValueError:
+                self._cancel(resolver)
+                raise
+            pos = Position(state, pending, drawn, n, decisions, trail, ahead)
+            self._hold(pos, resolver, len(drawn))
+            return pos
+        self._holds.idle.append(resolver)
+        if reply[0] == "error":
+            raise reply[1]
+        _, new, events = reply
+        if events:
+            trail = Trail(trail, tuple(events))
+        return self._decision(new, decisions, trail)
+
+    def _hold(self, pos: Position, resolver: _Resolver, start: int) -> None:
+        """Keep ``resolver`` for ``pos`` (the oldest held node gives its up)."""
+        held = self._holds.held
+        held[id(pos)] = (pos, resolver, start)
+        if len(held) > HELD:
+            _, old, _ = held.pop(next(iter(held)))
+            self._cancel(old)
+
+    def _cancel(self, resolver: _Resolver) -> None:
+        """Unwind a held resolution; the resolver is idle again."""
+        if resolver.run(_CANCEL)[0] == "cancelled":
+            self._holds.idle.append(resolver)
 
     def _decision(self, state: Any, decisions: int, trail: Trail | None) -> Position:
         mover = self.game.to_move(state)
@@ -285,11 +444,23 @@ class ChanceGame:
         if not 0 <= outcome < pos.need:
             raise ValueError(f"chance outcome {outcome} not in range({pos.need})")
         drawn = pos.drawn + (outcome,)
+        held = self._holds.held
+        entry = held.pop(id(pos), None) if held else None
         if pos.ahead:  # the next draw is known: no need to resolve yet
             ahead = pos.ahead
-            return Position(
+            nxt = Position(
                 pos.state, pos.pending, drawn, ahead[0], pos.decisions, pos.trail,
                 ahead[1:],
+            )  # fmt: skip
+            if entry is not None:  # the held resolution goes on with this path
+                held[id(nxt)] = (nxt, entry[1], entry[2])
+            return nxt
+        if entry is not None:
+            _, resolver, start = entry
+            reply = resolver.run(drawn[start:])
+            return self._answer(
+                reply, resolver, pos.state, pos.pending, drawn, pos.decisions,
+                pos.trail,
             )  # fmt: skip
         return self._resolve(pos.state, pos.pending, drawn, pos.decisions, pos.trail)
 

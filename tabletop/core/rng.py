@@ -7,11 +7,21 @@ on every machine and Python version. Die rolls may be forced for experiments.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TypeVar
 
 T = TypeVar("T")
+
+WAIT_FOR_OUTCOMES: ContextVar[Callable[[int, tuple[int, ...]], tuple[int, ...]] | None]
+WAIT_FOR_OUTCOMES = ContextVar("WAIT_FOR_OUTCOMES", default=None)
+"""Set by a game-tree adapter that can hold a resolution until a draw's outcomes
+are chosen (``tabletop.adapters.chance``, in a context of its own): a
+``ChanceRng`` with nothing queued calls it with ``(n, ahead)``, as it would raise
+``ChanceNeeded(n, ahead)``, and it returns the ``1 + len(ahead)`` outcomes, which
+are then drawn as if they had been queued. Unset (everywhere else), such a draw
+raises ``ChanceNeeded``."""
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -138,12 +148,16 @@ class ChanceRng(Rng):
             if n < 1:
                 raise ValueError(f"below needs n >= 1, not {n}")
             return 0, self
-        if not self.outcomes:
-            raise ChanceNeeded(n)
-        value = self.outcomes[0]
+        outcomes = self.outcomes
+        if not outcomes:
+            wait = WAIT_FOR_OUTCOMES.get()
+            if wait is None:
+                raise ChanceNeeded(n)
+            outcomes = tuple(wait(n, ()))
+        value = outcomes[0]
         if not 0 <= value < n:
             raise ValueError(f"queued chance outcome {value} is not in range({n})")
-        return value, ChanceRng(self.counter, self.forced, self.outcomes[1:])
+        return value, ChanceRng(self.counter, self.forced, outcomes[1:])
 
     def roll(self, sides: int = 6) -> tuple[int, Rng]:
         if self.forced:
@@ -155,13 +169,16 @@ class ChanceRng(Rng):
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         out = list(items)
-        rng: Rng = self
+        rng: ChanceRng = self
         for i in range(len(out) - 1, 0, -1):
-            try:
-                j, rng = rng.below(i + 1)
-            except ChanceNeeded as need:
+            if not rng.outcomes:
                 # The rest of the shuffle is known: one below(k) for k = i .. 2.
-                raise ChanceNeeded(need.n, tuple(range(i, 1, -1))) from None
+                ahead = tuple(range(i, 1, -1))
+                wait = WAIT_FOR_OUTCOMES.get()
+                if wait is None:
+                    raise ChanceNeeded(i + 1, ahead)
+                rng = rng.queue(*wait(i + 1, ahead))
+            j, rng = rng.below(i + 1)  # type: ignore[assignment]
             out[i], out[j] = out[j], out[i]
         return tuple(out), rng
 

@@ -1,0 +1,145 @@
+"""Held resolutions (``tabletop.adapters.chance``): an action whose resolution is
+held at its draws and resumed gives the same tree, node by node, as resolving it
+again at every chance node, for every game with an action space; copies of a
+chance node, evicted nodes and refused actions fall back or fail as the plain way
+does, and the generator's waiting hook never leaks out of a resolver."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("greenlet")
+
+from tabletop.adapters import chance as chance_mod  # noqa: E402
+from tabletop.adapters.chance import ChanceGame, Position  # noqa: E402
+from tabletop.adapters.spaces import space_of  # noqa: E402
+from tabletop.core import ChanceNeeded, ChanceRng, IllegalActionError  # noqa: E402
+from tabletop.core.rng import WAIT_FOR_OUTCOMES  # noqa: E402
+from tests import harness  # noqa: E402
+
+ENTRIES = [e for e in harness.installed_entries() if e.space]
+GAMES = [
+    pytest.param(entry, n, id=f"{entry.name}-{n}p")
+    for entry in ENTRIES
+    for n in sorted({harness.player_counts(entry)[0], harness.player_counts(entry)[-1]})
+]
+
+
+def _pair(entry, players):
+    game = entry.factory(players=players)
+    bound = space_of(game).max_chance_outcomes
+    return ChanceGame(game, 600, bound, hold=True), ChanceGame(
+        game, 600, bound, hold=False
+    )
+
+
+def _same(a: Position, b: Position, players: int) -> None:
+    assert a.state == b.state
+    assert (a.pending, a.drawn, a.need, a.decisions, a.ahead, a.mover, a.ended) == (
+        b.pending, b.drawn, b.need, b.decisions, b.ahead, b.mover, b.ended,
+    )  # fmt: skip
+    for seat in range(players):
+        told = [chance_mod.told_to(p.trail, seat) for p in (a, b)]
+        assert told[0] == told[1]
+
+
+def _step(chance, pos, rng):
+    if pos.need:
+        return chance.choose(pos, rng.randrange(pos.need))
+    return chance.act(pos, rng.choice(chance.game.legal_actions(pos.state)))
+
+
+@pytest.mark.parametrize(("entry", "players"), GAMES)
+def test_held_resolutions_give_the_tree_of_resolving_again(entry, players):
+    held, plain = _pair(entry, players)
+    for seed in range(3):
+        rng_a, rng_b = random.Random(seed), random.Random(seed)
+        a, b = held.initial(), plain.initial()
+        nodes = 0
+        while not a.ended and nodes < 1500:
+            _same(a, b, players)
+            a, b = _step(held, a, rng_a), _step(plain, b, rng_b)
+            nodes += 1
+        _same(a, b, players)
+    assert held._drawing, "no action of this game drew: nothing was held"
+
+
+@pytest.mark.parametrize("name", ["pitfall", "raiders"])
+def test_a_copy_of_a_held_chance_node_resolves_again_with_the_same_result(name):
+    """Only the first path from a chance node resumes its held resolution; a copy
+    (OpenSpiel's clone shares the position) resolves again, and agrees."""
+    entry = next(e for e in ENTRIES if e.name == name)
+    held, plain = _pair(entry, 2)
+    rng = random.Random(5)
+    a = held.initial()
+    branched = 0
+    while not a.ended and branched < 40:
+        if a.need and not a.ahead and a.pending is not chance_mod.SETUP:
+            first, second = rng.randrange(a.need), rng.randrange(a.need)
+            got = [held.choose(a, first), held.choose(a, second)]
+            want = [plain.choose(a, first), plain.choose(a, second)]
+            for g, w in zip(got, want, strict=True):
+                _same(g, w, 2)
+            branched += 1
+            a = got[0]
+        else:
+            a = _step(held, a, rng)
+    assert branched == 40
+
+
+def test_evicted_chance_nodes_resolve_again():
+    """More chance nodes waiting than ``HELD``: the oldest give their resolvers up
+    and resolve again when chosen, with the same result."""
+    entry = next(e for e in ENTRIES if e.name == "raiders")
+    held, plain = _pair(entry, 2)
+    rng = random.Random(1)
+    a = held.initial()
+    waiting = []
+    while len(waiting) < chance_mod.HELD + 10:
+        if a.need and not a.ahead and a.pending is not chance_mod.SETUP:
+            waiting.append(a)
+        a = _step(held, a, rng)
+        if a.ended:
+            a = held.initial()
+    assert len(held._holds.held) <= chance_mod.HELD
+    for node in waiting:  # the oldest first: evicted, then the held ones
+        _same(held.choose(node, 0), plain.choose(node, 0), 2)
+    assert not any(id(node) in held._holds.held for node in waiting)
+
+
+def test_a_refused_action_raises_and_leaves_the_resolver_idle():
+    """A refused action of a kind resolved in a resolver (a roll, which has drawn
+    before) raises ``IllegalActionError`` naming the clause, as ``apply`` does,
+    and the resolver is idle again."""
+    from tabletop.games.raiders.actions import Roll
+
+    entry = next(e for e in ENTRIES if e.name == "raiders")
+    held, _ = _pair(entry, 2)
+    rng = random.Random(2)
+    a = held.initial()
+    while not (
+        Roll in held._drawing and a.mover is not None and a.state.phase == "move"
+    ):
+        a = _step(held, a, rng)
+    idle = len(held._holds.idle)
+    with pytest.raises(IllegalActionError) as refused:
+        held.act(a, Roll())
+    assert refused.value.clause == "TT-PHASE"
+    assert len(held._holds.idle) == idle
+    after = held.act(a, held.game.legal_actions(a.state)[0])
+    assert after.decisions == a.decisions + 1
+
+
+def test_the_waiting_hook_stays_inside_the_resolvers():
+    entry = next(e for e in ENTRIES if e.name == "pitfall")
+    held, _ = _pair(entry, 2)
+    rng = random.Random(3)
+    a = held.initial()
+    for _ in range(300):
+        a = _step(held, a, rng)
+    assert held._holds.held or held._holds.idle
+    assert WAIT_FOR_OUTCOMES.get() is None
+    with pytest.raises(ChanceNeeded):
+        ChanceRng(0).below(6)
