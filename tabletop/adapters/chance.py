@@ -1,18 +1,20 @@
-"""A game played as a tree with explicit chance nodes (no outside dependency).
+"""A game played as a tree with explicit chance nodes (``greenlet``, if installed,
+only makes it faster).
 
 Our engines draw every random thing from the generator in the state
 (``tabletop.core.Rng``: ``below``, ``roll``, ``shuffle``). In chance mode the state
 holds a ``ChanceRng`` instead, whose draws come from a queue; when the queue is empty
 it raises ``ChanceNeeded(n)``. A ``Position`` applies a player's action with an empty
 queue; if a draw is needed it becomes a chance node with ``n`` equally likely
-outcomes, and once an outcome is chosen the same action is resolved again with the
-outcomes chosen so far queued. A die roll is one node of 6 outcomes, a shuffle of
+outcomes, and once an outcome is chosen the action's resolution goes on (held
+resolutions, below) or the same action is resolved again with the outcomes chosen
+so far queued. A die roll is one node of 6 outcomes, a shuffle of
 ``k`` cards is ``k - 1`` successive nodes (Fisher-Yates: ``below(k)``,
 ``below(k - 1)``, ... ``below(2)``), a card taken at random from a hand of ``h`` is
 one node of ``h`` outcomes. Forced rolls (``force_roll``) are used before any chance
 node, as in a normal game.
 
-Resolving again costs an ``apply`` per node, except where the generator says which
+Resolving again would cost an ``apply`` per node, except where the generator says which
 draws come next (``ChanceNeeded.ahead``: the rest of a shuffle): those nodes follow
 one another without resolving, and the action is resolved once they are all drawn,
 so a reshuffle of ``k`` cards costs two ``apply`` calls instead of ``k``.
@@ -23,9 +25,10 @@ with nothing queued the resolution is held there (``core.rng.WAIT_FOR_OUTCOMES``
 instead of raising; choosing the chance node's outcome resumes it where it
 stopped, so the action is resolved once, however many chance nodes it has. Only
 the first path taken from a chance node can resume it (the most recent
-``HELD`` chance nodes keep theirs; a copy of a node or an older node resolves
-again, as above, with the same result); ``tests/test_adapters_held.py`` checks
-the two ways agree node by node for every game.
+``HELD`` chance nodes of each thread keep theirs; a copy of a node, an older
+node or a deserialised one resolves again, as above, with the same result);
+``tests/test_adapters_held.py`` checks the two ways agree node by node for every
+game.
 
 Every node knows at once whose decision it is (``Position.mover``) and whether the
 game is over, so asking costs nothing. The events so far are a ``Trail`` (a chain
