@@ -157,3 +157,28 @@ def test_paired_root_without_the_tree_rolls_out_straight_after_each_candidate():
     assert bot.choose(game.view(state, 0)) == Play(3)
     tried = {a: n for a, (n, _) in bot.root_statistics().items() if n}
     assert len(set(tried.values())) == 1
+
+
+def test_patience_keeps_the_policy_move_below_the_root_until_enough_visits():
+    """``patience=5``: a node below the root plays the policy's move (the first of
+    its order legal in the world) on its first 5 visits, and only then tries
+    others; the winning 3 (RC-WIN) is still found at the root."""
+    game = Race(2)
+    state = _endgame(game, 21, (1, 2, 3), 23)
+    picks = []
+
+    class Watched(ISMCTSBot):
+        def _select(self, node, legal, state, patience=0):
+            edge, action = super()._select(node, legal, state, patience)
+            if patience:
+                first = next(a for a in node.order if a in legal)
+                picks.append((node.visits, action == first))
+            return edge, action
+
+    bot = Watched(
+        game, 4, iterations=600, rollout=greedy_policy, paired=True, margin=2.0,
+        patience=5,
+    )  # fmt: skip
+    assert bot.choose(game.view(state, 0)) == Play(3)
+    assert all(first for visits, first in picks if visits < 5)
+    assert any(not first for visits, first in picks if visits >= 5)
