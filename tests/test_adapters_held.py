@@ -143,3 +143,24 @@ def test_the_waiting_hook_stays_inside_the_resolvers():
     assert WAIT_FOR_OUTCOMES.get() is None
     with pytest.raises(ChanceNeeded):
         ChanceRng(0).below(6)
+
+
+def test_a_chance_game_copies_and_pickles_without_its_held_resolutions():
+    """Held resolutions stay in their process: a copy or an unpickled chance game
+    starts with none and plays the same tree."""
+    import copy
+    import pickle
+
+    entry = next(e for e in ENTRIES if e.name == "raiders")
+    held, plain = _pair(entry, 2)
+    rng = random.Random(4)
+    a = held.initial()
+    for _ in range(200):
+        a = _step(held, a, rng)
+    for other in (copy.deepcopy(held), pickle.loads(pickle.dumps(held))):
+        assert not other._holds.held and other.hold
+        rng_o, rng_p = random.Random(9), random.Random(9)
+        o, p = other.initial(), plain.initial()
+        for _ in range(300):
+            _same(o, p, 2)
+            o, p = _step(other, o, rng_o), _step(plain, p, rng_p)

@@ -319,6 +319,17 @@ class ChanceGame:
                     "setup_from_rng(rng): its deal cannot be offered as chance nodes"
                 )
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Held resolutions belong to this process and thread: a copy starts
+        # without any (its chance nodes resolve again, with the same result).
+        state = dict(self.__dict__)
+        del state["_holds"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._holds = _Holds()
+
     # -- building positions ---------------------------------------------------------
     def initial(self) -> Position:
         """The root: the deal's first chance node, or the first decision (worked
