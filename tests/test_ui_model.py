@@ -209,3 +209,100 @@ def test_replaying_the_step_that_comes_next_moves_along_the_line():
     model.goto(1)
     model.choose(again)
     assert len(model.lines) == 1 and model.step == 2 and model.length == 2
+
+
+def _raiders_table(path, seats):
+    from tabletop.core import make_game
+    from tabletop.draw import look_for
+
+    game = make_game("raiders", players=3)
+    model = TableModel(Match(game, seed=4), look_for(game), autosave=path)
+    if model.resume_from is None:
+        model.seat_all(seats)
+    model.sync()
+    return model
+
+
+def _play_humans(model, moves):
+    """The humans to move reveal and play their first choice, bots playing on."""
+    for _ in range(moves):
+        if model.curtain is not None:
+            model.reveal()
+        seat = model.to_move
+        if seat is None:
+            break
+        model.choose(str(model.game.legal_actions(model.state)[0]))
+
+
+def test_resume_keeps_the_seats_and_opens_behind_the_hand_over(tmp_path):
+    """A kernel restart loses the seats a player set; resuming the autosave seats
+    them again (two humans and a bot), the resumed game opens behind the hand-over
+    screen of the human to move, so nobody's cards show (TT-HANDOVER), and the
+    bot to move plays by itself."""
+    path = tmp_path / "game.json"
+    model = _raiders_table(path, ["human", "human", "heuristic"])
+    _play_humans(model, 6)
+    assert (tmp_path / "game.seats.json").exists()
+    again = _raiders_table(path, ["human", "heuristic", "heuristic"])
+    assert again.resume_from == path
+    again.resume_saved()
+    assert again.seats == ("human", "human", "heuristic")
+    assert again.step == model.step and again.state == model.state
+    assert again.to_move in again.human_seats()
+    assert again.curtain == again.to_move
+    assert again.eyes is not None and not isinstance(again.eyes, int)
+
+
+def test_resume_plays_the_bot_to_move(tmp_path):
+    """Saved with a bot to move (its human stepped away): after resume the bot
+    moves by itself instead of waiting for a click."""
+    path = tmp_path / "game.json"
+    model = _raiders_table(path, ["human", "human", "heuristic"])
+    _play_humans(model, 4)
+    model.set_seat(1, "heuristic")  # seat 1 is a bot now; bots play on to seat 0
+    model.set_seat(1, "human")
+    model.auto = False
+    while model.to_move == 0:
+        _play_humans(model, 1)
+    assert model.to_move in (1, 2)
+    model.set_seat(model.to_move, "heuristic")  # saved with a bot to move
+    again = _raiders_table(path, ["human", "human", "human"])
+    again.resume_saved()
+    assert again.to_move not in again._bots
+    assert again.length > model.length
+
+
+def test_moves_played_before_resuming_stay_a_line(tmp_path):
+    path = tmp_path / "game.json"
+    model = _raiders_table(path, ["human", "heuristic", "heuristic"])
+    _play_humans(model, 3)
+    again = _raiders_table(path, ["human", "heuristic", "heuristic"])
+    again.choose(str(again.game.legal_actions(again.state)[0]))  # before resuming
+    before = again.match
+    again.resume_saved()
+    assert before in again.lines and again.match is not before
+    assert "kept as another line" in again.message
+
+
+def test_a_corrupt_seats_file_is_refused_by_name_and_the_game_still_resumes(tmp_path):
+    path = tmp_path / "game.json"
+    model = _raiders_table(path, ["human", "heuristic", "heuristic"])
+    _play_humans(model, 2)
+    (tmp_path / "game.seats.json").write_text(
+        '{"format": "tabletop-seats", "version": 1, "seats": ["human", "eval", "x"]}'
+    )
+    again = _raiders_table(path, ["human", "heuristic", "heuristic"])
+    again.resume_saved()
+    assert again.step == model.step
+    assert "seats were not restored" in again.message and "'eval'" in again.message
+
+
+def test_phrases_joined_by_commas_lose_their_own_full_stop():
+    """A recap joins a turn's phrases with commas: an instruction's sentence
+    (RA-M-INSTRUCTION: "...: draw a card.") must not read "card., draws"."""
+    from tabletop.draw.look import said_as_list
+
+    assert said_as_list(["lands on S57: draw a card.", "draws a card"]) == (
+        "lands on S57: draw a card and draws a card"
+    )
+    assert said_as_list(["a", "b", "c"]) == "a, b and c"

@@ -175,7 +175,9 @@ def test_a_resumed_game_keeps_every_line_of_its_timeline(tmp_path):
     path = tmp_path / ".tabletop" / "play-pitfall.json"
     table = _two_lines(tmp_path, path)
     again = pitfall(tmp_path, autosave=path, hot_seat=False)
+    again.auto = False  # as the saved table: its random seat (restored) waits
     again.resume.click()
+    assert again.seats == ("human", "random")
     assert len(again.lines) == 2
     assert [len(m) for m in again.lines] == [len(m) for m in table.lines]
     assert again.lines.index(again.match) == 1 and again.state == table.state
@@ -190,6 +192,7 @@ def test_a_broken_lines_file_resumes_the_shown_line_and_says_why(tmp_path):
     beside = path.with_suffix(".lines.json")
     beside.write_text('{"format": "tabletop-lines", "version": 1, "lines": [7, null]}')
     again = pitfall(tmp_path, autosave=path, hot_seat=False)
+    again.auto = False  # as the saved table: its random seat (restored) waits
     again.resume.click()
     assert again.lines == [again.match] and again.state == table.state
     assert "line 1" in again.message and "Only the shown line" in again.message

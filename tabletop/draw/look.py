@@ -423,11 +423,13 @@ def an(word: str) -> str:
 
 
 def said_as_list(parts: Sequence[str]) -> str:
-    """Words joined as a sentence lists them ("a, b and c")."""
+    """Words joined as a sentence lists them ("a, b and c"; a part's own full
+    stop is left out before a comma or "and")."""
     parts = [p for p in parts if p]
     if len(parts) <= 1:
         return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    first = [p.removesuffix(".") for p in parts[:-1]]
+    return ", ".join(first[:-1] + [first[-1] + " and " + parts[-1]])
 
 
 def _said_twice(text: str) -> str:

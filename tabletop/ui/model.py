@@ -37,12 +37,15 @@ from traitlets import Bool, HasTraits, Instance, Int, Tuple, Unicode, observe
 
 from tabletop.core import Explanation, IllegalActionError, Match, Refusal, SaveError
 from tabletop.core.viewers import PUBLIC
-from tabletop.ui.seats import HUMAN, make_seat_bot, seat_label
+from tabletop.ui.seats import HUMAN, bot_names, make_seat_bot, seat_label
 
 MAX_AUTO_MOVES = 5000
 # The autosave's companion file: every line of the timeline, so a resume keeps them.
 LINES_FORMAT = "tabletop-lines"
 LINES_VERSION = 1
+# The other companion: who sat at each seat, so a resume keeps the humans human.
+SEATS_FORMAT = "tabletop-seats"
+SEATS_VERSION = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +173,7 @@ class TableModel(Batched):
         self.handover_on = handover
         self.resume_from: Path | None = None
         self._lines_saved: tuple = ()  # what the lines file beside the autosave holds
+        self._seats_saved: tuple = ()  # what the seats file beside it holds
         self.refused_clause = ""
         self.recent: tuple[Any, ...] = ()  # the steps just played, for the recap
         self._bots: dict[int, Any] = {}
@@ -653,6 +657,19 @@ class TableModel(Batched):
         self.autosave.parent.mkdir(parents=True, exist_ok=True)
         self.match.save(self.autosave)
         self._save_lines(self.autosave)
+        self._save_seats(self.autosave)
+
+    def _save_seats(self, path: Path) -> None:
+        """Beside the autosave, who sits at each seat: ``<name>.seats.json``
+        ("human" or a bot's name), written again when the seats change."""
+        kept = (path, self.seats)
+        if kept == self._seats_saved and seats_path(path).exists():
+            return
+        self._seats_saved = kept
+        data = {"format": SEATS_FORMAT, "version": SEATS_VERSION, "seats": self.seats}
+        tmp = seats_path(path).with_suffix(".tmp")
+        tmp.write_text(json.dumps(data), encoding="utf-8")
+        tmp.replace(seats_path(path))
 
     def _save_lines(self, path: Path) -> None:
         """Beside the autosave (the shown line, a plain save), every line of the
@@ -686,20 +703,50 @@ class TableModel(Batched):
         if path is None:
             raise IllegalActionError("TT-PHASE", "there is no saved game to resume")
         match = Match.load(path)
+        troubles = []
         try:
-            lines, trouble = load_lines(lines_path(path), match), ""
+            lines = load_lines(lines_path(path), match)
         except SaveError as exc:
-            lines, trouble = [match], f"Only the shown line was resumed: {exc}"
+            lines = [match]
+            troubles.append(f"Only the shown line was resumed: {exc}")
+        try:
+            seats = load_seats(seats_path(path), self.game.players)
+        except SaveError as exc:
+            seats = None
+            troubles.append(f"The seats were not restored: {exc}")
+        played = self.match if len(self.match) and self.match not in lines else None
         self.resume_from = None
-        self.load_match(match)
-        if len(lines) > 1:
+        with self.batch():
+            self.load_match(match)
+            if played is not None:  # moves made before resuming stay a line
+                lines = [*lines, played]
+                troubles.append(
+                    "The moves played before resuming are kept as another line."
+                )
             self.lines = lines
-            with self.batch():
-                self.sync()
-            self._save_if_asked()
-        if trouble:
-            self.message = trouble
+            if seats is not None:
+                self.seat_all(seats)
+            if self.auto:
+                self.play_bots(MAX_AUTO_MOVES)
+            self._hand_over_on_resume()
+            self.sync()
+        self._save_if_asked()
+        if troubles:
+            self.message = " ".join(troubles)
         return match
+
+    def _hand_over_on_resume(self) -> None:
+        """Between human seats, a resumed game opens behind the hand-over screen
+        of the human to move: whoever holds the laptop now may not be them."""
+        seat = self.game.to_move(self.match.state)
+        if (
+            self.handover_on
+            and len(self.human_seats()) > 1
+            and seat is not None
+            and seat not in self._bots
+        ):
+            self.hot_seat = True
+            self.curtain = seat
 
     def dismiss_resume(self) -> None:
         """Start fresh: the old autosave (and its lines) are kept beside as
@@ -709,8 +756,9 @@ class TableModel(Batched):
         if path is not None and path.exists():
             old = path.with_suffix(".previous.json")
             path.replace(old)
-            if lines_path(path).exists():
-                lines_path(path).replace(lines_path(old))
+            for beside in (lines_path, seats_path):
+                if beside(path).exists():
+                    beside(path).replace(beside(old))
         with self.batch():
             self.sync()
 
@@ -757,6 +805,40 @@ def lost_cards(table: Any, step: Any) -> dict[int, list[str]]:
 def lines_path(save: Path) -> Path:
     """The file beside an autosave that keeps the timeline's lines."""
     return save.with_suffix(".lines.json")
+
+
+def seats_path(save: Path) -> Path:
+    """The file beside an autosave that keeps who sits at each seat."""
+    return save.with_suffix(".seats.json")
+
+
+def load_seats(path: Path, players: int) -> tuple[str, ...] | None:
+    """The seats kept beside an autosave (``None``: no such file, an older save).
+
+    Raises:
+        SaveError: the file is not a seats file of this table, naming why.
+    """
+    if not path.exists():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SaveError(f"{path.name} is not readable JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != SEATS_FORMAT:
+        raise SaveError(f"{path.name} is not a {SEATS_FORMAT} file")
+    if data.get("version") != SEATS_VERSION:
+        raise SaveError(f"{path.name} has version {data.get('version')!r}")
+    seats = data.get("seats")
+    known = (HUMAN, *bot_names())
+    if not isinstance(seats, list) or len(seats) != players:
+        raise SaveError(f"{path.name} does not list {players} seats")
+    for kind in seats:
+        if kind not in known:
+            raise SaveError(
+                f"{path.name} names {kind!r}, not 'human' or a bot "
+                f"({', '.join(bot_names())})"
+            )
+    return tuple(seats)
 
 
 def load_lines(path: Path, shown: Match) -> list[Match]:
