@@ -45,6 +45,17 @@ def _same(a: Position, b: Position, players: int) -> None:
         assert told[0] == told[1]
 
 
+def _played(name, seed, steps):
+    """A held and a plain chance game of ``name`` (2 players), and the held one's
+    position after ``steps`` random nodes from ``seed``."""
+    held, plain = _pair(next(e for e in ENTRIES if e.name == name), 2)
+    rng = random.Random(seed)
+    a = held.initial()
+    for _ in range(steps):
+        a = _step(held, a, rng)
+    return held, plain, a
+
+
 def _step(chance, pos, rng):
     if pos.need:
         return chance.choose(pos, rng.randrange(pos.need))
@@ -133,12 +144,7 @@ def test_a_refused_action_raises_and_leaves_the_resolver_idle():
 
 
 def test_the_waiting_hook_stays_inside_the_resolvers():
-    entry = next(e for e in ENTRIES if e.name == "pitfall")
-    held, _ = _pair(entry, 2)
-    rng = random.Random(3)
-    a = held.initial()
-    for _ in range(300):
-        a = _step(held, a, rng)
+    held, _, _ = _played("pitfall", 3, 300)
     assert held._holds.held or held._holds.idle
     assert WAIT_FOR_OUTCOMES.get() is None
     with pytest.raises(ChanceNeeded):
@@ -151,12 +157,7 @@ def test_a_chance_game_copies_and_pickles_without_its_held_resolutions():
     import copy
     import pickle
 
-    entry = next(e for e in ENTRIES if e.name == "raiders")
-    held, plain = _pair(entry, 2)
-    rng = random.Random(4)
-    a = held.initial()
-    for _ in range(200):
-        a = _step(held, a, rng)
+    held, plain, _ = _played("raiders", 4, 200)
     for other in (copy.deepcopy(held), pickle.loads(pickle.dumps(held))):
         assert not other._holds.held and other.hold
         rng_o, rng_p = random.Random(9), random.Random(9)
