@@ -148,12 +148,7 @@ class ChanceRng(Rng):
             if n < 1:
                 raise ValueError(f"below needs n >= 1, not {n}")
             return 0, self
-        outcomes = self.outcomes
-        if not outcomes:
-            wait = WAIT_FOR_OUTCOMES.get()
-            if wait is None:
-                raise ChanceNeeded(n)
-            outcomes = tuple(wait(n, ()))
+        outcomes = self.outcomes or _awaited(n, ())
         value = outcomes[0]
         if not 0 <= value < n:
             raise ValueError(f"queued chance outcome {value} is not in range({n})")
@@ -173,11 +168,7 @@ class ChanceRng(Rng):
         for i in range(len(out) - 1, 0, -1):
             if not rng.outcomes:
                 # The rest of the shuffle is known: one below(k) for k = i .. 2.
-                ahead = tuple(range(i, 1, -1))
-                wait = WAIT_FOR_OUTCOMES.get()
-                if wait is None:
-                    raise ChanceNeeded(i + 1, ahead)
-                rng = rng.queue(*wait(i + 1, ahead))
+                rng = rng.queue(*_awaited(i + 1, tuple(range(i, 1, -1))))
             j, rng = rng.below(i + 1)  # type: ignore[assignment]
             out[i], out[j] = out[j], out[i]
         return tuple(out), rng
@@ -189,3 +180,13 @@ class ChanceRng(Rng):
     def queue(self, *outcomes: int) -> ChanceRng:
         """This generator with ``outcomes`` queued after those already queued."""
         return ChanceRng(self.counter, self.forced, self.outcomes + tuple(outcomes))
+
+
+def _awaited(n: int, ahead: tuple[int, ...]) -> tuple[int, ...]:
+    """The outcomes of a draw of ``n`` (and of the ``ahead`` draws known to follow)
+    when none is queued: from the waiting hook (``WAIT_FOR_OUTCOMES``), else
+    ``ChanceNeeded(n, ahead)``."""
+    wait = WAIT_FOR_OUTCOMES.get()
+    if wait is None:
+        raise ChanceNeeded(n, ahead)
+    return tuple(wait(n, ahead))

@@ -36,6 +36,7 @@ from traitlets import Any as AnyTrait
 from traitlets import Bool, HasTraits, Instance, Int, Tuple, Unicode, observe
 
 from tabletop.core import Explanation, IllegalActionError, Match, Refusal, SaveError
+from tabletop.core.jsonio import strict_loads
 from tabletop.core.viewers import PUBLIC
 from tabletop.ui.seats import HUMAN, bot_names, make_seat_bot, seat_label
 
@@ -667,9 +668,7 @@ class TableModel(Batched):
             return
         self._seats_saved = kept
         data = {"format": SEATS_FORMAT, "version": SEATS_VERSION, "seats": self.seats}
-        tmp = seats_path(path).with_suffix(".tmp")
-        tmp.write_text(json.dumps(data), encoding="utf-8")
-        tmp.replace(seats_path(path))
+        _write_beside(seats_path(path), data)
 
     def _save_lines(self, path: Path) -> None:
         """Beside the autosave (the shown line, a plain save), every line of the
@@ -691,9 +690,7 @@ class TableModel(Batched):
             "version": LINES_VERSION,
             "lines": [None if m is self.match else m.to_json() for m in self.lines],
         }
-        tmp = beside.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data), encoding="utf-8")
-        tmp.replace(beside)
+        _write_beside(beside, data)
 
     def resume_saved(self) -> Match:
         """Load the autosaved match (through the strict loader) and play on, with
@@ -714,7 +711,7 @@ class TableModel(Batched):
         except SaveError as exc:
             seats = None
             troubles.append(f"The seats were not restored: {exc}")
-        played = self.match if len(self.match) and self.match not in lines else None
+        played = self.match if len(self.match) else None  # moved on the offer
         self.resume_from = None
         with self.batch():
             self.load_match(match)
@@ -807,6 +804,30 @@ def lines_path(save: Path) -> Path:
     return save.with_suffix(".lines.json")
 
 
+def _write_beside(path: Path, data: dict[str, Any]) -> None:
+    """Write a companion file of the autosave whole or not at all."""
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data), encoding="utf-8")
+    tmp.replace(path)
+
+
+def _read_beside(path: Path, what: str, fmt: str, version: int) -> dict[str, Any]:
+    """A companion file of the autosave (strict JSON, its format and version
+    checked); ``SaveError`` names what is wrong."""
+    try:
+        data = strict_loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise SaveError(f"the {what} file {path.name} cannot be read: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise SaveError(f"{path.name} is not a tabletop {what} file")
+    if data.get("version") != version:
+        raise SaveError(
+            f"{path.name} has {what} version {data.get('version')!r}; this tabletop "
+            f"reads version {version}"
+        )
+    return data
+
+
 def seats_path(save: Path) -> Path:
     """The file beside an autosave that keeps who sits at each seat."""
     return save.with_suffix(".seats.json")
@@ -820,15 +841,7 @@ def load_seats(path: Path, players: int) -> tuple[str, ...] | None:
     """
     if not path.exists():
         return None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise SaveError(f"{path.name} is not readable JSON ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != SEATS_FORMAT:
-        raise SaveError(f"{path.name} is not a {SEATS_FORMAT} file")
-    if data.get("version") != SEATS_VERSION:
-        raise SaveError(f"{path.name} has version {data.get('version')!r}")
-    seats = data.get("seats")
+    seats = _read_beside(path, "seats", SEATS_FORMAT, SEATS_VERSION).get("seats")
     known = (HUMAN, *bot_names())
     if not isinstance(seats, list) or len(seats) != players:
         raise SaveError(f"{path.name} does not list {players} seats")
@@ -851,18 +864,7 @@ def load_lines(path: Path, shown: Match) -> list[Match]:
     """
     if not path.exists():
         return [shown]
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise SaveError(f"the lines file {path.name} cannot be read: {exc}") from None
-    if not isinstance(data, dict) or data.get("format") != LINES_FORMAT:
-        raise SaveError(f"{path.name} is not a tabletop lines file")
-    if data.get("version") != LINES_VERSION:
-        raise SaveError(
-            f"{path.name} has lines version {data.get('version')!r}; this tabletop "
-            f"reads version {LINES_VERSION}"
-        )
-    entries = data.get("lines")
+    entries = _read_beside(path, "lines", LINES_FORMAT, LINES_VERSION).get("lines")
     if not isinstance(entries, list) or entries.count(None) != 1:
         raise SaveError(f"{path.name}: 'lines' must list the lines, one of them null")
     lines: list[Match] = []

@@ -9,6 +9,7 @@ Rules code changes a mutable copy (``work.Work``) and freezes it once per action
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from typing import Any
 
 from tabletop.core import Rng
 
@@ -111,13 +112,33 @@ def blank_state(players: int, rng: Rng) -> RaidersState:
     )
 
 
-_NAMES = tuple(f.name for f in fields(RaidersState))
-_SET = {name: getattr(RaidersState, name).__set__ for name in _NAMES}
-(
-    _phase, _to_move, _positions, _prev, _hands, _deck, _discards, _ark, _skips,
-    _hostage, _owes, _emptied, _steps, _route, _route_prev, _ways, _passed,
-    _landed, _winner, _turn, _rng,
-) = (_SET[name] for name in _NAMES)  # fmt: skip
+def _setter(name: str) -> Any:
+    """Field ``name``'s slot setter (sets it even on a frozen state)."""
+    return getattr(RaidersState, name).__set__
+
+
+_phase = _setter("phase")
+_to_move = _setter("to_move")
+_positions = _setter("positions")
+_prev = _setter("prev")
+_hands = _setter("hands")
+_deck = _setter("deck")
+_discards = _setter("discards")
+_ark = _setter("ark")
+_skips = _setter("skips")
+_hostage = _setter("hostage")
+_owes = _setter("owes")
+_emptied = _setter("emptied")
+_steps = _setter("steps")
+_route = _setter("route")
+_route_prev = _setter("route_prev")
+_ways = _setter("ways")
+_passed = _setter("passed")
+_landed = _setter("landed")
+_winner = _setter("winner")
+_turn = _setter("turn")
+_rng = _setter("rng")
+
 _new = object.__new__
 
 
