@@ -41,6 +41,17 @@ def test_numbers_agree_with_the_plain_lookup(name):
         assert actions.numbers(fresh) == plain
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_a_lone_action_never_met_gets_its_number(name):
+    # A list of one object not met before must not come back as [None].
+    game = make_game(name, players=2)
+    actions = space_of(game).actions
+    for number in (0, len(actions) - 1):
+        fresh = game.parse_action(actions.notations[number])
+        assert actions.numbers([fresh]) == [number]
+    assert actions.numbers([]) == []
+
+
 def test_an_action_outside_the_space_is_refused_by_name():
     game = make_game("raiders", players=2)
     actions = space_of(game).actions

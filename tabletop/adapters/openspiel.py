@@ -123,16 +123,19 @@ class _Shared:
             self.game, max_decisions, self.space.max_chance_outcomes
         )
         self.numbers = self.space.actions.numbers
-        # n -> the n uniform outcomes of a chance node (at most one list per size).
-        self.outcomes: dict[int, list[tuple[int, float]]] = {}
+        # n -> the n uniform outcomes of a chance node (one tuple per size).
+        self.outcomes: dict[int, tuple[tuple[int, float], ...]] = {}
         self.answers = _Answers()
 
-    def uniform(self, n: int) -> list[tuple[int, float]]:
-        """The outcomes of a chance node with ``n`` (a fresh list each time)."""
+    def uniform(self, n: int) -> tuple[tuple[int, float], ...]:
+        """The outcomes of a chance node with ``n``: the same tuple of
+        ``(outcome, probability)`` pairs every time (immutable, so a caller cannot
+        spoil it for the next; a node of 840 outcomes is not copied at every
+        asking)."""
         known = self.outcomes.get(n)
         if known is None:
-            known = self.outcomes[n] = [(i, 1.0 / n) for i in range(n)]
-        return list(known)
+            known = self.outcomes[n] = tuple((i, 1.0 / n) for i in range(n))
+        return known
 
     def __deepcopy__(self, memo: dict) -> _Shared:
         return self
@@ -268,7 +271,9 @@ class TabletopState(pyspiel.State):
     def is_chance_node(self) -> bool:
         return self._pos.need > 0
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> tuple[tuple[int, float], ...]:
+        """The ``(outcome, probability)`` pairs of this chance node, uniform (a
+        tuple: it reads as OpenSpiel's list does, and is shared, not copied)."""
         return self._shared.uniform(self._pos.need)
 
     def _apply_action(self, action: int) -> None:

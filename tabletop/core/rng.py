@@ -163,15 +163,20 @@ class ChanceRng(Rng):
         return value + 1, nxt
 
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        # Successive below(i + 1) draws, written out (a shuffle is most of the
+        # chance nodes of a game): queued outcomes first, then, when they run
+        # out, the rest of the shuffle at once (one below(k) for k = i .. 2).
         out = list(items)
-        rng: ChanceRng = self
+        queue, k = self.outcomes, 0
         for i in range(len(out) - 1, 0, -1):
-            if not rng.outcomes:
-                # The rest of the shuffle is known: one below(k) for k = i .. 2.
-                rng = rng.queue(*_awaited(i + 1, tuple(range(i, 1, -1))))
-            j, rng = rng.below(i + 1)  # type: ignore[assignment]
+            if k == len(queue):
+                queue, k = _awaited(i + 1, tuple(range(i, 1, -1))), 0
+            j = queue[k]
+            k += 1
+            if not 0 <= j <= i:
+                raise ValueError(f"queued chance outcome {j} is not in range({i + 1})")
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), ChanceRng(self.counter, self.forced, queue[k:])
 
     def force(self, *values: int, sides: int = 6) -> Rng:
         forced = Rng.force(self, *values, sides=sides).forced
