@@ -319,6 +319,32 @@ def test_a_choice_among_one_kind_of_move_lists_them_without_a_folded_button():
     assert table.step == before + 1 and table.error == ""
 
 
+def test_a_lone_kind_of_choice_is_never_hidden_under_more():
+    """RA-M-LAND-PLAYER: landed on a player, the 110 places to send them share a
+    clause with "leave them"; the one Leave gets a button, not a place among the
+    74 that do not fit."""
+    import random
+
+    from tabletop import Match
+    from tabletop.core import make_game
+    from tabletop.games.raiders.actions import Leave
+    from tabletop.ui import Table
+
+    game = make_game("raiders", players=2)
+    match, rng = Match(game, seed=0), random.Random(0)
+    while not any(isinstance(a, Leave) for a in game.legal_actions(match.state)):
+        assert game.to_move(match.state) is not None and len(match) < 400
+        match.play(rng.choice(game.legal_actions(match.state)))
+    assert len(game.legal_actions(match.state)) > MAX_BUTTONS
+    table = Table(match, seats=["human", "human"], evaluation=False)
+    table.reveal()
+    buttons = table.actions.box.children
+    leave = [b for b in buttons if b.description.lower().startswith("leave")]
+    assert len(leave) == 1 and "more" in table.actions.title.value
+    leave[0].click()
+    assert isinstance(match.steps[-1].action, Leave) and table.error == ""
+
+
 def test_the_explanations_say_a_folded_group_in_one_line():
     """PH-2B-DISCARD / PH-2B-SWAP: the explanations under the buttons follow the
     buttons: "Discard… (13)" is one line, not a dozen lines of discards."""

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from tabletop import IllegalActionError, Match
+from tabletop.core.viewers import PUBLIC
 from tabletop.ui.model import Selection, TableModel
 from tests.ui_fake import Dash, DashLook
 
@@ -272,16 +273,53 @@ def test_resume_plays_the_bot_to_move(tmp_path):
     assert again.length > model.length
 
 
-def test_moves_played_before_resuming_stay_a_line(tmp_path):
+def test_the_offer_to_resume_shows_no_hand_and_plays_nothing(tmp_path):
+    """The table under the offer deals from the same seed as the saved game, so
+    until Resume or Start fresh no hand shows, no move is taken (refused by name,
+    nothing changed) and no bot moves."""
+    path = tmp_path / "game.json"
+    model = _raiders_table(path, ["human", "human", "heuristic"])
+    _play_humans(model, 3)
+    again = _raiders_table(path, ["human", "human", "heuristic"])
+    assert again.resume_from == path
+    assert again.eyes is PUBLIC
+    before = (again.state, again.length)
+    with pytest.raises(IllegalActionError) as refused:
+        again.choose(str(again.game.legal_actions(again.state)[0]))
+    assert refused.value.clause == "TT-PHASE" and "Resume" in refused.value.reason
+    again.set_seat(again.to_move, "heuristic")  # a bot to move still waits
+    assert (again.state, again.length) == before
+    again.dismiss_resume()
+    assert again.eyes == again.viewer
+
+
+def test_a_match_played_before_resuming_stays_a_line(tmp_path):
+    from tabletop.core import make_game
+    from tabletop.draw import look_for
+
     path = tmp_path / "game.json"
     model = _raiders_table(path, ["human", "heuristic", "heuristic"])
     _play_humans(model, 3)
-    again = _raiders_table(path, ["human", "heuristic", "heuristic"])
-    again.choose(str(again.game.legal_actions(again.state)[0]))  # before resuming
-    before = again.match
+    game = make_game("raiders", players=3)
+    played = Match(game, seed=9)
+    played.play(game.legal_actions(played.state)[0])
+    again = TableModel(played, look_for(game), autosave=path)
     again.resume_saved()
-    assert before in again.lines and again.match is not before
+    assert played in again.lines and again.match is not played
     assert "kept as another line" in again.message
+
+
+def test_a_second_click_on_resume_does_nothing(tmp_path):
+    """A double click on Resume resumes once: no copy of the game as a line."""
+    from tabletop.ui import Table
+
+    path = tmp_path / "game.json"
+    model = _raiders_table(path, ["human", "heuristic", "heuristic"])
+    _play_humans(model, 3)
+    table = Table(Match(model.game, seed=4), autosave=path)
+    table.resume.click()
+    table.resume.click()
+    assert len(table.lines) == 1 and table.length == model.length
 
 
 def test_a_corrupt_seats_file_is_refused_by_name_and_the_game_still_resumes(tmp_path):

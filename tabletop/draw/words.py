@@ -9,6 +9,7 @@ button, a recap line or a headline reads the same wherever it shows.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -177,7 +178,10 @@ def group_entries(entries: Sequence[Any], over: int = GROUP_OVER) -> list[Any]:
     """The entries, with each clause that has many of them folded into a Group.
 
     When every entry would fold into one Group, nothing folds: a lone folded button
-    would only cost the player a click to open it.
+    would only cost the player a click to open it. Then the entries of a kind with
+    fewer than three (a lone "leave them" among a hundred "send" choices, by the
+    first word of their labels) come first, so a limit on the buttons shown
+    never hides them.
     """
     if len(entries) <= over:
         return list(entries)
@@ -195,5 +199,11 @@ def group_entries(entries: Sequence[Any], over: int = GROUP_OVER) -> list[Any]:
             word = word[:1].upper() + word[1:]
             out.append(Group(e.clause, word, counts[e.clause]))
     if len(out) == 1:
-        return list(entries)
+        kinds = Counter(map(_kind, entries))
+        return sorted(entries, key=lambda e: kinds[_kind(e)] >= 3)  # stable
     return out
+
+
+def _kind(entry: Any) -> str:
+    """The first word of an entry's label: what kind of choice it is."""
+    return (entry.label or str(entry.action)).split(" ")[0].lower()

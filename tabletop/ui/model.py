@@ -200,8 +200,12 @@ class TableModel(Batched):
     # -- derived values -----------------------------------------------------------
     @property
     def eyes(self) -> Any:
-        """Whose eyes the views use: the viewer, or the public behind a hand-over."""
-        return PUBLIC if self.curtain is not None else self.viewer
+        """Whose eyes the views use: the viewer, or the public behind a hand-over
+        and while a saved game is offered (the table under the offer deals from
+        the same seed, so a hand shown there could be the saved game's)."""
+        if self.curtain is not None or self.resume_from is not None:
+            return PUBLIC
+        return self.viewer
 
     @property
     def view_state(self) -> Any:
@@ -229,6 +233,10 @@ class TableModel(Batched):
     def refusal_to_act(self) -> Refusal | None:
         """Why nobody at this table may choose for the seat to move now, or None
         when the viewer may: the one place that decides it, for every gesture."""
+        if self.resume_from is not None:
+            return Refusal(
+                "TT-PHASE", "a saved game is waiting: Resume it or Start fresh first"
+            )
         seat = self.to_move
         if seat is None:
             return Refusal("TT-OVER", "the game is over")
@@ -557,7 +565,7 @@ class TableModel(Batched):
     def play_bots(self, max_moves: int) -> int:
         """The bots of the seats to move play, at most ``max_moves`` moves."""
         played = 0
-        while played < max_moves:
+        while played < max_moves and self.resume_from is None:
             state = self.match.state
             seat = self.game.to_move(state)
             if seat is None or seat not in self._bots:
