@@ -344,3 +344,50 @@ def test_phrases_joined_by_commas_lose_their_own_full_stop():
         "lands on S57: draw a card and draws a card"
     )
     assert said_as_list(["a", "b", "c"]) == "a, b and c"
+
+
+def test_the_picture_kept_in_the_notebook_shows_no_hand_between_humans():
+    """TT-HANDOVER: the saved notebook's picture is read later, by whoever holds
+    the laptop then; between two humans it is the public picture even while a
+    player looks at their hand, and with one human it is that human's."""
+    from tabletop.core import make_game
+    from tabletop.draw import picture_bundle
+    from tabletop.ui import Table
+
+    game = make_game("pitfall", players=2)
+    svg = "image/svg+xml"
+    two = Table(Match(game, seed=3), seats=["human", "human"], evaluation=False)
+    two.reveal()
+    assert two.eyes == 0
+    kept = two._repr_mimebundle_()[svg]
+    assert kept == picture_bundle(two.match, PUBLIC)[svg]
+    assert kept != picture_bundle(two.match, 0)[svg]  # a hand would show
+    one = Table(Match(game, seed=3), seats=["human", "random"], evaluation=False)
+    assert one.eyes == 0
+    assert one._repr_mimebundle_()[svg] == picture_bundle(one.match, 0)[svg]
+
+
+def test_news_of_a_lost_card_survives_a_resume(tmp_path):
+    """A card taken on another seat's move is told to its owner when they next
+    look; saved before they looked, the resumed table still tells them."""
+    path = tmp_path / "game.json"
+    model = _raiders_table(path, ["human", "human", "heuristic"])
+    for _ in range(400):
+        waiting = [s for s in model._mail if s != model.eyes]
+        if waiting:
+            break
+        _play_humans(model, 1)
+    else:
+        pytest.fail("no card was taken from a human in 400 moves")
+    seat = waiting[0]
+    told = list(model._mail[seat])
+    again = _raiders_table(path, ["human", "human", "heuristic"])
+    again.resume_saved()
+    assert again._mail.get(seat) == told
+    assert again.curtain == again.to_move and again.letter == ""  # not yet
+    again.reveal()
+    if again.eyes != seat:  # the news waits for its owner to look
+        assert again.letter == "" and again._mail.get(seat) == told
+        again.set_viewer(seat)
+        again.sync()
+    assert all(t in again.letter for t in told)

@@ -302,12 +302,13 @@ class Table(w.VBox):
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any]:
         """The widget, plus an SVG picture of the position as the table shows it
         (of the moment it is asked for; ``_ipython_display_`` shows one that
-        follows the table)."""
+        follows the table); between human seats the picture shows no hand
+        (``TableModel.kept_eyes``)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         if self.match.refusal("review") is not None or bundle is None:
             return bundle
         try:
-            return with_picture(bundle, self.match, self.eyes)
+            return with_picture(bundle, self.match, self.model.kept_eyes)
         except Exception:  # a picture must never stop the table from showing
             LOG.exception("no picture for this table")
             return bundle
@@ -318,8 +319,10 @@ class Table(w.VBox):
         The picture is a plain SVG output replaced on every step (one display id
         for every place the table is shown), so a notebook saved after playing
         holds the last position: notebook viewers, nbconvert and a JupyterLab
-        reopened without its kernel show it. While the widget is live, the table's
-        style hides the picture output right after it (no board shown twice).
+        reopened without its kernel show it. Between human seats it shows no
+        one's hand (``TableModel.kept_eyes``): the file is read later, by anyone.
+        While the widget is live, the table's style hides the picture output right
+        after it (no board shown twice).
         """
         bundle = super()._repr_mimebundle_()
         if bundle is None:
@@ -332,7 +335,7 @@ class Table(w.VBox):
         if self.match.refusal("review") is not None:
             return  # an online seat: its view lives on the server
         try:
-            self.picture.show(self.match, self.eyes)
+            self.picture.show(self.match, self.model.kept_eyes)
         except Exception:  # a picture must never stop the table from showing
             LOG.exception("no picture for this table")
 
@@ -347,7 +350,7 @@ class Table(w.VBox):
         if not self.picture.shown or self.match.refusal("review") is not None:
             return
         try:
-            self.picture.follow(self.match, self.eyes)
+            self.picture.follow(self.match, self.model.kept_eyes)
         except Exception:  # a picture must never stop the table from playing
             LOG.exception("the table's picture could not follow")
 

@@ -208,6 +208,16 @@ class TableModel(Batched):
         return self.viewer
 
     @property
+    def kept_eyes(self) -> Any:
+        """Whose eyes a picture kept in the notebook file uses: the public's
+        between two or more human seats with the hand-over on (the file outlives
+        the moment: reopened or reloaded later, by whoever holds the laptop then,
+        it must show no one's hand), else the table's eyes."""
+        if self.handover_on and len(self.human_seats()) > 1:
+            return PUBLIC
+        return self.eyes
+
+    @property
     def view_state(self) -> Any:
         """The state as the viewing seat may see it."""
         return self.game.view(self.state, self.eyes)
@@ -639,13 +649,29 @@ class TableModel(Batched):
             return
         self.recent = tuple(played)
         for step in played:
-            for seat, names in lost_cards(self, step).items():
-                if seat != step.player:
-                    who = self.look.seat_name(step.player)
-                    self._mail.setdefault(seat, []).append(
-                        f"On {who}'s turn (step {step.index}) you lost "
-                        f"{', '.join(names)}."
-                    )
+            self._post_losses(step)
+
+    def _post_losses(self, step: Any, read: dict[int, int] | None = None) -> None:
+        """Mail each seat that lost cards on ``step``, another seat's move, unless
+        ``read`` (seat -> the step of its last decision) says it decided since."""
+        for seat, names in lost_cards(self, step).items():
+            if seat == step.player or step.index <= (read or {}).get(seat, 0):
+                continue
+            who = self.look.seat_name(step.player)
+            self._mail.setdefault(seat, []).append(
+                f"On {who}'s turn (step {step.index}) you lost {', '.join(names)}."
+            )
+
+    def _mail_again(self) -> None:
+        """After a resume: the news each human seat had not read when the game was
+        saved, taken as every loss on others' moves since its own last decision.
+        News read after that and before the save is told again (harmless); news
+        never told would be a card gone without a word."""
+        self._mail = {}
+        steps = self.match.steps[: self.match.cursor]
+        read = {step.player: step.index for step in steps}  # the last one wins
+        for step in steps:
+            self._post_losses(step, read)
 
     def _deliver(self) -> None:
         """Show the messages for the seat now looking (never behind a hand-over)."""
@@ -731,6 +757,7 @@ class TableModel(Batched):
             self.lines = lines
             if seats is not None:
                 self.seat_all(seats)
+            self._mail_again()
             if self.auto:
                 self.play_bots(MAX_AUTO_MOVES)
             self._hand_over_on_resume()
