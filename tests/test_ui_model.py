@@ -267,9 +267,15 @@ def test_resume_plays_the_bot_to_move(tmp_path):
         _play_humans(model, 1)
     assert model.to_move in (1, 2)
     model.set_seat(model.to_move, "heuristic")  # saved with a bot to move
+    waiting = _raiders_table(path, ["human", "human", "human"])
+    waiting.resume_saved()  # bots moved by themselves: off, and still off
+    assert waiting.auto is False and waiting.bots_may_move()
+    assert waiting.length == model.length
+    seats = tmp_path / "game.seats.json"
+    seats.write_text(seats.read_text().replace('"auto": false', '"auto": true'))
     again = _raiders_table(path, ["human", "human", "human"])
     again.resume_saved()
-    assert again.to_move not in again._bots
+    assert again.auto is True and again.to_move not in again._bots
     assert again.length > model.length
 
 
@@ -391,3 +397,15 @@ def test_news_of_a_lost_card_survives_a_resume(tmp_path):
         again.set_viewer(seat)
         again.sync()
     assert all(t in again.letter for t in told)
+
+
+def test_a_seats_file_whose_auto_is_not_a_flag_is_refused_by_name(tmp_path):
+    path = tmp_path / "game.json"
+    model = _raiders_table(path, ["human", "heuristic", "heuristic"])
+    _play_humans(model, 2)
+    seats = tmp_path / "game.seats.json"
+    seats.write_text(seats.read_text().replace('"auto": true', '"auto": "yes"'))
+    again = _raiders_table(path, ["human", "heuristic", "heuristic"])
+    again.resume_saved()
+    assert again.step == model.step and again.auto is True
+    assert "seats were not restored" in again.message and "'auto'" in again.message

@@ -75,6 +75,7 @@ def test_autosave_after_every_move_and_resume(tmp_path):
     again = pitfall(tmp_path, autosave=path)
     assert again.resume_from == path and again.end_box.layout.display == ""
     assert "A saved game of this table was found" in again.banner.value
+    assert "(2 steps, saved " in again.banner.value and path.name in again.banner.value
     again.resume.click()
     assert again.step == 2 and again.state == table.state
     assert again.end_box.layout.display == "none"

@@ -25,6 +25,7 @@ does a table with the hand-over off (a lesson: one learner plays every seat).
 from __future__ import annotations
 
 import json
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -696,12 +697,18 @@ class TableModel(Batched):
 
     def _save_seats(self, path: Path) -> None:
         """Beside the autosave, who sits at each seat: ``<name>.seats.json``
-        ("human" or a bot's name), written again when the seats change."""
-        kept = (path, self.seats)
+        ("human" or a bot's name) and whether bots move by themselves (``auto``),
+        written again when either changes."""
+        kept = (path, self.seats, self.auto)
         if kept == self._seats_saved and seats_path(path).exists():
             return
         self._seats_saved = kept
-        data = {"format": SEATS_FORMAT, "version": SEATS_VERSION, "seats": self.seats}
+        data = {
+            "format": SEATS_FORMAT,
+            "version": SEATS_VERSION,
+            "seats": self.seats,
+            "auto": self.auto,
+        }
         _write_beside(seats_path(path), data)
 
     def _save_lines(self, path: Path) -> None:
@@ -741,9 +748,9 @@ class TableModel(Batched):
             lines = [match]
             troubles.append(f"Only the shown line was resumed: {exc}")
         try:
-            seats = load_seats(seats_path(path), self.game.players)
+            seats, auto = load_seats(seats_path(path), self.game.players)
         except SaveError as exc:
-            seats = None
+            seats, auto = None, None
             troubles.append(f"The seats were not restored: {exc}")
         played = self.match if len(self.match) else None  # moved on the offer
         self.resume_from = None
@@ -757,6 +764,8 @@ class TableModel(Batched):
             self.lines = lines
             if seats is not None:
                 self.seat_all(seats)
+            if auto is not None:
+                self.auto = auto
             self._mail_again()
             if self.auto:
                 self.play_bots(MAX_AUTO_MOVES)
@@ -863,20 +872,41 @@ def _read_beside(path: Path, what: str, fmt: str, version: int) -> dict[str, Any
     return data
 
 
+def saved_summary(path: Path) -> str:
+    """A few words on a saved game for the offer to resume it: its steps and when
+    it was saved ("46 steps, saved 2 Dec 08:15"); what cannot be read is left out
+    (Resume itself names what is wrong with the file)."""
+    words = []
+    try:
+        data = strict_loads(path.read_text(encoding="utf-8"))
+        steps = data.get("steps") if isinstance(data, dict) else None
+        if isinstance(steps, list):
+            words.append(f"{len(steps)} step{'s' if len(steps) != 1 else ''}")
+        saved = time.localtime(path.stat().st_mtime)
+        words.append(f"saved {saved.tm_mday} {time.strftime('%b %H:%M', saved)}")
+    except (OSError, UnicodeDecodeError, ValueError):
+        pass
+    return ", ".join(words)
+
+
 def seats_path(save: Path) -> Path:
     """The file beside an autosave that keeps who sits at each seat."""
     return save.with_suffix(".seats.json")
 
 
-def load_seats(path: Path, players: int) -> tuple[str, ...] | None:
-    """The seats kept beside an autosave (``None``: no such file, an older save).
+def load_seats(path: Path, players: int) -> tuple[tuple[str, ...] | None, bool | None]:
+    """The seats kept beside an autosave and whether bots moved by themselves
+    (``None`` for what the file does not say: no such file, an older save).
 
     Raises:
         SaveError: the file is not a seats file of this table, naming why.
     """
     if not path.exists():
-        return None
-    seats = _read_beside(path, "seats", SEATS_FORMAT, SEATS_VERSION).get("seats")
+        return None, None
+    data = _read_beside(path, "seats", SEATS_FORMAT, SEATS_VERSION)
+    seats, auto = data.get("seats"), data.get("auto")
+    if auto is not None and not isinstance(auto, bool):
+        raise SaveError(f"{path.name}: 'auto' must be true or false, not {auto!r}")
     known = (HUMAN, *bot_names())
     if not isinstance(seats, list) or len(seats) != players:
         raise SaveError(f"{path.name} does not list {players} seats")
@@ -886,7 +916,7 @@ def load_seats(path: Path, players: int) -> tuple[str, ...] | None:
                 f"{path.name} names {kind!r}, not 'human' or a bot "
                 f"({', '.join(bot_names())})"
             )
-    return tuple(seats)
+    return tuple(seats), auto
 
 
 def load_lines(path: Path, shown: Match) -> list[Match]:

@@ -15,6 +15,7 @@ from typing import Any
 from tabletop.draw.lastmove import die_of, walked
 from tabletop.draw.words import action_words as said_action
 from tabletop.draw.words import pending_words, recap_turns, winner_words
+from tabletop.ui.model import saved_summary
 from tabletop.ui.panels import inspector_html, json_diff
 
 PUBLIC = "public"  # the viewer who sees only what lies face up
@@ -194,9 +195,12 @@ def banner_html(table: Any, outcome: Any, resume: bool) -> str:
     """The big line above the board: the winner, or a saved game to resume."""
     if resume:
         path = table.resume_from
+        about = saved_summary(path)
+        about = f"{about}; {path.name}" if about else path.name
         return (
             "<div style='font-size:16px'><b>A saved game of this table was found"
-            f"</b> ({html.escape(path.name)}). Resume it, or start fresh?</div>"
+            f"</b> ({html.escape(about)}). Resume it, or start fresh? Nothing "
+            "shows or plays until you choose.</div>"
         )
     if outcome is None:
         return ""
