@@ -409,3 +409,29 @@ def test_a_seats_file_whose_auto_is_not_a_flag_is_refused_by_name(tmp_path):
     again.resume_saved()
     assert again.step == model.step and again.auto is True
     assert "seats were not restored" in again.message and "'auto'" in again.message
+
+
+def test_a_player_taking_the_laptop_back_is_told_everything_since_their_turn():
+    """Hot seat: the recap a player reads on revealing covers every step since
+    their own last decision (the other human's several decisions, the bot's
+    turn), not only those of the last click."""
+    from tabletop.core import make_game
+    from tabletop.draw import look_for
+
+    game = make_game("pitfall", players=3)  # a turn: a roll, then a move
+    model = TableModel(Match(game, seed=4), look_for(game))
+    model.seat_all(["human", "human", "heuristic"])
+    model.sync()
+    for _ in range(60):
+        if model.curtain is not None:
+            seat = model.curtain
+            steps = model.match.steps
+            mine = [s.index for s in steps if s.player == seat]
+            missed = [s for s in steps if s.index > (mine[-1] if mine else 0)]
+            model.reveal()
+            assert model.recent == tuple(missed[-40:]), seat
+            by_humans = [s for s in missed if s.player not in model.bot_seats]
+            if len(by_humans) >= 2 and mine:
+                return  # two clicks of the other human, both told
+        _play_humans(model, 1)
+    pytest.fail("no hand-over after two decisions of the other human")

@@ -42,6 +42,7 @@ from tabletop.core.viewers import PUBLIC
 from tabletop.ui.seats import HUMAN, bot_names, make_seat_bot, seat_label
 
 MAX_AUTO_MOVES = 5000
+MISSED = 40  # the most steps a recap tells a player coming back
 # The autosave's companion file: every line of the timeline, so a resume keeps them.
 LINES_FORMAT = "tabletop-lines"
 LINES_VERSION = 1
@@ -436,7 +437,19 @@ class TableModel(Batched):
             return
         with self.batch():
             self.viewer, self.curtain = self.curtain, None
+            self.recent = self._missed_by(self.viewer)
             self._deliver()
+
+    def _missed_by(self, seat: int) -> tuple[Any, ...]:
+        """The steps up to the one shown since ``seat``'s own last decision (at
+        most the last ``MISSED`` of them): what the recap tells a player who takes
+        the laptop back, or comes back to a resumed game."""
+        steps = self.match.steps[: self.match.cursor]
+        since = next(
+            (k + 1 for k in range(len(steps) - 1, -1, -1) if steps[k].player == seat),
+            0,
+        )
+        return tuple(steps[max(since, len(steps) - MISSED) :])
 
     # -- the timeline ---------------------------------------------------------------
     def step_back(self) -> int:
@@ -771,6 +784,8 @@ class TableModel(Batched):
                 self.play_bots(MAX_AUTO_MOVES)
             self._hand_over_on_resume()
             self.sync()
+            if isinstance(self.viewer, int) and self.curtain is None:
+                self.recent = self._missed_by(self.viewer)
         self._save_if_asked()
         if troubles:
             self.message = " ".join(troubles)
