@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement
+from itertools import chain, combinations_with_replacement
 from typing import Any
 
 import numpy as np
@@ -149,13 +149,20 @@ def fours(kinds: int) -> list[tuple[int, ...]]:
 
 
 class TensorWriter:
-    """Fills a float vector piece by piece (one-hots, counts, flags), keeping only
-    where its non-zero entries go until ``array`` writes them into zeros."""
+    """Fills a float vector piece by piece (one-hots, counts, flags), keeping
+    where its ones and its runs of values go until ``array`` writes them into
+    zeros at once (one numpy assignment each, the runs' cells found from their
+    layout, which is the same at every call for a game: kept per layout)."""
+
+    #: (starts of the runs, their lengths) -> the cells of every run, in order.
+    _cells: dict[tuple[tuple[int, ...], tuple[int, ...]], np.ndarray] = {}
+    _CELLS_KEPT = 256
 
     def __init__(self) -> None:
         self.size = 0
-        self.at: list[int] = []
-        self.values: list[float] = []
+        self.hot: list[int] = []
+        self.starts: list[int] = []
+        self.runs: list[tuple[float, ...]] = []
 
     def one_hot(self, value: Any, vocabulary: Sequence[Any] | dict[Any, int]) -> None:
         """One cell per word of ``vocabulary`` (a sequence, or a dict word ->
@@ -163,29 +170,32 @@ class TensorWriter:
         if vocabulary.__class__ is dict:
             at = vocabulary.get(value)
             if at is not None:
-                self.at.append(self.size + at)
-                self.values.append(1.0)
+                self.hot.append(self.size + at)
         else:
             try:
-                self.at.append(self.size + vocabulary.index(value))
-                self.values.append(1.0)
+                self.hot.append(self.size + vocabulary.index(value))
             except ValueError:
                 pass  # not in the vocabulary (``None``: nothing yet): all zeros
         self.size += len(vocabulary)
 
     def numbers(self, *values: float) -> None:
         """One cell per value, holding it."""
-        base = self.size
-        self.size = base + len(values)
-        if any(values):  # runs of zeros are common (piles, others' hands)
-            at, kept = self.at, self.values
-            for k, v in enumerate(values):
-                if v:
-                    at.append(base + k)
-                    kept.append(float(v))
+        self.starts.append(self.size)
+        self.runs.append(values)
+        self.size += len(values)
 
     def array(self) -> np.ndarray:
         out = np.zeros(self.size, np.float32)
-        if self.at:
-            out[self.at] = self.values
+        if self.hot:
+            out[self.hot] = 1.0
+        if self.runs:
+            layout = (tuple(self.starts), tuple(map(len, self.runs)))
+            cells = self._cells.get(layout)
+            if cells is None:
+                cells = np.concatenate(
+                    [np.arange(a, a + n) for a, n in zip(*layout, strict=True)]
+                )
+                if len(self._cells) < self._CELLS_KEPT:
+                    self._cells[layout] = cells
+            out[cells] = np.fromiter(chain.from_iterable(self.runs), np.float32)
         return out
