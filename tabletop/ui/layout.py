@@ -89,10 +89,7 @@ def notices_and_end(t: Any) -> None:
     t.again.on_click(t._guard(lambda _: t.play_again_same_deal()))
     t.resume = w.Button(description="Resume", button_style="success")
     t.resume.add_class("tabletop-resume")
-    # A second click (a double click) finds the offer gone: nothing more.
-    t.resume.on_click(
-        t._guard(lambda _: t.resume_saved() if t.resume_from is not None else None)
-    )
+    t.resume.on_click(t._guard(lambda _: t.resume_saved()))
     t.fresh = w.Button(description="Start fresh")
     t.fresh.add_class("tabletop-start-fresh")
     t.fresh.on_click(t._guard(lambda _: t.dismiss_resume()))

@@ -445,11 +445,12 @@ class TableModel(Batched):
         most the last ``MISSED`` of them): what the recap tells a player who takes
         the laptop back, or comes back to a resumed game."""
         steps = self.match.steps[: self.match.cursor]
-        since = next(
-            (k + 1 for k in range(len(steps) - 1, -1, -1) if steps[k].player == seat),
-            0,
-        )
+        since = self._last_decisions().get(seat, 0)  # step k is steps[k - 1]
         return tuple(steps[max(since, len(steps) - MISSED) :])
+
+    def _last_decisions(self) -> dict[int, int]:
+        """Seat -> the step of its last decision up to the one shown."""
+        return {s.player: s.index for s in self.match.steps[: self.match.cursor]}
 
     # -- the timeline ---------------------------------------------------------------
     def step_back(self) -> int:
@@ -682,9 +683,8 @@ class TableModel(Batched):
         News read after that and before the save is told again (harmless); news
         never told would be a card gone without a word."""
         self._mail = {}
-        steps = self.match.steps[: self.match.cursor]
-        read = {step.player: step.index for step in steps}  # the last one wins
-        for step in steps:
+        read = self._last_decisions()
+        for step in self.match.steps[: self.match.cursor]:
             self._post_losses(step, read)
 
     def _deliver(self) -> None:
@@ -747,12 +747,13 @@ class TableModel(Batched):
         _write_beside(beside, data)
 
     def resume_saved(self) -> Match:
-        """Load the autosaved match (through the strict loader) and play on, with
+        """Load the offered autosave (through the strict loader) and play on, with
         the timeline's other lines when their file beside it reads back (else the
-        shown line alone, and ``message`` says why)."""
-        path = self.resume_from or self.autosave
+        shown line alone, and ``message`` says why). With no offer pending (it
+        was taken: the second click of a double click) nothing changes."""
+        path = self.resume_from
         if path is None:
-            raise IllegalActionError("TT-PHASE", "there is no saved game to resume")
+            return self.match
         match = Match.load(path)
         troubles = []
         try:
@@ -765,7 +766,7 @@ class TableModel(Batched):
         except SaveError as exc:
             seats, auto = None, None
             troubles.append(f"The seats were not restored: {exc}")
-        played = self.match if len(self.match) else None  # moved on the offer
+        played = self.match if len(self.match) else None  # a table made mid-game
         self.resume_from = None
         with self.batch():
             self.load_match(match)
