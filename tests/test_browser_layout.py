@@ -361,15 +361,21 @@ DISCONNECTED_VIEW = """() => {
   const button = root.querySelector('.tabletop-action');
   const icons = [...root.querySelectorAll('.jupyter-widgets-disconnected')]
     .filter((e) => getComputedStyle(e, '::before').display !== 'none');
+  const shown = (e) => e.getClientRects().length > 0;
+  const kept = [...document.querySelectorAll('CURRENT .jp-RenderedSVG')];
   return {said: getComputedStyle(root, '::before').content,
-          icons: icons.length, clicks: getComputedStyle(button).pointerEvents};
+          icons: icons.length, clicks: getComputedStyle(button).pointerEvents,
+          parts: [...root.querySelectorAll('*')].filter(shown).length,
+          pictures: kept.length,
+          pictureShown: kept.some(shown)};
 }""".replace("CURRENT", CURRENT)
 
 
 def test_a_table_whose_kernel_restarted_says_to_run_the_cell_again(lab):
     """After a kernel restart the old table's views are disconnected: instead of a
     broken-link icon on every widget and buttons that silently do nothing, the
-    table says what happened and what to do, and takes no clicks."""
+    table says what happened and what to do, takes no clicks and shows no hand
+    (the kept board picture shows instead)."""
     with chromium_page(1366, 768) as page:
         open_and_run(page, lab, "raiders_two.ipynb")
         page.evaluate(
@@ -389,3 +395,7 @@ def test_a_table_whose_kernel_restarted_says_to_run_the_cell_again(lab):
         assert "Run its cell again" in seen["said"], seen
         assert seen["icons"] == 0, "no broken-link icon on each widget"
         assert seen["clicks"] == "none", "a dead table takes no clicks"
+        # A dead view would go on showing the hand it last showed: nothing of it
+        # shows, and the board picture kept in the notebook shows instead.
+        assert seen["parts"] == 0, seen
+        assert seen["pictures"] and seen["pictureShown"], seen

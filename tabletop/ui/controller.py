@@ -64,9 +64,11 @@ FOCUS_MARGIN = 80  # board pixels around what a focused (lesson) board shows
 FOCUS_MIN = (420, 260)  # the smallest area a focused board shows
 
 # A table whose kernel restarted or stopped (ipywidgets marks its views
-# ``jupyter-widgets-disconnected``) says so instead of ignoring clicks.
+# ``jupyter-widgets-disconnected``) says so instead of ignoring clicks, and hides
+# everything it showed (a dead view would go on showing the last revealed hand);
+# the picture kept beside it (the board as the notebook file keeps it) shows instead.
 DISCONNECTED = (
-    "This table lost its kernel (restarted or stopped): clicks do nothing now. "
+    "This table lost its kernel (restarted or stopped), so it shows nothing now. "
     "Run its cell again to play on (with autosave on, the new table offers to "
     "resume this game)."
 )
@@ -101,14 +103,14 @@ CSS = f"""<style>
   }}
 .tabletop-beacon {{ display: none; }}
 .tabletop-table .jupyter-widgets-disconnected::before {{ display: none; }}
-.tabletop-table.jupyter-widgets-disconnected > * {{ opacity: 0.45;
+.tabletop-table.jupyter-widgets-disconnected > * {{ display: none;
   pointer-events: none; }}
 .tabletop-table.jupyter-widgets-disconnected::before {{ content: "{DISCONNECTED}";
   display: block; align-self: stretch; font: inherit; font-weight: bold;
   color: #b71c1c; background: #ffebee; border: 2px solid #b71c1c; padding: 8px;
   margin: 0 0 6px 0; }}
-.jp-OutputArea-child:has(.tabletop-table) + .jp-OutputArea-child:has(.jp-RenderedSVG)
-  {{ display: none; }}
+.jp-OutputArea-child:has(.tabletop-table:not(.jupyter-widgets-disconnected))
+  + .jp-OutputArea-child:has(.jp-RenderedSVG) {{ display: none; }}
 </style>"""
 
 
