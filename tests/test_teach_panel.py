@@ -127,15 +127,15 @@ def test_why_not_rings_the_space_it_names_ph_b_walls():
 
 def test_a_lesson_table_points_only_at_what_is_there():
     """A lesson's compact table has no tabs: the teach panel carries its own rules
-    details switch and says "just below", never "in the Seats tab"."""
+    details switch and says "just below", never "in the Rules details tab"."""
     sc = scenario("croc-ahead")
     lesson = Table(Match.from_state(sc.game, sc.state), teach=True, compact=True)
     panel = lesson.teach_panel
-    assert "Seats tab" not in panel.heading.value
+    assert "Rules details tab" not in panel.heading.value
     assert "just below" in panel.heading.value
     assert panel.details.layout.display == "" and not lesson.details
     panel.details.value = True
     assert lesson.details
     full = _croc_table(details=False)
-    assert "Seats tab" in full.teach_panel.heading.value
+    assert "Rules details tab" in full.teach_panel.heading.value
     assert full.teach_panel.details.layout.display == "none"

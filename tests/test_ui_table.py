@@ -182,7 +182,10 @@ def test_set_viewer_none_shows_every_hand_and_the_secret_parts():
     assert table.viewer is None and table.hot_seat is False
     assert table.inspector.value == "", "a hidden tab is not filled"
     table.tabs.selected_index = 1
-    assert "rules details" in table.inspector.value, "internals are off by default"
+    assert table.tabs.get_title(1) == "Rules details"
+    # the switch sits in the tab it opens (the tab once said to look elsewhere)
+    assert table.details_box in table.tabs.children[1].children
+    assert "just above" in table.inspector.value, "internals are off by default"
     table.details_box.value = True  # the teacher turns rules details on
     inspector = table.inspector.value
     assert "hands[1]" in inspector and "hidden from Player 0" in inspector

@@ -177,8 +177,8 @@ def seats_files_and_tabs(t: Any) -> None:
     t.tabs = tabs = w.Tab(
         [
             t.log_view,
-            t.inspector,
-            w.VBox([sc.widget, t.details_box]),
+            w.VBox([t.details_box, t.inspector]),
+            sc.widget,
             t.files.widget,
             t.review,
         ]

@@ -36,10 +36,10 @@ class TeachPanel:
         self.table = table
         self.focused: Explanation | None = None
         self.asked_space = ""
-        # The rules details switch lives in the Seats tab; a lesson's compact
-        # table has no tabs, so the panel carries its own switch and says so.
+        # The rules details switch lives in the Rules details tab; a lesson's
+        # compact table has no tabs, so the panel carries its own switch and says so.
         compact = bool(getattr(table, "compact", False))
-        where = "just below" if compact else "in the Seats tab"
+        where = "just below" if compact else "in the Rules details tab"
         self.heading = w.HTML(
             "<b>Teach mode</b>: every legal action and why it is allowed. Press "
             "<i>explain</i> to ring its spaces on the board; ask <i>why not?</i> "

@@ -252,8 +252,8 @@ def inspector_for(table: Any) -> str:
         return "<i>Hidden until the next player reveals.</i>"
     if not table.details:
         return (
-            "<i>Turn on <b>rules details</b> in the Seats tab to see the state "
-            "inspector and the rule clause of every action.</i>"
+            "<i>Tick <b>rules details</b> just above to see the state inspector "
+            "and the rule clause of every action.</i>"
         )
     try:
         text = str(table.view_state)
