@@ -5,12 +5,15 @@ passing the turn to the next seat (the ``turn`` counter counts the turns begun).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Event, Rng
 from tabletop.games.pitfall.board import PitfallBoard
 from tabletop.games.pitfall.cards import (
+    CARD_INDEX,
     CARDS,
+    CODES,
     FOUR_TEXT,
     TOKEN_INFO,
     TOKENS,
@@ -223,14 +226,40 @@ def exchange_discard(w: Work, cards: tuple[int, ...]) -> None:
         hand[c] -= 1
     w.hands = put(w.hands, me, tuple(hand))
     w.discards = w.discards + cards
-    _, names, words = FOUR_TEXT[cards]
-    w.say(
-        "PH-2B-DISCARD",
-        lambda d: f"player {d['seat']} discarded {words}",
-        "exchange",
-        cards=list(names),
-    )
+    w.say("PH-2B-DISCARD", _discard_text, "exchange", cards=list(FOUR_TEXT[cards][1]))
     end_move(w)
+
+
+# The exchange events' words are functions of their data, made once here: a
+# sentence is written only when read (most events never are), and an event keeps no
+# closure alive (the OpenSpiel adapter keeps every event for perfect recall).
+def _codes(names: list[str]) -> str:
+    """A choice of cards by code (``CR RO RO LA``), from its kind names."""
+    return " ".join([CODES[CARD_INDEX[n]] for n in names])
+
+
+def _discard_text(d: Mapping[str, Any]) -> str:
+    return f"player {d['seat']} discarded {' '.join(d['cards'])}"
+
+
+def _gave_text(d: Mapping[str, Any]) -> str:
+    return (
+        f"player {d['seat']} gave {_codes(d['gave'])} to player {d['to_seat']} and "
+        f"took {_codes(d['took'])}"
+    )
+
+
+def _gave_public(d: Mapping[str, Any]) -> str:
+    return f"player {d['seat']} swapped 4 cards with player {d['to_seat']}"
+
+
+def _received_text(d: Mapping[str, Any]) -> str:
+    gave, took = _codes(d["gave"]), _codes(d["took"])
+    return f"player {d['seat']} received {gave} and lost {took}"
+
+
+def _received_public(d: Mapping[str, Any]) -> str:
+    return f"player {d['seat']} took the 4 cards"
 
 
 def exchange_swap(w: Work, seat: int, cards: tuple[int, ...]) -> None:
@@ -269,36 +298,24 @@ def _swap_events(w: Work, seat: int, cards: tuple[int, ...], taken: list[int]) -
     """The two PH-2B-SWAP events: what each side gave and took, secret to both."""
     me = w.to_move
     taken.sort()
-    gave, gave_names, _ = FOUR_TEXT[cards]
-    got, took_names, _ = FOUR_TEXT[tuple(taken)]
     data = {
         "seat": me,
         "to_seat": seat,
-        "gave": list(gave_names),
-        "took": list(took_names),
+        "gave": list(FOUR_TEXT[cards][1]),
+        "took": list(FOUR_TEXT[tuple(taken)][1]),
     }
     hidden = ("gave", "took")
     w.events += (
         Event(
-            "PH-2B-SWAP",
-            lambda d: (
-                f"player {d['seat']} gave {gave} to player {d['to_seat']} and "
-                f"took {got}"
-            ),
-            me,
-            "exchange",
-            True,
-            lambda d: f"player {d['seat']} swapped 4 cards with player {d['to_seat']}",
-            data,
-            hidden,
+            "PH-2B-SWAP", _gave_text, me, "exchange", True, _gave_public, data, hidden
         ),
         Event(
             "PH-2B-SWAP",
-            lambda d: f"player {d['seat']} received {gave} and lost {got}",
+            _received_text,
             seat,
             "exchange",
             True,
-            lambda d: f"player {d['seat']} took the 4 cards",
+            _received_public,
             {
                 "seat": seat,
                 "to_seat": seat,
