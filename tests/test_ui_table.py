@@ -279,6 +279,7 @@ def test_illegal_notation_is_refused_and_changes_nothing():
     table.actions.notation.value = "fly away"  # typed, then Enter
     assert table.step == 0 and "unknown notation" in table.message
     assert table.refused_clause == "TT-NOTATION"
+    assert table.actions.notation.value == "fly away", "kept, to be mended"
     table.actions.notation.value = "roll"
     assert table.step == 1 and table.actions.notation.value == ""
 

@@ -68,7 +68,7 @@ def test_typed_notation_and_enter_do_not_play_for_the_bot(when):
     bots_move = str(table.legal[0].action)  # what the bot could play here
     table.actions.notation.value = bots_move  # typed, then Enter
     _unchanged(table, before)
-    assert table.actions.notation.value == ""
+    assert table.actions.notation.value == bots_move, "refused: the text stays"
 
 
 @pytest.mark.parametrize("when", WHEN)
