@@ -7,9 +7,12 @@ real decision of a real player.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Event
+from tabletop.core.game import Words
 from tabletop.games.raiders.cards import (
     AIR,
     AMBUSH,
@@ -17,6 +20,7 @@ from tabletop.games.raiders.cards import (
     HOSTAGE,
     PASSPORT,
     card_country,
+    card_name,
     country_card,
     has_keys,
 )
@@ -58,16 +62,42 @@ def draw(g: Raiders, w: Work, q: int, clause: str, why: str) -> str | None:
     card = deck[0]
     w.deck = deck[1:]
     w.hand(q).append(card)
-    w.emit(
-        clause,
-        lambda d: f"player {d['seat']} draws {g.card_names[d['card']]} {why}",
-        q,
-        "draw",
-        lambda d: f"player {d['seat']} draws a card {why}",
-        {"seat": q, "card": card},
-        SECRET_CARD,
-    )
+    text, public = _draw_words(why)
+    w.emit(clause, text, q, "draw", public, {"seat": q, "card": card}, SECRET_CARD)
     return card
+
+
+# The words of the card events that come at almost every turn are functions of
+# their data made once (per reason, for a draw), not closures made at every event:
+# a sentence is written only when read, and an event keeps no closure alive (the
+# OpenSpiel adapter keeps every event for perfect recall).
+@lru_cache(maxsize=1024)
+def _draw_words(why: str) -> tuple[Words, Words]:
+    """The sentences of a draw ``why`` (``"in NEPAL"``): its holder's, the others'."""
+
+    def text(d: Mapping[str, Any]) -> str:
+        return f"player {d['seat']} draws {card_name(d['card'])} {why}"
+
+    def public(d: Mapping[str, Any]) -> str:
+        return f"player {d['seat']} draws a card {why}"
+
+    return text, public
+
+
+def _take_text(d: Mapping[str, Any]) -> str:
+    return f"player {d['seat']} takes {card_name(d['card'])} from player {d['victim']}"
+
+
+def _take_public(d: Mapping[str, Any]) -> str:
+    return f"player {d['seat']} takes a card from player {d['victim']}"
+
+
+def _discard_text(d: Mapping[str, Any]) -> str:
+    return f"player {d['seat']} discards {card_name(d['card'])}"
+
+
+def _fly_text(d: Mapping[str, Any]) -> str:
+    return f"player {d['seat']} plays {card_name(d['card'])} and flies to {d['to']}"
 
 
 def lose_card(g: Raiders, w: Work, q: int, card: str) -> None:
@@ -105,13 +135,10 @@ def take_random(g: Raiders, w: Work, taker: int, victim: int, clause: str) -> No
     w.hand(taker).append(card)
     w.emit(
         clause,
-        lambda d: (
-            f"player {d['seat']} takes {g.card_names[d['card']]} from player "
-            f"{d['victim']}"
-        ),
+        _take_text,
         taker,
         "take",
-        lambda d: f"player {d['seat']} takes a card from player {d['victim']}",
+        _take_public,
         {"seat": taker, "victim": victim, "card": card},
         SECRET_CARD,
     )
@@ -127,7 +154,7 @@ def discard_random(g: Raiders, w: Work, q: int) -> None:
     w.discards = (*w.discards, card)
     w.emit(
         "RA-M-INSTRUCTION",
-        lambda d: f"player {d['seat']} discards {g.card_names[d['card']]}",
+        _discard_text,
         q,
         "discard",
         data={"seat": q, "card": card},
@@ -314,9 +341,7 @@ def fly(g: Raiders, w: Work, dest: str) -> None:
     w.put("owes", p, False)
     w.emit(
         "RA-K-COUNTRY",
-        lambda d: (
-            f"player {d['seat']} plays {g.card_names[d['card']]} and flies to {d['to']}"
-        ),
+        _fly_text,
         p,
         "play",
         data={"seat": p, "card": card, "from": was, "to": dest},
