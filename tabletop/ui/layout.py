@@ -14,6 +14,7 @@ import ipywidgets as w
 from tabletop.ui.board import BoardView
 from tabletop.ui.evaluation import BAR_CSS, EvaluationBar
 from tabletop.ui.hands import CardSprites, HandView
+from tabletop.ui.model import WHO_ACTS
 from tabletop.ui.panels import ActionsPanel, HandOver, SeatControls, Timeline
 from tabletop.ui.review_tab import REVIEW_CSS, ReviewPanel
 from tabletop.ui.seats import HUMAN, bot_names
@@ -108,10 +109,18 @@ def choices_and_timeline(t: Any) -> None:
     t.handover = HandOver(t._guard(t.reveal))
     t.recap = w.HTML()
     t.recap.add_class("tabletop-recap")
+    choose = t._guard(t.choose)
+
+    def typed(text: str) -> bool:
+        """Play typed notation; whether the field empties: yes when it played or
+        when the refusal was about who may act now (the text was fine, and the same
+        text entered again would send nothing), no when the text was refused."""
+        return choose(text) is not None or t.model.refused_clause in WHO_ACTS
+
     t.actions = ActionsPanel(
         t._gesture(t._press_drawn),
         t._guard(t.clear_selection),
-        t._guard(t.choose),
+        typed,
         t._guard(lambda: t.auto_play()),
     )
     t.actions.words = lambda entry: action_words(t, entry)

@@ -43,6 +43,8 @@ from tabletop.ui.seats import HUMAN, bot_names, make_seat_bot, seat_label
 
 MAX_AUTO_MOVES = 5000
 MISSED = 40  # the most steps a recap tells a player coming back
+WHO_ACTS = ("TT-TURN", "TT-PHASE", "TT-OVER")
+"""The clauses of ``refusal_to_act``: refusals of who may act now, not of what."""
 # The autosave's companion file: every line of the timeline, so a resume keeps them.
 LINES_FORMAT = "tabletop-lines"
 LINES_VERSION = 1

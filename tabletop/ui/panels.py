@@ -40,7 +40,7 @@ class ActionsPanel:
         self,
         on_choose: Callable[[Any, int], None],
         on_clear: Callable[[], None],
-        on_notation: Callable[[str], Any],
+        on_notation: Callable[[str], bool],
         on_bots: Callable[[], None],
     ) -> None:
         self._on_choose = on_choose
@@ -87,10 +87,11 @@ class ActionsPanel:
         return list(self.box.children)
 
     def _typed(self, change: dict) -> None:
-        """Play what was typed (Enter); played, the field empties for the next,
-        refused (the callback answers ``None``), it keeps the text to be mended."""
+        """Play what was typed (Enter). The callback answers whether the field
+        empties: it does when the action played, and keeps a refused text to be
+        mended."""
         text = change["new"].strip()
-        if text and self._on_notation(text) is not None:
+        if text and self._on_notation(text):
             self.notation.value = ""
 
     def _fresh(self, item: Any, token: int, details: bool) -> w.Button:
