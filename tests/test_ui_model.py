@@ -279,6 +279,44 @@ def test_resume_plays_the_bot_to_move(tmp_path):
     assert again.length > model.length
 
 
+def test_a_resume_with_a_waiting_bot_to_move_shows_no_hand(tmp_path):
+    """Saved between two humans with a bot to move and bots waiting for a click:
+    whoever holds the laptop may not be the last one who saw their hand, so the
+    resumed table (made with one human seat, as a table is by default) opens
+    behind a hand-over screen, and the bots' moves show no hand (TT-HANDOVER)."""
+    from tabletop.core import make_game
+    from tabletop.draw import look_for
+
+    path = tmp_path / "game.json"
+    model = _raiders_table(path, ["human", "human", "heuristic"])
+    model.auto = False
+    _play_humans(model, 2)
+    while model.to_move != 2:
+        _play_humans(model, 1)
+    game = make_game("raiders", players=3)
+    again = TableModel(Match(game, seed=4), look_for(game), autosave=path)
+    again.seat_all(["human", "heuristic", "heuristic"])  # a fresh table's seats
+    again.sync()
+    again.resume_saved()
+    assert again.seats == ("human", "human", "heuristic") and again.to_move == 2
+    assert again.curtain == 0 and again.eyes is PUBLIC
+    again.auto_play()  # "Let the bots play": still no hand until a human reveals
+    assert again.to_move in (0, 1)
+    assert again.curtain == again.to_move and again.eyes is PUBLIC
+
+
+def test_unticking_auto_is_kept_at_once(tmp_path):
+    """Bots moving by themselves turned off and the kernel restarted before any
+    move: the resumed table still has it off (the seats file kept it at once)."""
+    path = tmp_path / "game.json"
+    model = _raiders_table(path, ["human", "human", "heuristic"])
+    _play_humans(model, 3)
+    model.auto = False  # no move after it
+    again = _raiders_table(path, ["human", "human", "heuristic"])
+    again.resume_saved()
+    assert again.auto is False
+
+
 def test_the_offer_to_resume_shows_no_hand_and_plays_nothing(tmp_path):
     """The table under the offer deals from the same seed as the saved game, so
     until Resume or Start fresh no hand shows, no move is taken (refused by name,

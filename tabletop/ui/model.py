@@ -612,6 +612,13 @@ class TableModel(Batched):
             and self.refusal_to_branch() is None
         )
 
+    @observe("auto")
+    def _auto_changed(self, change: dict) -> None:
+        """The seats file keeps whether bots move by themselves the moment it
+        changes (a restart before the next move would otherwise bring it back)."""
+        if self.autosave is not None and self.resume_from is None and len(self.match):
+            self._save_seats(self.autosave)
+
     @observe("hot_seat")
     def _hot_seat_on(self, change: dict) -> None:
         """Hot seat turned on: look through the human seat to move at once."""
@@ -796,16 +803,18 @@ class TableModel(Batched):
 
     def _hand_over_on_resume(self) -> None:
         """Between human seats, a resumed game opens behind the hand-over screen
-        of the human to move: whoever holds the laptop now may not be them."""
+        of the human to move: whoever holds the laptop now may not be them. With a
+        bot to move (waiting for a click), it opens behind the screen of the next
+        human after that bot in seat order, so no hand shows while it plays."""
         seat = self.game.to_move(self.match.state)
-        if (
-            self.handover_on
-            and len(self.human_seats()) > 1
-            and seat is not None
-            and seat not in self._bots
-        ):
-            self.hot_seat = True
-            self.curtain = seat
+        humans = self.human_seats()
+        if not self.handover_on or len(humans) < 2 or seat is None:
+            return
+        self.hot_seat = True
+        if seat in self._bots:
+            later = [s for s in humans if s > seat]
+            seat = (later or list(humans))[0]
+        self.curtain = seat
 
     def dismiss_resume(self) -> None:
         """Start fresh: the old autosave (and its lines) are kept beside as
