@@ -416,7 +416,7 @@ def test_the_recap_of_the_opening_says_the_deal_and_the_roll_off_in_one_line():
     told = recap_html(table, [step])
     assert "the cards are dealt: 6 each" in told
     assert "goes first" in told and "for first player" not in told
-    assert "is dealt" not in told and "and more" not in told
+    assert "is dealt" not in told and "more in the Log" not in told
     line = told.split("<li>")[1]
     assert line.count(", ") < RECAP_PHRASES
     table.goto(step.index)
@@ -426,7 +426,7 @@ def test_the_recap_of_the_opening_says_the_deal_and_the_roll_off_in_one_line():
 
 def test_a_turn_of_many_moves_is_cut_to_a_line_that_points_at_the_log():
     """A bot's turn that says more than RECAP_PHRASES things keeps the first ones
-    and says "and more" (the Log has every step), so "What just happened" fits."""
+    and says how many more the Log has, so "What just happened" fits."""
     from tabletop.draw.words import RECAP_PHRASES, recap_phrases
     from tabletop.ui import pitfall_table
     from tabletop.ui.texts import recap_html
@@ -439,7 +439,8 @@ def test_a_turn_of_many_moves_is_cut_to_a_line_that_points_at_the_log():
     phrases = recap_phrases(step.events, None, table.look.event_line)
     assert len(phrases) > RECAP_PHRASES
     told = recap_html(table, [step])
-    assert ", and more</li>" in told
+    more = len(phrases) - (RECAP_PHRASES - 1)
+    assert f", and {more} more in the Log</li>" in told
     for phrase in phrases[: RECAP_PHRASES - 1]:
         assert phrase.removeprefix("Player 0 (red) ").replace("→", "→") in (
             told.replace("&gt;", ">")

@@ -450,9 +450,9 @@ def test_a_seats_file_whose_auto_is_not_a_flag_is_refused_by_name(tmp_path):
 
 
 def test_a_player_taking_the_laptop_back_is_told_everything_since_their_turn():
-    """Hot seat: the recap a player reads on revealing covers every step since
-    their own last decision (the other human's several decisions, the bot's
-    turn), not only those of the last click."""
+    """Hot seat: the recap a player reads on the hand-over screen and on
+    revealing covers every step since their own last decision (the other human's
+    several decisions, the bot's turn), not only those of the last click."""
     from tabletop.core import make_game
     from tabletop.draw import look_for
 
@@ -466,6 +466,8 @@ def test_a_player_taking_the_laptop_back_is_told_everything_since_their_turn():
             steps = model.match.steps
             mine = [s.index for s in steps if s.player == seat]
             missed = [s for s in steps if s.index > (mine[-1] if mine else 0)]
+            # the hand-over screen (public words) already says it all
+            assert model.recent == tuple(missed[-40:]) and model.eyes is PUBLIC
             model.reveal()
             assert model.recent == tuple(missed[-40:]), seat
             by_humans = [s for s in missed if s.player not in model.bot_seats]

@@ -69,7 +69,8 @@ def recap_turns(
         name = look.seat_name(player) if player is not None else "An edit"
         said = [t[len(name) + 1 :] if t.startswith(name + " ") else t for t in texts]
         if len(said) > RECAP_PHRASES:  # a line that fits; the Log has the rest
-            said = [*said[: RECAP_PHRASES - 1], "and more"]
+            more = len(said) - (RECAP_PHRASES - 1)
+            said = [*said[: RECAP_PHRASES - 1], f"and {more} more in the Log"]
         # Phrases are joined by commas: a sentence's own full stop would read ".,"
         told.append((name, ", ".join(t.removesuffix(".") for t in said)))
     return told

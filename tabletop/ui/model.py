@@ -661,6 +661,10 @@ class TableModel(Batched):
                 self.curtain = seat  # pass the laptop: nothing secret shows
             else:
                 self.viewer = seat
+        if self.curtain is not None and self._played_now:
+            # The hand-over screen tells the player taking the laptop everything
+            # since their own last decision, not only the last click.
+            self.recent = self._missed_by(self.curtain)
         self._deliver()
         self._save_if_asked()
 
@@ -815,6 +819,7 @@ class TableModel(Batched):
             later = [s for s in humans if s > seat]
             seat = (later or list(humans))[0]
         self.curtain = seat
+        self.recent = self._missed_by(seat)
 
     def dismiss_resume(self) -> None:
         """Start fresh: the old autosave (and its lines) are kept beside as
