@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from race import Race
 
-from tabletop import Match
+from tabletop import IllegalActionError, Match
 from tabletop.games.pitfall import Pitfall
 from tabletop.ui import Table
 from tabletop.ui.saving import autosave_by_default, autosave_path
@@ -79,6 +79,28 @@ def test_autosave_after_every_move_and_resume(tmp_path):
     again.resume.click()
     assert again.step == 2 and again.state == table.state
     assert again.end_box.layout.display == "none"
+
+
+def test_under_the_offer_nothing_tells_the_fresh_deal(tmp_path):
+    """The table under the offer deals from the saved game's seed: no hint, no
+    chances of who is ahead, no bot move (refused by name, TT-PHASE), and the
+    choices panel says what to do instead of inviting a look at a seat."""
+    path = tmp_path / ".tabletop" / "play-pitfall.json"
+    pitfall(tmp_path, autosave=path).choose("roll")
+    again = pitfall(tmp_path, autosave=path)
+    assert again.resume_from == path
+    assert "Resume it or Start fresh" in again.actions.title.value
+    assert "view as them" not in again.actions.title.value
+    assert again.evaluation.layout.display == "none"
+    assert "offered" in again.evaluation._refusal()
+    again.review.quick_hint.click()
+    assert "saved game is waiting" in again.message and again.review.hint_answer is None
+    with pytest.raises(IllegalActionError) as refused:
+        again.auto_play()
+    assert refused.value.clause == "TT-PHASE" and again.length == 0
+    again.resume.click()
+    assert again.step == 1 and "offered" not in again.evaluation._refusal()
+    assert "waiting" not in again.actions.title.value
 
 
 def test_start_fresh_keeps_the_old_save_beside(tmp_path):

@@ -558,7 +558,11 @@ class Table(w.VBox):
         )
         self.actions.widget.layout.display = "none" if self.curtain is not None else ""
         # Who is ahead and its hint are the next player's, once they have the laptop.
-        hidden = self.compact or self.curtain is not None
+        # Behind a hand-over and under an offer to resume (dealt from the saved
+        # game's seed), a seat's chances would tell what its hand holds.
+        hidden = (
+            self.compact or self.curtain is not None or self.resume_from is not None
+        )
         self.evaluation.layout.display = "none" if hidden else ""
         # Where no hint is offered (online), its button is not shown.
         hinted = self.match.refusal("hint") is None

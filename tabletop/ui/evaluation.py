@@ -194,7 +194,13 @@ class EvaluationBar(w.VBox):
         table = self.table
         if not self._ready or not self.active or table.state is None:
             return
-        key = (id(table.match), id(table.state), table.viewer, table.curtain)
+        key = (
+            id(table.match),
+            id(table.state),
+            table.viewer,
+            table.curtain,
+            getattr(table, "resume_from", None),
+        )
         if key == self._key:
             return
         self._key = key
@@ -220,6 +226,9 @@ class EvaluationBar(w.VBox):
         table = self.table
         if getattr(table, "curtain", None) is not None:
             return "hidden while the laptop is passed"
+        if getattr(table, "resume_from", None) is not None:
+            # the table under the offer deals from the saved game's seed
+            return "hidden while a saved game is offered"
         if getattr(table.match, "role", "") == "spectator":
             return "a spectator knows no hand: no evaluation"
         if table.game.outcome(table.state) is not None:

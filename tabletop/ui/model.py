@@ -581,8 +581,16 @@ class TableModel(Batched):
         self.seats = tuple(seats)
 
     def auto_play(self, max_moves: int = MAX_AUTO_MOVES) -> int:
-        """Let bot seats move until a human seat is to move or the game ends."""
+        """Let bot seats move until a human seat is to move or the game ends.
+
+        Raises:
+            IllegalActionError: TT-PHASE while a saved game is offered (no bot
+                plays on the table under the offer).
+        """
         self._refuse_unless("bots")
+        offered = self.refusal_to_act()
+        if offered is not None and offered.clause == "TT-PHASE":
+            raise offered.error()
         with self.batch():
             played = self.play_bots(max_moves)
             self.selection = None

@@ -264,6 +264,8 @@ def inspector_for(table: Any) -> str:
 
 def waiting_text(table: Any) -> str:
     """What the actions panel says when the viewer has nothing to choose."""
+    if getattr(table, "resume_from", None) is not None:
+        return "A saved game is waiting: Resume it or Start fresh"
     seat = table.to_move
     if seat is None:
         return "The game is over"
