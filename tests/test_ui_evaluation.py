@@ -351,3 +351,38 @@ def test_the_review_chart_draws_every_seat_from_the_bar_s_answers(comms):
     colours = [line.get_color() for line in figure.axes[0].lines]
     assert colours == list(table.look.seat_colors[:2]), "every seat, in its colour"
     table.close()
+
+
+def test_between_humans_the_review_tells_no_other_hand(comms):
+    """Hot seat, two humans: a review in mid-game grades only the decisions of
+    the seat looking now (another's better moves would name cards it held), none
+    is run behind a hand-over (TT-TURN), and a shown review is put away when the
+    laptop is passed (TT-HANDOVER)."""
+    from tabletop.core import IllegalActionError
+
+    table = pitfall_table(players=2, seed=5, name="family")  # two humans
+    table.review.budget, table.review.width = 2, 2
+    for _ in range(12):
+        if table.curtain is not None:
+            table.reveal()
+        table.choose(str(table.legal[0].action))
+    if table.curtain is not None:
+        table.reveal()
+    seat = table.viewer
+    assert isinstance(seat, int) and table.review.whose() == seat
+    result = table.review.run_review()
+    assert result is not None and {m.seat for m in result.moves} == {seat}
+    assert "decisions reviewed" in table.review.status.value
+    while table.curtain is None:
+        table.choose(str(table.legal[0].action))
+    assert table.review.review is None and table.review.moves.children == ()
+    assert "put away" in table.review.status.value
+    with pytest.raises(IllegalActionError) as refused:
+        table.review.run_review()
+    assert refused.value.clause == "TT-TURN"
+    table.review.quick_hint.click()  # refused here; said until the table moves on
+    said = table.review.hint_text.value
+    assert said
+    table.reveal()
+    table.choose(str(table.legal[0].action))
+    assert table.review.hint_text.value != said

@@ -54,7 +54,9 @@ class ReviewPanel(w.VBox):
         budget: worlds per decision (each candidate played out in each).
         width: candidate moves per decision.
         seat: review only this seat's decisions (``None``: the human's at a table
-            with one human seat, every seat's otherwise).
+            with one human seat; between several humans in a game not over, the
+            seat looking now, since another's better moves would tell its hand;
+            every seat's otherwise).
     """
 
     def __init__(
@@ -119,6 +121,17 @@ class ReviewPanel(w.VBox):
         model = getattr(table, "model", None)
         if model is not None and hasattr(model, "observe"):
             model.observe(self._moved_on, names=["state", "viewer"])
+            model.observe(self._passed, names=["curtain"])
+
+    def _passed(self, change: Any) -> None:
+        """The laptop is being passed: a review of one seat's decisions goes (the
+        next player would read the better moves that seat's hand allowed)."""
+        if change["new"] is not None and self.review is not None:
+            self.cancel()
+            self.review = None
+            self.moves.children = ()
+            self.detail.value = ""
+            self.status.value = "the review was put away as the laptop was passed"
 
     def _moved_on(self, _change: Any = None) -> None:
         """The table shows another position: a hint for the old one goes."""
@@ -202,14 +215,33 @@ class ReviewPanel(w.VBox):
         human's against bots, unless ``seat`` says otherwise."""
         if self.seat is not None:
             return self.seat
-        humans = [s for s, kind in enumerate(self.table.seats) if kind == HUMAN]
-        return humans[0] if len(humans) == 1 else None
+        table = self.table
+        humans = [s for s, kind in enumerate(table.seats) if kind == HUMAN]
+        if len(humans) == 1:
+            return humans[0]
+        if len(humans) > 1 and isinstance(table.viewer, int) and not self._over():
+            return table.viewer  # another human's better moves would tell its hand
+        return None
+
+    def _over(self) -> bool:
+        table = self.table
+        return table.game.outcome(table.match.state_at(len(table.match))) is not None
 
     def _match(self) -> Match:
+        """The match to review.
+
+        Raises:
+            IllegalActionError: where the match refuses reviews, or TT-TURN behind
+                a hand-over between humans (the review waits for the reveal).
+        """
         match = self.table.match
         refusal = match.refusal("review")
         if refusal is not None:
             raise refusal.error()
+        if getattr(self.table, "curtain", None) is not None and not self._over():
+            raise IllegalActionError(
+                "TT-TURN", "the laptop is being passed: review after the reveal"
+            )
         return match
 
     def show(self, result: Review) -> None:
@@ -329,6 +361,7 @@ class ReviewPanel(w.VBox):
         refusal = self._hint_refusal()
         if refusal:
             self.hint_text.value = refusal
+            self._hint_where = where  # said about this position: goes when it does
             if strict:
                 raise IllegalActionError("TT-TURN", refusal)
             self._hint_thread = threading.Thread(target=lambda: None, daemon=True)
