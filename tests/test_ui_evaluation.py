@@ -376,6 +376,7 @@ def test_between_humans_the_review_tells_no_other_hand(comms):
     while table.curtain is None:
         table.choose(str(table.legal[0].action))
     assert table.review.review is None and table.review.moves.children == ()
+    assert table.review.chart.layout.display == "none"
     assert "put away" in table.review.status.value
     with pytest.raises(IllegalActionError) as refused:
         table.review.run_review()

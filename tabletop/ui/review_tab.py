@@ -131,6 +131,7 @@ class ReviewPanel(w.VBox):
             self.review = None
             self.moves.children = ()
             self.detail.value = ""
+            self.chart.layout.display = "none"  # that seat's chances, step by step
             self.status.value = "the review was put away as the laptop was passed"
 
     def _moved_on(self, _change: Any = None) -> None:
