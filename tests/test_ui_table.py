@@ -280,7 +280,10 @@ def test_illegal_notation_is_refused_and_changes_nothing():
     assert table.step == 0 and "unknown notation" in table.message
     assert table.refused_clause == "TT-NOTATION"
     assert table.actions.notation.value == "fly away", "kept, to be mended"
+    # said under the field too (the notice above the board may be out of view)
+    assert "unknown notation" in table.actions.typed_refusal.value
     table.actions.notation.value = "roll"
+    assert table.actions.typed_refusal.value == ""
     assert table.step == 1 and table.actions.notation.value == ""
 
 

@@ -461,6 +461,10 @@ class Table(w.VBox):
         self.notice.value = (
             f"<span style='color:#b45309'>{_esc(message)}</span>" if message else ""
         )
+        if not message:  # a new gesture cleared it: the next refusal is its own
+            self._typed_refused = False
+        typed = message and getattr(self, "_typed_refused", False)
+        self.actions.typed_refusal.value = self.notice.value if typed else ""
         self.error_area.value = (
             f"<pre style='color:#b71c1c'>Error: {_esc(error)}</pre>" if error else ""
         )

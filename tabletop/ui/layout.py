@@ -115,7 +115,10 @@ def choices_and_timeline(t: Any) -> None:
         """Play typed notation; whether the field empties: yes when it played or
         when the refusal was about who may act now (the text was fine, and the same
         text entered again would send nothing), no when the text was refused."""
-        return choose(text) is not None or t.model.refused_clause in WHO_ACTS
+        played = choose(text) is not None
+        t._typed_refused = not played and bool(t.model.message)
+        t._render_notices()  # the refusal under the field as well
+        return played or t.model.refused_clause in WHO_ACTS
 
     t.actions = ActionsPanel(
         t._gesture(t._press_drawn),

@@ -70,9 +70,20 @@ class ActionsPanel:
         self.notation.add_class("tabletop-notation")
         self._on_notation = on_notation
         self.notation.observe(self._typed, names="value")
+        # A typed action's refusal is said under the field too: the notice line
+        # above the board may be out of view below a long list of choices.
+        self.typed_refusal = w.HTML()
+        self.typed_refusal.add_class("tabletop-typed-refusal")
         # The explanations (``why``) are placed by the table, below the recap.
         self.widget = w.VBox(
-            [self.title, self.clear, self.box, self.bots, self.notation]
+            [
+                self.title,
+                self.clear,
+                self.box,
+                self.bots,
+                self.notation,
+                self.typed_refusal,
+            ]
         )
         self.widget.add_class("tabletop-actions")
         self.shown: tuple[Explanation, ...] = ()
