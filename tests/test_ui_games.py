@@ -416,7 +416,7 @@ def test_the_recap_of_the_opening_says_the_deal_and_the_roll_off_in_one_line():
     told = recap_html(table, [step])
     assert "the cards are dealt: 6 each" in told
     assert "goes first" in told and "for first player" not in told
-    assert "is dealt" not in told and "more in the Log" not in told
+    assert "is dealt" not in told and "(in the Log)" not in told
     line = told.split("<li>")[1]
     assert line.count(", ") < RECAP_PHRASES
     table.goto(step.index)
@@ -426,7 +426,8 @@ def test_the_recap_of_the_opening_says_the_deal_and_the_roll_off_in_one_line():
 
 def test_a_turn_of_many_moves_is_cut_to_a_line_that_points_at_the_log():
     """A bot's turn that says more than RECAP_PHRASES things keeps the first ones
-    and says how many more the Log has, so "What just happened" fits."""
+    and the last (how the turn ended) and says how many more the Log has, so
+    "What just happened" fits."""
     from tabletop.draw.words import RECAP_PHRASES, recap_phrases
     from tabletop.ui import pitfall_table
     from tabletop.ui.texts import recap_html
@@ -440,8 +441,8 @@ def test_a_turn_of_many_moves_is_cut_to_a_line_that_points_at_the_log():
     assert len(phrases) > RECAP_PHRASES
     told = recap_html(table, [step])
     more = len(phrases) - (RECAP_PHRASES - 1)
-    assert f", and {more} more in the Log</li>" in told
-    for phrase in phrases[: RECAP_PHRASES - 1]:
+    assert f", {more} more (in the Log), then " in told
+    for phrase in [*phrases[: RECAP_PHRASES - 2], phrases[-1]]:  # how it ended too
         assert phrase.removeprefix("Player 0 (red) ").replace("→", "→") in (
             told.replace("&gt;", ">")
         )

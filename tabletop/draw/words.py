@@ -68,11 +68,14 @@ def recap_turns(
     for player, texts in turns:
         name = look.seat_name(player) if player is not None else "An edit"
         said = [t[len(name) + 1 :] if t.startswith(name + " ") else t for t in texts]
+        said = [t.removesuffix(".") for t in said]  # joined by commas: no ".,"
         if len(said) > RECAP_PHRASES:  # a line that fits; the Log has the rest
+            # the first phrases and the last, which says how the turn ended
             more = len(said) - (RECAP_PHRASES - 1)
-            said = [*said[: RECAP_PHRASES - 1], f"and {more} more in the Log"]
-        # Phrases are joined by commas: a sentence's own full stop would read ".,"
-        told.append((name, ", ".join(t.removesuffix(".") for t in said)))
+            head = ", ".join(said[: RECAP_PHRASES - 2])
+            told.append((name, f"{head}, {more} more (in the Log), then {said[-1]}"))
+            continue
+        told.append((name, ", ".join(said)))
     return told
 
 
