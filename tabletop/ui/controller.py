@@ -139,6 +139,7 @@ def _forward(*names: str) -> Callable[[type], type]:
     "to_move",
     # the gestures and questions the model answers (see ``TableModel``)
     "human_seats", "can_act", "refusal_to_act", "refusal_to_branch",
+    "refusal_while_offered",
     "shown_actions", "choose",
     "click_space", "play_card", "press", "clear_selection", "reveal", "step_back",
     "step_forward", "goto", "fork", "use_line", "new_game", "play_again_same_deal",
@@ -461,10 +462,8 @@ class Table(w.VBox):
         self.notice.value = (
             f"<span style='color:#b45309'>{_esc(message)}</span>" if message else ""
         )
-        if not message:  # a new gesture cleared it: the next refusal is its own
-            self._typed_refused = False
-        typed = message and getattr(self, "_typed_refused", False)
-        self.actions.typed_refusal.value = self.notice.value if typed else ""
+        if not message:  # a new gesture: a typed action's refusal goes too
+            self.actions.typed_refusal.value = ""
         self.error_area.value = (
             f"<pre style='color:#b71c1c'>Error: {_esc(error)}</pre>" if error else ""
         )

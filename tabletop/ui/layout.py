@@ -116,8 +116,8 @@ def choices_and_timeline(t: Any) -> None:
         when the refusal was about who may act now (the text was fine, and the same
         text entered again would send nothing), no when the text was refused."""
         played = choose(text) is not None
-        t._typed_refused = not played and bool(t.model.message)
-        t._render_notices()  # the refusal under the field as well
+        # the refusal under the field as well (cleared with the notice line)
+        t.actions.typed_refusal.value = "" if played else t.notice.value
         return played or t.model.refused_clause in WHO_ACTS
 
     t.actions = ActionsPanel(

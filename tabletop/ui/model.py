@@ -247,10 +247,9 @@ class TableModel(Batched):
     def refusal_to_act(self) -> Refusal | None:
         """Why nobody at this table may choose for the seat to move now, or None
         when the viewer may: the one place that decides it, for every gesture."""
-        if self.resume_from is not None:
-            return Refusal(
-                "TT-PHASE", "a saved game is waiting: Resume it or Start fresh first"
-            )
+        offered = self.refusal_while_offered()
+        if offered is not None:
+            return offered
         seat = self.to_move
         if seat is None:
             return Refusal("TT-OVER", "the game is over")
@@ -272,6 +271,15 @@ class TableModel(Batched):
                 f"{eyes}'s eyes)",
             )  # fmt: skip
         return self.refusal_to_branch()
+
+    def refusal_while_offered(self) -> Refusal | None:
+        """TT-PHASE while a saved game is offered (the table under the offer deals
+        from its seed: nothing may play, hint or tell chances there), else None."""
+        if self.resume_from is None:
+            return None
+        return Refusal(
+            "TT-PHASE", "a saved game is waiting: Resume it or Start fresh first"
+        )
 
     def refusal_to_branch(self) -> Refusal | None:
         """Why play may not go on from the step shown (a new line), or None.
@@ -588,8 +596,8 @@ class TableModel(Batched):
                 plays on the table under the offer).
         """
         self._refuse_unless("bots")
-        offered = self.refusal_to_act()
-        if offered is not None and offered.clause == "TT-PHASE":
+        offered = self.refusal_while_offered()
+        if offered is not None:
             raise offered.error()
         with self.batch():
             played = self.play_bots(max_moves)
@@ -655,9 +663,7 @@ class TableModel(Batched):
             # the screen; only the player who reveals does.
             self.curtain = seat
         elif self.curtain in self._bots:  # the seat passed to became a bot
-            humans = self.human_seats()
-            later = [s for s in humans if s > self.curtain]
-            self.curtain = (later or list(humans) or [None])[0]
+            self.curtain = self._human_after(self.curtain)
         elif self.hot_seat and human:
             if seat == self.viewer:
                 pass
@@ -824,10 +830,15 @@ class TableModel(Batched):
             return
         self.hot_seat = True
         if seat in self._bots:
-            later = [s for s in humans if s > seat]
-            seat = (later or list(humans))[0]
+            seat = self._human_after(seat)
         self.curtain = seat
         self.recent = self._missed_by(seat)
+
+    def _human_after(self, seat: int) -> int | None:
+        """The first human seat after ``seat`` in seat order, wrapping round."""
+        humans = self.human_seats()
+        later = [s for s in humans if s > seat]
+        return (later or list(humans) or [None])[0]
 
     def dismiss_resume(self) -> None:
         """Start fresh: the old autosave (and its lines) are kept beside as

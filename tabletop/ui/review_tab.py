@@ -420,9 +420,9 @@ class ReviewPanel(w.VBox):
         refusal = table.match.refusal("hint")
         if refusal is not None:
             return refusal.reason
-        if getattr(table, "resume_from", None) is not None:
-            # the table under the offer deals from the saved game's seed
-            return "a saved game is waiting: Resume it or Start fresh first"
+        offered = getattr(table, "refusal_while_offered", lambda: None)()
+        if offered is not None:
+            return offered.reason
         mover = table.game.to_move(table.state)
         if mover is None:
             return "the game is over"
