@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tabletop.adapters.spaces import space_of
+from tabletop.adapters.spaces import PART_MEMO, legal_parts_of, space_of
 from tabletop.core import make_game
 from tabletop.core.registry import REGISTRY
 
@@ -39,6 +39,44 @@ def test_numbers_agree_with_the_plain_lookup(name):
         # Equal objects that are not the ones met before get the same numbers.
         fresh = [game.parse_action(str(a)) for a in legal]
         assert actions.numbers(fresh) == plain
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_numbers_of_parts_agree_with_the_plain_lookup(name):
+    # The adapters number a game's legal_parts, remembering tuples met before;
+    # the answer must be the plain one at every decision, the second time through
+    # (every tuple remembered) as the first, and a fresh list each time.
+    game = make_game(name, players=2)
+    actions = space_of(game).actions
+    parts_of = legal_parts_of(game)
+    for _ in range(2):
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = game.initial_state(seed)
+            for _ in range(300):
+                legal = game.legal_actions(state)
+                if not legal:
+                    break
+                parts = parts_of(state)
+                assert [a for part in parts for a in part] == list(legal)
+                plain = sorted(actions.index[a] for a in legal)
+                got = actions.numbers_of_parts(parts)
+                assert got == plain
+                got.append(-1)  # the caller's to keep: the memo is not spoilt
+                assert actions.numbers_of_parts(parts) == plain
+                state, _ = game.apply(state, rng.choice(legal))
+    assert len(actions._parts) <= PART_MEMO
+
+
+def test_a_game_without_legal_parts_is_numbered_as_one_part():
+    game = make_game("raiders", players=2)
+    state = game.initial_state(1)
+
+    class Plain:  # only the protocol's legal_actions
+        legal_actions = staticmethod(game.legal_actions)
+
+    parts = legal_parts_of(Plain())(state)
+    assert [list(p) for p in parts] == [list(game.legal_actions(state))]
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -34,7 +34,7 @@ import numpy as np
 from gymnasium import spaces
 
 from tabletop.adapters.pettingzoo import Shaping, show_board
-from tabletop.adapters.spaces import space_of, text_board
+from tabletop.adapters.spaces import legal_parts_of, space_of, text_board
 from tabletop.core import make_game
 
 
@@ -154,8 +154,8 @@ class SeatEnv(gymnasium.Env):
         False when it is not its turn)."""
         mask = np.zeros(len(self.space.actions), bool)
         if self.state is not None and self.game.to_move(self.state) == self.seat:
-            legal = self.game.legal_actions(self.state)
-            mask[self.space.actions.numbers(legal)] = True
+            parts = legal_parts_of(self.game)(self.state)
+            mask[self.space.actions.numbers_of_parts(parts)] = True
         return mask
 
     def _observe(self) -> np.ndarray:

@@ -53,7 +53,7 @@ from tabletop.adapters.chance import (
     Position,
     told_to,
 )
-from tabletop.adapters.spaces import space_of, text_board
+from tabletop.adapters.spaces import legal_parts_of, space_of, text_board
 from tabletop.adapters.worlds import sample_world, seen_trail, truth_positions
 from tabletop.core import Rng, as_viewer, lookup, make_game
 from tabletop.core.registry import REGISTRY
@@ -113,7 +113,10 @@ class _Shared:
     """What every state of one game shares; copies and serialises by reference to the
     game's name and parameters, never by value."""
 
-    __slots__ = ("game", "space", "chance", "key", "numbers", "outcomes", "answers")
+    __slots__ = (
+        "game", "space", "chance", "key", "legal_parts", "numbers", "outcomes",
+        "answers",
+    )  # fmt: skip
 
     def __init__(self, name: str, players: int, max_decisions: int):
         self.key = (name, players, max_decisions)
@@ -122,7 +125,8 @@ class _Shared:
         self.chance = ChanceGame(
             self.game, max_decisions, self.space.max_chance_outcomes
         )
-        self.numbers = self.space.actions.numbers
+        self.legal_parts = legal_parts_of(self.game)
+        self.numbers = self.space.actions.numbers_of_parts
         # n -> the n uniform outcomes of a chance node (one tuple per size).
         self.outcomes: dict[int, tuple[tuple[int, float], ...]] = {}
         self.answers = _Answers()
@@ -255,8 +259,8 @@ class TabletopState(pyspiel.State):
         return pyspiel.PlayerId.TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
-        legal = self._shared.game.legal_actions(self._pos.state)
-        return self._shared.numbers(legal)
+        shared = self._shared
+        return shared.numbers(shared.legal_parts(self._pos.state))
 
     # Python callers (OpenSpiel's Python algorithms) skip the round trip through
     # C++ for these two; C++ callers get the same answers from the methods above.

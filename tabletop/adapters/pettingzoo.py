@@ -49,7 +49,7 @@ from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 
-from tabletop.adapters.spaces import space_of, text_board
+from tabletop.adapters.spaces import legal_parts_of, space_of, text_board
 from tabletop.core import as_viewer, make_game
 
 
@@ -112,8 +112,9 @@ class TabletopEnv(AECEnv):
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(count) for a in self.possible_agents}
         self.state = None
-        self._legal = ()
-        self._numbers = self.space.actions.numbers
+        self._parts: Sequence[Sequence[Any]] = ()  # the mover's legal_parts
+        self._legal_parts = legal_parts_of(self.game)
+        self._numbers = self.space.actions.numbers_of_parts
         self.np_random, _ = seeding.np_random(None)
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -146,10 +147,10 @@ class TabletopEnv(AECEnv):
         self._select(self.game.to_move(self.state))
 
     def _select(self, seat: int | None) -> None:
-        self._legal: Sequence[Any] = ()
+        self._parts = ()
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
-            self._legal = self.game.legal_actions(self.state)
+            self._parts = self._legal_parts(self.state)
         self._refresh_infos(seat)
 
     def _refresh_infos(self, mover: int | None) -> None:
@@ -157,7 +158,7 @@ class TabletopEnv(AECEnv):
             seat = self._seat[agent]
             info: dict[str, Any] = {"seat": seat}
             if seat == mover:
-                info["notation"] = Notations(self._legal)
+                info["notation"] = Notations(self._parts)
             self.infos[agent] = info
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -167,7 +168,7 @@ class TabletopEnv(AECEnv):
         if agent == self.agent_selection and not (
             self.terminations[agent] or self.truncations[agent]
         ):
-            mask[self._numbers(self._legal)] = 1
+            mask[self._numbers(self._parts)] = 1
         return {
             "observation": self.space.encode(self.game, view, seat),
             "action_mask": mask,
@@ -273,22 +274,22 @@ def _in_notebook() -> bool:
 
 class Notations(Sequence):
     """The legal actions' notations, written on first reading (``info["notation"]``:
-    most steps never read them)."""
+    most steps never read them), from the game's ``legal_parts``."""
 
-    def __init__(self, actions: Sequence[Any]):
-        self._actions = actions
+    def __init__(self, parts: Sequence[Sequence[Any]]):
+        self._parts = parts
         self._texts: list[str] | None = None
 
     def _written(self) -> list[str]:
         if self._texts is None:
-            self._texts = [str(a) for a in self._actions]
+            self._texts = [str(a) for part in self._parts for a in part]
         return self._texts
 
     def __getitem__(self, i: Any) -> Any:
         return self._written()[i]
 
     def __len__(self) -> int:
-        return len(self._actions)
+        return sum(map(len, self._parts))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):

@@ -20,6 +20,9 @@ from typing import Any
 
 import numpy as np
 
+PART_MEMO = 4096
+"""How many tuples of actions an ``ActionSpace`` remembers the numbers of."""
+
 
 @dataclass(frozen=True)
 class ActionSpace:
@@ -38,6 +41,11 @@ class ActionSpace:
     #: ``_met`` so that no other object can take their ``id`` (see ``numbers``).
     _by_id: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
     _met: list[Any] = field(default_factory=list, compare=False, repr=False)
+    #: ``id`` of a tuple of actions met before -> (the tuple, its numbers
+    #: ascending), the latest ``PART_MEMO`` (see ``numbers_of_parts``).
+    _parts: dict[int, tuple[tuple[Any, ...], list[int]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     @classmethod
     def from_notations(cls, game: Any, notations: Sequence[str]) -> ActionSpace:
@@ -100,6 +108,36 @@ class ActionSpace:
         out.sort()
         return out
 
+    def numbers_of_parts(self, parts: Sequence[Sequence[Any]]) -> list[int]:
+        """The numbers of the actions of ``parts`` (a game's ``legal_parts``),
+        ascending: ``numbers`` of their concatenation (a new list).
+
+        A part that is a tuple met before, the same object, is not numbered
+        again: the latest ``PART_MEMO`` tuples are remembered with their numbers
+        (and kept alive, so an ``id`` always means the tuple it was taken from).
+        Pitfall's turn start hands out one tuple per hand, seat and position for
+        its exchanges, most of its actions. ``tests/test_adapters_spaces.py``
+        checks the answer against the plain lookup for every game."""
+        memo = self._parts
+        found: list[list[int]] = []
+        for part in parts:
+            if not part:
+                continue
+            if type(part) is tuple:
+                known = memo.get(id(part))
+                if known is None:
+                    if len(memo) >= PART_MEMO:
+                        del memo[next(iter(memo))]  # the oldest
+                    known = memo[id(part)] = (part, self.numbers(part))
+                found.append(known[1])
+            else:
+                found.append(self.numbers(part))
+        if len(found) == 1:
+            return found[0][:]
+        out = [n for numbers in found for n in numbers]
+        out.sort()
+        return out
+
     def decode(self, number: int) -> Any:
         """The game action object numbered ``number``."""
         return self.actions[number]
@@ -141,6 +179,17 @@ def space_of(game: Any) -> GameSpace:
     if factory is None:
         raise KeyError(f"the game {game.name!r} has no action space for the adapters")
     return factory(game)
+
+
+def legal_parts_of(game: Any) -> Callable[[Any], Sequence[Sequence[Any]]]:
+    """``game.legal_parts`` (the legal actions rule by rule), or for a game
+    without it one part, its ``legal_actions``: what
+    ``ActionSpace.numbers_of_parts`` numbers."""
+    parts = getattr(game, "legal_parts", None)
+    if parts is not None:
+        return parts
+    legal_actions = game.legal_actions
+    return lambda state: (legal_actions(state),)
 
 
 def fours(kinds: int) -> list[tuple[int, ...]]:

@@ -169,11 +169,19 @@ class GameRules:
             ) from None
 
     def legal_actions(self, state: Any) -> list[Any]:
-        """Every legal action for the seat to move, in a stable order."""
+        """Every legal action for the seat to move, in a stable order (the
+        concatenation of ``legal_parts``)."""
         out: list[Any] = []
-        for rule in self.decision_rules(state):
-            out.extend(rule.legal(self, state))
+        for part in self.legal_parts(state):
+            out.extend(part)
         return out
+
+    def legal_parts(self, state: Any) -> list[Sequence[Any]]:
+        """The legal actions rule by rule, in ``legal_actions``'s order: each
+        pending rule's ``legal``. A rule may hand out the same tuple again for the
+        same actions (Pitfall's exchanges of one hand), which the adapters number
+        once (``ActionSpace.numbers_of_parts``)."""
+        return [rule.legal(self, state) for rule in self.decision_rules(state)]
 
     def check(self, state: Any, action: Any) -> Refusal | None:
         """``None`` if ``action`` (or its notation) is legal now, else the refusal."""
