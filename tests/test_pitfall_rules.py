@@ -227,6 +227,23 @@ def test_ph_2b_swap_four_random_from_opponent_before_giving():
     assert [e.secret for e in events if e.clause == "PH-2B-SWAP"] == [True, True]
 
 
+def test_exchange_and_draw_events_hold_their_cards_as_tuples():
+    """PH-2B-SWAP, PH-2B-DISCARD, PH-2A-REFILL: the cards an event names cannot be
+    changed through it (the two swap events share their values, and a game's
+    events are shared by every later state of an adapter's tree)."""
+    sc = scenario("exchange")
+    seen = []
+    for move in ("swap 1 LA LA CO FI", "discard LA LA CO FI"):
+        _, events = play(sc.game, sc.state, move)
+        seen += [e.clause for e in events]
+        for e in events:
+            for key in ("cards", "gave", "took"):
+                if key in e.data:
+                    assert isinstance(e.data[key], tuple), (e.clause, key)
+                    assert all(isinstance(name, str) for name in e.data[key])
+    assert {"PH-2B-SWAP", "PH-2B-DISCARD", "PH-2A-REFILL"} <= set(seen)
+
+
 def test_ph_8_reshuffle_discard_becomes_draw_pile():
     """PH-8-RESHUFFLE: an empty draw pile is refilled from the shuffled discards."""
     game, state, events = run_scenario("draw-pile-low")

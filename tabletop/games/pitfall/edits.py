@@ -153,7 +153,7 @@ def _set_hand(game: Pitfall, s: PitfallState, args: Mapping[str, Any]):
     return (
         replace(s, hands=hands, deck=tuple(deck)),
         f"player {seat}'s hand set to {', '.join(CARDS[c] for c in wanted)}",
-        {"seat": seat, "cards": [CARDS[c] for c in wanted]},
+        {"seat": seat, "cards": tuple(CARDS[c] for c in wanted)},
         (seat, f"player {seat}'s hand is set", ("cards",)),
     )
 
@@ -179,7 +179,7 @@ def _set_deck(game: Pitfall, s: PitfallState, args: Mapping[str, Any]):
     return (
         replace(s, deck=deck),
         f"the draw pile now starts {', '.join(CARDS[c] for c in top)}",
-        {"cards": [CARDS[c] for c in top]},
+        {"cards": tuple(CARDS[c] for c in top)},
         (None, f"{len(top)} card(s) are put on top of the draw pile", ("cards",)),
     )
 

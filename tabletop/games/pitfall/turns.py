@@ -226,7 +226,7 @@ def exchange_discard(w: Work, cards: tuple[int, ...]) -> None:
         hand[c] -= 1
     w.hands = put(w.hands, me, tuple(hand))
     w.discards = w.discards + cards
-    w.say("PH-2B-DISCARD", _discard_text, "exchange", cards=list(FOUR_TEXT[cards][1]))
+    w.say("PH-2B-DISCARD", _discard_text, "exchange", cards=FOUR_TEXT[cards][1])
     end_move(w)
 
 
@@ -301,8 +301,8 @@ def _swap_events(w: Work, seat: int, cards: tuple[int, ...], taken: list[int]) -
     data = {
         "seat": me,
         "to_seat": seat,
-        "gave": list(FOUR_TEXT[cards][1]),
-        "took": list(FOUR_TEXT[tuple(taken)][1]),
+        "gave": FOUR_TEXT[cards][1],
+        "took": FOUR_TEXT[tuple(taken)][1],
     }
     hidden = ("gave", "took")
     w.events += (
@@ -362,7 +362,7 @@ def refill(w: Work) -> None:
     w.hands = put(w.hands, seat, hand_vector(drawn, hand))
     if w.quiet:
         return
-    names = [CARDS[c] for c in drawn]
+    names = tuple([CARDS[c] for c in drawn])
     n = len(drawn)
     w.events.append(
         Event(
