@@ -43,7 +43,7 @@ class ActionSpace:
     _met: list[Any] = field(default_factory=list, compare=False, repr=False)
     #: ``id`` of a tuple of actions met before -> (the tuple, its numbers
     #: ascending), the latest ``PART_MEMO`` (see ``numbers_of_parts``).
-    _parts: dict[int, tuple[tuple[Any, ...], list[int]]] = field(
+    _parts: dict[int, tuple[tuple[Any, ...], tuple[int, ...]]] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -119,7 +119,7 @@ class ActionSpace:
         its exchanges, most of its actions. ``tests/test_adapters_spaces.py``
         checks the answer against the plain lookup for every game."""
         memo = self._parts
-        found: list[list[int]] = []
+        found: list[Sequence[int]] = []
         for part in parts:
             if not part:
                 continue
@@ -128,12 +128,12 @@ class ActionSpace:
                 if known is None:
                     if len(memo) >= PART_MEMO:
                         del memo[next(iter(memo))]  # the oldest
-                    known = memo[id(part)] = (part, self.numbers(part))
+                    known = memo[id(part)] = (part, tuple(self.numbers(part)))
                 found.append(known[1])
             else:
                 found.append(self.numbers(part))
         if len(found) == 1:
-            return found[0][:]
+            return list(found[0])
         out = [n for numbers in found for n in numbers]
         out.sort()
         return out
