@@ -59,6 +59,12 @@ from tabletop.core import Rng, as_viewer, lookup, make_game
 from tabletop.core.registry import REGISTRY
 
 
+# OpenSpiel's player ids as plain ints: OpenSpiel's C++ asks for the current
+# player at every move, and an int crosses to C++ faster than the enum member.
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
 def short_name(name: str) -> str:
     """The OpenSpiel name of our game ``name``."""
     return f"tabletop_{name}"
@@ -114,8 +120,8 @@ class _Shared:
     game's name and parameters, never by value."""
 
     __slots__ = (
-        "game", "space", "chance", "key", "legal_parts", "numbers", "outcomes",
-        "answers",
+        "game", "space", "chance", "key", "legal_parts", "numbers", "actions",
+        "outcomes", "answers",
     )  # fmt: skip
 
     def __init__(self, name: str, players: int, max_decisions: int):
@@ -127,6 +133,7 @@ class _Shared:
         )
         self.legal_parts = legal_parts_of(self.game)
         self.numbers = self.space.actions.numbers_of_parts
+        self.actions = self.space.actions.actions  # number -> action object
         # n -> the n uniform outcomes of a chance node (one tuple per size).
         self.outcomes: dict[int, tuple[tuple[int, float], ...]] = {}
         self.answers = _Answers()
@@ -255,8 +262,8 @@ class TabletopState(pyspiel.State):
         if pos.mover is not None:
             return pos.mover
         if pos.need:
-            return pyspiel.PlayerId.CHANCE
-        return pyspiel.PlayerId.TERMINAL
+            return _CHANCE
+        return _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
         shared = self._shared
@@ -282,13 +289,13 @@ class TabletopState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         pos = self._pos
-        chance = self._shared.chance
+        shared = self._shared
         if self._cache.used:
             self._cache = _NodeCache()
         if pos.need:
-            self._pos = chance.choose(pos, action)
+            self._pos = shared.chance.choose(pos, action)
         else:
-            self._pos = chance.act(pos, self._shared.space.actions.actions[action])
+            self._pos = shared.chance.act(pos, shared.actions[action])
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
