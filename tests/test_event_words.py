@@ -146,6 +146,34 @@ def test_a_discard_of_two_alike_names_both():
     check_event_words(look, drawn, as_viewer(0))
 
 
+def test_a_swap_is_said_from_each_side():
+    """PH-2B-SWAP: the mover gave its four and took four at random; the seat
+    swapped with received the mover's four and lost the four taken. Each side reads
+    its own cards; the other seats read who swapped with whom, no card named."""
+    game, look = _pitfall(3)
+    state = game.position(
+        hands={0: "RO RO RO RO JU LA CO", 1: "CR CR RO FI JU JU LA"}, to_move=1
+    )
+    _, events = game.apply(state, game.parse_action("swap 0 JU JU LA RO"))
+    mover, taken = (e for e in events if e.clause == "PH-2B-SWAP")
+    assert (mover.player, taken.player) == (1, 0)
+    gave = "a Rope, 2 Jumps and a Ladder"  # in the order of the cards
+    assert look.event_line(mover, 1).startswith(
+        f"Player 1 (blue) gave {gave} to Player 0 (red) and took "
+    )
+    mine = look.event_line(taken, 0)
+    assert mine.startswith(f"Player 0 (red) received {gave} from Player 1 (blue) ")
+    assert " and lost " in mine
+    for viewer in (2, PUBLIC):
+        assert look.event_line(mover, viewer) == (
+            "Player 1 (blue) swapped 4 cards with Player 0 (red)"
+        )
+        assert look.event_line(taken, viewer) == (
+            "Player 0 (red) took Player 1 (blue)'s 4 cards in return"
+        )
+    assert look.event_line(taken, 1) == look.event_line(taken, PUBLIC)
+
+
 def test_words_keep_every_repeated_card_word():
     game, look = _pitfall()
     generic = Look(game)  # the generic words: no repeated word is dropped

@@ -387,3 +387,53 @@ def test_between_humans_the_review_tells_no_other_hand(comms):
     table.reveal()
     table.choose(str(table.legal[0].action))
     assert table.review.hint_text.value != said
+
+
+def test_a_review_still_running_is_stopped_when_the_laptop_is_passed(comms):
+    """TT-TURN: a review started by one seat and not finished when its turn ends
+    is stopped and never shown to the next player (its grades would name the
+    better moves the first seat's hand allowed)."""
+    import threading
+
+    table = pitfall_table(players=2, seed=5, name="family")  # two humans
+    table.review.budget, table.review.width = 2, 2
+    for _ in range(12):
+        if table.curtain is not None:
+            table.reveal()
+        table.choose(str(table.legal[0].action))
+    if table.curtain is not None:
+        table.reveal()
+    gate = threading.Event()
+    graded = table.review.run_review
+
+    def slow_review(match=None, cancel=None):
+        gate.wait(10)  # still running when the turn ends
+        return graded(match, cancel)
+
+    table.review.run_review = slow_review
+    thread = table.review.start_review()
+    while table.curtain is None:
+        table.choose(str(table.legal[0].action))
+    gate.set()
+    thread.join(30)
+    assert not thread.is_alive()
+    assert table.review.review is None and table.review.moves.children == ()
+    assert "put away" in table.review.status.value
+    assert "reviewed" not in table.review.status.value
+    table.reveal()
+    assert table.review.review is None and "reviewed" not in table.review.status.value
+
+
+def test_the_review_button_says_behind_the_hand_over_why_not(comms):
+    """TT-TURN: behind the hand-over the Review tab itself says why no review
+    runs (the notice line may be out of view), and the hint names the hand-over."""
+    table = pitfall_table(players=2, seed=5, name="family")  # two humans
+    for _ in range(6):
+        if table.curtain is not None:
+            break
+        table.choose(str(table.legal[0].action))
+    assert table.curtain is not None
+    table.review.run_button.click()
+    assert "laptop is being passed" in table.review.status.value
+    table.review.quick_hint.click()
+    assert "laptop is being passed" in table.review.hint_text.value

@@ -136,6 +136,35 @@ def test_a_card_taken_on_another_turn_is_told_to_its_owner_after_the_reveal():
     assert told, "the victim was told"
 
 
+def test_a_swap_tells_its_victim_what_went_and_what_came():
+    """PH-2B-SWAP: the seat swapped with is told, after its reveal, the cards it
+    has fewer of and those it has more of (four Ropes came for a Rope taken)."""
+    from tabletop.games.pitfall import Pitfall
+
+    match = Match.from_position(
+        Pitfall(players=2),
+        hands={0: "CR CR RO FI JU LA CO", 1: "RO RO RO RO JU LA CO"},
+        to_move=1,
+    )
+    table = Table(match, seats=["human", "human"])
+    if table.curtain is not None:
+        table.reveal()
+    assert table.to_move == 1
+    table.choose("swap 0 RO RO RO RO")
+    for _ in range(10):
+        if table.curtain == 0:
+            break
+        if table.curtain is not None:
+            table.reveal()
+        table.choose(table.legal[0].action)
+    assert table.curtain == 0
+    assert "For you" not in table.recap.value, "waits for the reveal"
+    table.reveal()
+    letter = table.recap.value
+    assert "you lost" in letter and " and got " in letter, letter
+    assert "Ropes" in letter.split(" and got ")[-1], letter
+
+
 def test_everything_secret_stays_hidden_through_a_hot_seat_game():
     table = make_table(seed=4)
     for _ in range(40):
@@ -186,3 +215,23 @@ def test_a_seat_handed_to_a_bot_behind_the_screen_passes_it_on():
     table.set_seat(1, "random")  # seat 1 becomes a bot; it does not move (auto off)
     assert table.curtain == 2, "the screen now waits for the next human"
     assert all(isinstance(h.cards, int) for h in table.hands)
+
+
+def test_typed_text_does_not_cross_the_hand_over():
+    """TT-TURN: a refused text left in the field by one seat is gone when the
+    laptop is passed (it may name a card that seat holds, and Enter would send it
+    as the next player's move)."""
+    table = make_table(seed=7, players=2)
+    if table.curtain is not None:
+        table.reveal()
+    table.actions.notation.value = "play no-such-card"
+    assert table.actions.notation.value == "play no-such-card"  # kept to be mended
+    assert table.actions.typed_refusal.value
+    play_first_card(table)
+    for _ in range(10):
+        if table.curtain is not None:
+            break
+        table.choose(table.legal[0].action)
+    assert table.curtain is not None
+    assert table.actions.notation.value == ""
+    assert table.actions.typed_refusal.value == ""

@@ -58,7 +58,6 @@ from tabletop.adapters.worlds import sample_world, seen_trail, truth_positions
 from tabletop.core import Rng, as_viewer, lookup, make_game
 from tabletop.core.registry import REGISTRY
 
-
 # OpenSpiel's player ids as plain ints: OpenSpiel's C++ asks for the current
 # player at every move, and an int crosses to C++ faster than the enum member.
 _CHANCE = int(pyspiel.PlayerId.CHANCE)

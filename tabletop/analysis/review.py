@@ -154,7 +154,8 @@ class Review:
 
     def __str__(self) -> str:
         lines = [
-            f"{len(self.moves)} decisions reviewed; inaccuracy/mistake/blunder when "
+            f"{len(self.moves)} decision{'' if len(self.moves) == 1 else 's'} "
+            "reviewed; inaccuracy/mistake/blunder when "
             "the drop's 95% interval lies above "
             + "/".join(f"{t:.0%}" for t in self.thresholds)
         ]

@@ -547,6 +547,10 @@ class Table(w.VBox):
         self._render_notices()
         if self.curtain is not None:
             heading = "Waiting for the hand-over"
+            # What the seat that passed the laptop typed is not the next one's (it
+            # may name a card that seat holds, and Enter would send it).
+            self.actions.notation.value = ""
+            self.actions.typed_refusal.value = ""
         else:
             heading = "Your choices" if shown else waiting_text(self)
         bots_here = self.model.bots_may_move()

@@ -696,12 +696,17 @@ class TableModel(Batched):
     def _post_losses(self, step: Any, read: dict[int, int] | None = None) -> None:
         """Mail each seat that lost cards on ``step``, another seat's move, unless
         ``read`` (seat -> the step of its last decision) says it decided since."""
-        for seat, names in lost_cards(self, step).items():
+        for seat, (gone, got) in hand_changes(self, step).items():
             if seat == step.player or step.index <= (read or {}).get(seat, 0):
                 continue
+            if not gone:
+                continue  # only a gain: the hand shows it, nothing went unseen
             who = self.look.seat_name(step.player)
+            news = f"you lost {self.look.cards_words(gone)}"
+            if got:  # a swap: the cards given in return
+                news += f" and got {self.look.cards_words(got)}"
             self._mail.setdefault(seat, []).append(
-                f"On {who}'s turn (step {step.index}) you lost {', '.join(names)}."
+                f"On {who}'s turn (step {step.index}) {news}."
             )
 
     def _mail_again(self) -> None:
@@ -875,22 +880,24 @@ class TableModel(Batched):
         return match
 
 
-def lost_cards(table: Any, step: Any) -> dict[int, list[str]]:
-    """The cards each human seat lost on a step, by name (from the full states)."""
+def hand_changes(table: Any, step: Any) -> dict[int, tuple[list[str], list[str]]]:
+    """Each human seat whose hand changed on a step: the kinds of the cards it
+    has fewer of, and of those it has more of, once per card (from its own
+    views before and after)."""
     game, look = table.game, table.look
     try:
         before = table.match.state_at(step.index - 1)
     except IndexError:
         return {}
-    out: dict[int, list[str]] = {}
+    out: dict[int, tuple[list[str], list[str]]] = {}
     for seat in table.human_seats():
         had = look.hand(game.view(before, seat), seat)
         has = look.hand(game.view(step.state, seat), seat)
         if isinstance(had, int) or isinstance(has, int):
             continue
-        gone = Counter(had) - Counter(has)
-        if gone:
-            out[seat] = [look.face(kind).name for kind in gone.elements()]
+        gone, got = Counter(had) - Counter(has), Counter(has) - Counter(had)
+        if gone or got:
+            out[seat] = (list(gone.elements()), list(got.elements()))
     return out
 
 

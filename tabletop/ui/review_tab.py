@@ -99,7 +99,7 @@ class ReviewPanel(w.VBox):
         )
         self.hint_text = w.HTML()
         self.hint_text.add_class("tabletop-hint-text")
-        self.run_button.on_click(_guarded(table, lambda _: self.start_review()))
+        self.run_button.on_click(_guarded(table, lambda _: self._review_clicked()))
         self.stop_button.on_click(_guarded(table, lambda _: self.cancel()))
         self.hint_button.on_click(_guarded(table, lambda _: self.start_hint()))
         self.quick_hint.on_click(
@@ -116,6 +116,10 @@ class ReviewPanel(w.VBox):
         )
         self._thread: threading.Thread | None = None
         self._cancel = threading.Event()
+        # Held while a finished review is shown and while one is put away, so a
+        # review finishing as the laptop is passed is either put away or never
+        # shown.
+        self._showing = threading.Lock()
         self._hint_thread: threading.Thread | None = None
         self._hint_where: tuple = ()  # the position the shown hint is for
         model = getattr(table, "model", None)
@@ -124,9 +128,15 @@ class ReviewPanel(w.VBox):
             model.observe(self._passed, names=["curtain"])
 
     def _passed(self, change: Any) -> None:
-        """The laptop is being passed: a review of one seat's decisions goes (the
-        next player would read the better moves that seat's hand allowed)."""
-        if change["new"] is not None and self.review is not None:
+        """The laptop is being passed: a review of one seat's decisions goes, and
+        one still running is stopped (the next player would read the better moves
+        that seat's hand allowed)."""
+        if change["new"] is None:
+            return
+        with self._showing:
+            running = self._thread is not None and self._thread.is_alive()
+            if self.review is None and not running:
+                return
             self.cancel()
             self.review = None
             self.moves.children = ()
@@ -146,6 +156,15 @@ class ReviewPanel(w.VBox):
         return (id(table.match), id(table.state), table.viewer)
 
     # -- the review -----------------------------------------------------------------
+    def _review_clicked(self) -> None:
+        """The button: review, or say here why not (the table's notice line, where
+        the refusal goes too, may be out of view from this tab)."""
+        try:
+            self.start_review()
+        except IllegalActionError as exc:
+            self.status.value = html.escape(f"Not possible: {exc.reason}")
+            raise
+
     def start_review(self) -> threading.Thread:
         """Review in a background thread (the button); returns the thread. A review
         still running is cancelled first."""
@@ -204,11 +223,12 @@ class ReviewPanel(w.VBox):
                 match, self.whose(), self.budget, width=self.width, steps=[step]
             )
             moves.extend(part.moves)
-        if cancel is not None and cancel.is_set():
-            return None
         result = Review(tuple(moves))
-        self.reviewed = match
-        self.show(result)
+        with self._showing:
+            if cancel is not None and cancel.is_set():
+                return None
+            self.reviewed = match
+            self.show(result)
         return result
 
     def whose(self) -> int | None:
@@ -255,8 +275,10 @@ class ReviewPanel(w.VBox):
             if marked
             else "no move stood out as an inaccuracy, a mistake or a blunder"
         )
+        count = len(result.moves)
+        decisions = "1 decision" if count == 1 else f"{count} decisions"
         self.status.value = (
-            f"<b>{len(result.moves)} decisions reviewed ({html.escape(whose)})</b>: "
+            f"<b>{decisions} reviewed ({html.escape(whose)})</b>: "
             f"{found}<br><small>each judged in {self.budget} sampled deals from what "
             "its mover knew; graded only when the 95% interval of the drop clears "
             "the threshold</small>"
@@ -426,7 +448,9 @@ class ReviewPanel(w.VBox):
         mover = table.game.to_move(table.state)
         if mover is None:
             return "the game is over"
-        if table.viewer not in (None, mover) or getattr(table, "curtain", None):
+        if getattr(table, "curtain", None) is not None:
+            return "the laptop is being passed: ask for a hint after the reveal"
+        if table.viewer not in (None, mover):
             return "hints are for the seat to move"
         return ""
 

@@ -284,6 +284,15 @@ class PitfallLook(Look):
             return f"{who} was dealt {self.event_cards(event, viewer)}"
         if kind == "draw":
             return f"{who} drew {self.event_cards(event, viewer)}"
+        if kind == "exchange" and "from_seat" in data:
+            # PH-2B-SWAP, the side swapped with: it lost what the mover took and
+            # received what the mover gave.
+            mover = self.seat_name(data["from_seat"])
+            if "gave" not in data:
+                return f"{who} took {mover}'s 4 cards in return"
+            gave = self.cards_words(data["gave"])
+            took = self.cards_words(data["took"])
+            return f"{who} received {gave} from {mover} and lost {took}"
         if kind == "exchange" and "to_seat" in data:
             other = self.seat_name(data["to_seat"])
             if "gave" not in data:
