@@ -81,6 +81,30 @@ def test_autosave_after_every_move_and_resume(tmp_path):
     assert again.end_box.layout.display == "none"
 
 
+def test_a_table_made_again_for_a_save_closes_the_one_before(tmp_path):
+    """Running a table's cell again closes the table it replaces: a page reloaded
+    from an older copy of the notebook would show that one live, and its moves
+    would cut the newer game's save short."""
+    path = tmp_path / ".tabletop" / "play-pitfall.json"
+    old = pitfall(tmp_path, autosave=path)
+    old.choose("roll")
+    new = pitfall(tmp_path, autosave=path)
+    new.resume.click()
+    if new.curtain is not None:
+        new.reveal()
+    new.choose(str(new.legal[0].action))
+    assert Match.load(path).cursor == 2
+    assert old.comm is None, "the table before is closed"
+    assert old.model.autosave is None
+    try:
+        old.choose(str(old.legal[0].action))
+    except Exception:  # a closed table may refuse; it must not write the save
+        pass
+    assert Match.load(path).cursor == 2
+    other = pitfall(tmp_path, autosave=tmp_path / "another.json")
+    assert new.comm is not None and other.comm is not None, "one per file"
+
+
 def test_under_the_offer_nothing_tells_the_fresh_deal(tmp_path):
     """The table under the offer deals from the saved game's seed: no hint, no
     chances of who is ahead, no bot move (refused by name, TT-PHASE), and the

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import traceback
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,12 @@ DISCONNECTED = (
     "Run its cell again to play on (with autosave on, the new table offers to "
     "resume this game)."
 )
+
+#: The live table of each autosave file (resolved path -> the table). A table
+#: made for a file closes the one before it: that one's cell was run again, and a
+#: page reloaded from an older copy of the notebook would show it live, its moves
+#: overwriting the newer game's save.
+_LIVE_BY_SAVE: dict[Path, weakref.ref] = {}
 
 CSS = f"""<style>
 @keyframes tabletop-settle-a
@@ -221,13 +228,28 @@ class Table(w.VBox):
         model.observe(lambda _: self.evaluation.follow_default(), names="seats")
         model.observe(lambda _: self._render_notices(), names=["message", "error"])
         self.render()
+        if model.autosave is not None:
+            self._take_over(model.autosave)
+
+    def _take_over(self, save: Path) -> None:
+        """Be the one live table of ``save``: the table made for it before, if it
+        is still open, is closed (``close``) and writes the file no more."""
+        key = save.resolve()
+        known = _LIVE_BY_SAVE.get(key)
+        before = known() if known is not None else None
+        if before is not None and before is not self:
+            before.close()
+        _LIVE_BY_SAVE[key] = weakref.ref(self)
 
     def close(self) -> None:
-        """Close the table's widgets; background analysis stops."""
+        """Close the table's widgets; background analysis stops, and the autosave
+        is written no more."""
         if hasattr(self, "evaluation"):  # (a table that failed to build has none)
             self.evaluation.stop()
         if hasattr(self, "review"):
             self.review.cancel()
+        if hasattr(self, "model"):
+            self.model.autosave = None
         super().close()
 
     # -- watching the view (tests count renders and dropped clicks) -----------------
