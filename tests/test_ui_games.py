@@ -416,7 +416,7 @@ def test_the_recap_of_the_opening_says_the_deal_and_the_roll_off_in_one_line():
     told = recap_html(table, [step])
     assert "the cards are dealt: 6 each" in told
     assert "goes first" in told and "for first player" not in told
-    assert "is dealt" not in told and "(in the Log)" not in told
+    assert "is dealt" not in told and "(see the Log tab)" not in told
     line = told.split("<li>")[1]
     assert line.count(", ") < RECAP_PHRASES
     table.goto(step.index)
@@ -425,9 +425,9 @@ def test_the_recap_of_the_opening_says_the_deal_and_the_roll_off_in_one_line():
 
 
 def test_a_turn_of_many_moves_is_cut_to_a_line_that_points_at_the_log():
-    """A bot's turn that says more than RECAP_PHRASES things keeps the first ones
-    and the last (how the turn ended) and says how many more the Log has, so
-    "What just happened" fits."""
+    """A bot's turn that says more than RECAP_PHRASES + 1 things keeps the first
+    ones and the last (how the turn ended) and says how many more the Log has, so
+    "What just happened" fits; one a phrase shorter is told whole."""
     from tabletop.draw.words import RECAP_PHRASES, recap_phrases
     from tabletop.ui import pitfall_table
     from tabletop.ui.texts import recap_html
@@ -438,11 +438,39 @@ def test_a_turn_of_many_moves_is_cut_to_a_line_that_points_at_the_log():
         key=lambda s: len(recap_phrases(s.events, None, table.look.event_line)),
     )
     phrases = recap_phrases(step.events, None, table.look.event_line)
-    assert len(phrases) > RECAP_PHRASES
+    assert len(phrases) > RECAP_PHRASES + 1
     told = recap_html(table, [step])
     more = len(phrases) - (RECAP_PHRASES - 1)
-    assert f", {more} more (in the Log), then " in told
+    assert more >= 3
+    assert f", {more} more (see the Log tab), then " in told
     for phrase in [*phrases[: RECAP_PHRASES - 2], phrases[-1]]:  # how it ended too
         assert phrase.removeprefix("Player 0 (red) ").replace("→", "→") in (
             told.replace("&gt;", ">")
         )
+
+
+def test_a_turn_one_phrase_over_the_cut_is_told_whole():
+    """Cutting a turn of RECAP_PHRASES + 1 phrases would hide 2 behind "2 more":
+    it is told whole; one phrase longer is cut, naming 3 more."""
+    from types import SimpleNamespace
+
+    from tabletop.core import Event
+    from tabletop.draw.words import RECAP_PHRASES, recap_turns
+
+    class Look:
+        def seat_name(self, seat):
+            return f"Player {seat}"
+
+        def event_line(self, event, eyes):
+            return event.text
+
+    def turn(n):
+        events = tuple(
+            Event(f"T-X{i}", f"Player 1 did thing {i}", 1, "thing") for i in range(n)
+        )
+        return [SimpleNamespace(player=1, events=events, index=1)]
+
+    ((_, whole),) = recap_turns(Look(), turn(RECAP_PHRASES + 1), 0)
+    assert "more" not in whole and whole.endswith(f"thing {RECAP_PHRASES}")
+    ((_, cut),) = recap_turns(Look(), turn(RECAP_PHRASES + 2), 0)
+    assert ", 3 more (see the Log tab), then " in cut

@@ -107,7 +107,8 @@ def test_a_table_made_again_for_a_save_closes_the_one_before(tmp_path):
 
 def test_under_the_offer_nothing_tells_the_fresh_deal(tmp_path):
     """The table under the offer deals from the saved game's seed: no hint, no
-    chances of who is ahead, no bot move (refused by name, TT-PHASE), and the
+    chances of who is ahead, no bot move, no review (refused by name, TT-PHASE
+    and said in the Review tab), and the
     choices panel says what to do instead of inviting a look at a seat."""
     path = tmp_path / ".tabletop" / "play-pitfall.json"
     pitfall(tmp_path, autosave=path).choose("roll")
@@ -122,6 +123,11 @@ def test_under_the_offer_nothing_tells_the_fresh_deal(tmp_path):
     with pytest.raises(IllegalActionError) as refused:
         again.auto_play()
     assert refused.value.clause == "TT-PHASE" and again.length == 0
+    with pytest.raises(IllegalActionError) as refused:  # nothing to review yet
+        again.review.run_review()
+    assert refused.value.clause == "TT-PHASE"
+    again.review.run_button.click()
+    assert "saved game is waiting" in again.review.status.value
     again.resume.click()
     assert again.step == 1 and "offered" not in again.evaluation._refusal()
     assert "waiting" not in again.actions.title.value

@@ -17,7 +17,7 @@ from typing import Any
 from tabletop.core.viewers import PUBLIC
 
 RECAP_TURNS = 6  # the recap tells at most this many turns
-RECAP_PHRASES = 4  # the most a turn's line in the recap says
+RECAP_PHRASES = 4  # a turn's line in the recap that would say more is cut to this
 #: What a table says while its server is out of reach (it reconnects by itself).
 CONNECTION_LOST = "the connection to the server is lost; reconnecting\u2026"
 #: Milliseconds a freshly drawn control ignores presses: the second tap of a
@@ -69,11 +69,14 @@ def recap_turns(
         name = look.seat_name(player) if player is not None else "An edit"
         said = [t[len(name) + 1 :] if t.startswith(name + " ") else t for t in texts]
         said = [t.removesuffix(".") for t in said]  # joined by commas: no ".,"
-        if len(said) > RECAP_PHRASES:  # a line that fits; the Log has the rest
-            # the first phrases and the last, which says how the turn ended
+        if len(said) > RECAP_PHRASES + 1:  # a line that fits; the Log has the rest
+            # the first phrases and the last, which says how the turn ended (cut
+            # only where at least 3 phrases go: 2 say less than their count)
             more = len(said) - (RECAP_PHRASES - 1)
             head = ", ".join(said[: RECAP_PHRASES - 2])
-            told.append((name, f"{head}, {more} more (in the Log), then {said[-1]}"))
+            told.append(
+                (name, f"{head}, {more} more (see the Log tab), then {said[-1]}")
+            )
             continue
         told.append((name, ", ".join(said)))
     return told

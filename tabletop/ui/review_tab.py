@@ -252,11 +252,14 @@ class ReviewPanel(w.VBox):
         """The match to review.
 
         Raises:
-            IllegalActionError: where the match refuses reviews, or TT-TURN behind
-                a hand-over between humans (the review waits for the reveal).
+            IllegalActionError: where the match refuses reviews, TT-PHASE under
+                an offer to resume a saved game, or TT-TURN behind a hand-over
+                between humans (the review waits for the reveal).
         """
         match = self.table.match
         refusal = match.refusal("review")
+        if refusal is None:  # under a resume offer: a fresh deal, nothing to review
+            refusal = getattr(self.table, "refusal_while_offered", lambda: None)()
         if refusal is not None:
             raise refusal.error()
         if getattr(self.table, "curtain", None) is not None and not self._over():
