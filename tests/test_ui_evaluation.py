@@ -437,3 +437,36 @@ def test_the_review_button_says_behind_the_hand_over_why_not(comms):
     assert "laptop is being passed" in table.review.status.value
     table.review.quick_hint.click()
     assert "laptop is being passed" in table.review.hint_text.value
+
+
+def test_between_humans_the_review_chart_has_no_other_seat_s_chances(
+    comms, monkeypatch
+):
+    """The bar's answers at each step were worked out from the view of the seat
+    looking then; a review shown to one of two humans draws none of them, only
+    its own decisions' points."""
+    import tabletop.analysis.charts as charts
+
+    drawn = []
+    plot = charts.plot_advantage
+
+    def spy(review=None, timeline=(), **kw):
+        drawn.append(list(timeline))
+        return plot(review, timeline, **kw)
+
+    monkeypatch.setattr(charts, "plot_advantage", spy)
+    table = pitfall_table(players=2, seed=5, name="family", evaluation=True)
+    table.review.budget, table.review.width = 2, 2
+    table.evaluation.more_rounds = 0
+    for _ in range(3):
+        if table.curtain is not None:
+            table.reveal()
+        table.evaluation.wait(60)
+        table.choose(str(table.legal[0].action))
+    if table.curtain is not None:
+        table.reveal()
+    table.evaluation.wait(60)
+    assert len(table.evaluation.timeline()) >= 2, "the bar did answer"
+    table.review.run_review()
+    assert drawn == [[]]
+    table.close()

@@ -49,7 +49,7 @@ def plot_advantage(
     label_of = [
         given_names[s] if s < len(given_names) else f"seat {s}" for s in range(seats)
     ]
-    if timeline:
+    if len(timeline) >= 2:  # one answer alone draws a stray bar, not a line
         steps = [e.step for e in timeline]
         for seat in range(seats):
             rates = [e.probabilities[seat] for e in timeline]
@@ -64,7 +64,7 @@ def plot_advantage(
             ]
             if points:
                 xs, ys = zip(*points, strict=False)
-                label = None if timeline else f"{label_of[seat]} (own view)"
+                label = None if len(timeline) >= 2 else f"{label_of[seat]} (own view)"
                 ax.plot(xs, ys, ".", color=colours[seat], alpha=0.6, label=label)
         for move in review.marked():
             mark, colour = MARKS[move.grade]
@@ -77,7 +77,7 @@ def plot_advantage(
                 va="bottom",
             )
     ax.set(xlabel="step", ylabel="winning chance", ylim=(0, 1), title=title)
-    if seats:
+    if ax.get_legend_handles_labels()[1]:  # something drawn to name
         ax.legend(loc="upper left", fontsize="small")
     fig.tight_layout()
     return fig

@@ -303,9 +303,15 @@ class ReviewPanel(w.VBox):
         players = self.table.game.players
         look = getattr(self.table, "look", None)
         bar = getattr(self.table, "evaluation", None)
+        timeline = bar.timeline() if bar is not None else []
+        humans = sum(kind == HUMAN for kind in getattr(self.table, "seats", ()))
+        if seat is not None and humans > 1:
+            # The bar's answers were worked out from each seat's own view as it
+            # looked: another human's chances would tell of that seat's hand.
+            timeline = []
         figure = plot_advantage(
             result,
-            bar.timeline() if bar is not None else (),
+            timeline,
             players=players,
             names=[self._seat_name(s) for s in range(players)],
             colours=getattr(look, "seat_colors", None),
