@@ -1,6 +1,7 @@
 """Held resolutions (``tabletop.adapters.chance``): an action whose resolution is
 held at its draws and resumed gives the same tree, node by node, as resolving it
-again at every chance node, for every game with an action space; copies of a
+again at every chance node, for every game with an action space; joined draws
+give the same decisions as one node per draw; copies of a
 chance node, evicted nodes and refused actions fall back or fail as the plain way
 does, and the generator's waiting hook never leaks out of a resolver."""
 
@@ -75,6 +76,68 @@ def test_held_resolutions_give_the_tree_of_resolving_again(entry, players):
             nodes += 1
         _same(a, b, players)
     assert held._drawing, "no action of this game drew: nothing was held"
+
+
+@pytest.mark.parametrize(("entry", "players"), GAMES)
+def test_joined_draws_give_the_decisions_of_one_node_per_draw(entry, players):
+    """A joined node's outcome is its draws' outcomes in mixed radix (the first
+    the most significant); played digit by digit on nodes of one draw, every
+    decision, state and trail comes out the same, within the bound."""
+    game = entry.factory(players=players)
+    bound = space_of(game).max_chance_outcomes
+    joined, single = (
+        ChanceGame(game, 600, bound),
+        ChanceGame(game, 600, bound, join=False),
+    )
+    seen_joined = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        a, b = joined.initial(), single.initial()
+        for _ in range(1500):
+            if a.ended:
+                break
+            if a.need:
+                assert a.need <= bound
+                sizes = a.joined or (a.need,)
+                assert a.need == _product(sizes)
+                seen_joined += bool(a.joined)
+                chosen = rng.randrange(a.need)
+                for digit, size in zip(_digits(chosen, sizes), sizes, strict=True):
+                    assert b.need == size and not b.joined
+                    b = single.choose(b, digit)
+                a = joined.choose(a, chosen)
+                assert a.drawn == b.drawn
+                continue
+            assert b.need == 0
+            _same_decision(a, b, players)
+            action = rng.choice(game.legal_actions(a.state))
+            a, b = joined.act(a, action), single.act(b, action)
+        assert a.ended == b.ended
+    if entry.name == "pitfall":
+        assert seen_joined, "a reshuffle should have joined draws"
+
+
+def _product(sizes):
+    out = 1
+    for size in sizes:
+        out *= size
+    return out
+
+
+def _digits(outcome, sizes):
+    """A joined outcome as its draws' outcomes, the first the most significant."""
+    digits = []
+    for size in reversed(sizes):
+        outcome, digit = divmod(outcome, size)
+        digits.append(digit)
+    return digits[::-1]
+
+
+def _same_decision(a: Position, b: Position, players: int) -> None:
+    assert a.state == b.state
+    assert (a.decisions, a.mover, a.ended) == (b.decisions, b.mover, b.ended)
+    for seat in range(players):
+        assert chance_mod.told_to(a.trail, seat) == chance_mod.told_to(b.trail, seat)
 
 
 @pytest.mark.parametrize("name", ["pitfall", "raiders"])

@@ -19,6 +19,16 @@ draws come next (``ChanceNeeded.ahead``: the rest of a shuffle): those nodes fol
 one another without resolving, and the action is resolved once they are all drawn,
 so a reshuffle of ``k`` cards costs two ``apply`` calls instead of ``k``.
 
+**Joined draws**: draws known to follow one another are joined into one chance node
+while the product of their sizes stays within the game's ``max_chance_outcomes``
+(a reshuffle of 25 cards in Pitfall, bound 840, is 10 nodes instead of 24:
+25 x 24, 23 x 22, ..., 11 x 10, then 9 x 8 x 7 and 6 x 5 x 4 x 3 x 2). A joined
+node's outcome is the draws' outcomes in mixed radix, the first draw the most
+significant digit, so its outcomes are exactly as likely as the draws' together.
+OpenSpiel applies a chance outcome as a move of its own, so fewer nodes cost less;
+``join=False`` keeps one node per draw (``tests/test_adapters_held.py`` checks the
+two agree).
+
 **Held resolutions** (with ``greenlet`` installed, the default): an action of a
 kind that has drawn before is resolved in a greenlet of its own, and at a draw
 with nothing queued the resolution is held there (``core.rng.WAIT_FOR_OUTCOMES``)
@@ -216,10 +226,12 @@ class Position(NamedTuple):
         need: how many outcomes the chance node has (0 when not a chance node).
         decisions: how many player decisions have been made.
         trail: the events so far.
-        ahead: the sizes of the chance nodes known to follow this one before
+        ahead: the sizes of the draws known to follow this node's before
             ``pending`` is resolved again (the rest of a shuffle).
         mover: the seat to decide (``None`` at a chance node or the end).
         ended: whether the game is over (by the rules or the length cap).
+        joined: the sizes of the draws this chance node joins (their product is
+            ``need``), or ``()`` for a node of one draw.
     """
 
     state: Any
@@ -231,6 +243,7 @@ class Position(NamedTuple):
     ahead: tuple[int, ...] = ()
     mover: int | None = None
     ended: bool = False
+    joined: tuple[int, ...] = ()
 
     def __deepcopy__(self, memo: dict) -> Position:
         return self  # immutable: copies of a game tree node share it
@@ -303,6 +316,9 @@ class ChanceGame:
         hold: hold resolutions at their draws and resume them (see the module
             docstring; needs greenlet); ``False`` resolves again at every chance
             node (the same positions).
+        join: join draws known to follow one another into one chance node
+            within ``max_chance_outcomes`` (see the module docstring); ``False``
+            makes one node per draw (the same decisions, more chance nodes).
     """
 
     def __init__(
@@ -311,11 +327,13 @@ class ChanceGame:
         max_decisions: int,
         max_chance_outcomes: int,
         hold: bool = True,
+        join: bool = True,
     ):
         self.game = game
         self.max_decisions = max_decisions
         self.max_chance_outcomes = max_chance_outcomes
         self.hold = hold and greenlet is not None
+        self.join = join
         self._holds = _Holds()
         #: Kinds of action seen drawing: only these are resolved in a resolver.
         self._drawing: set[type] = set()
@@ -376,7 +394,9 @@ class ChanceGame:
             self._check_bound(need.n, need.ahead, pending)
             if pending is not SETUP:
                 self._drawing.add(type(pending))
-            return Position(state, pending, drawn, need.n, decisions, trail, need.ahead)
+            return self._node(
+                state, pending, drawn, decisions, trail, need.n, need.ahead
+            )
         if events:
             trail = Trail(trail, tuple(events))
         return self._decision(new, decisions, trail)
@@ -387,6 +407,31 @@ class ChanceGame:
             return state
         forced = tuple(self.game.forced_rolls(state))
         return self.game.reseed(state, ChanceRng(0, forced, drawn))
+
+    def _node(
+        self,
+        state: Any,
+        pending: Any,
+        drawn: tuple[int, ...],
+        decisions: int,
+        trail: Trail | None,
+        n: int,
+        ahead: tuple[int, ...],
+    ) -> Position:
+        """The chance node of a draw of ``n`` with ``ahead`` known to follow: the
+        draws joined while their product stays within the bound (``join``)."""
+        if not ahead or not self.join or n * ahead[0] > self.max_chance_outcomes:
+            return Position(state, pending, drawn, n, decisions, trail, ahead)
+        bound = self.max_chance_outcomes
+        need, k = n, 0
+        while k < len(ahead) and need * ahead[k] <= bound:
+            need *= ahead[k]
+            k += 1
+        joined = (n, *ahead[:k])
+        return Position(
+            state, pending, drawn, need, decisions, trail, ahead[k:], None, False,
+            joined,
+        )  # fmt: skip
 
     def _check_bound(self, n: int, ahead: tuple[int, ...], pending: Any) -> None:
         bound = self.max_chance_outcomes
@@ -432,7 +477,7 @@ class ChanceGame:
             except ValueError:
                 self._cancel(resolver)
                 raise
-            pos = Position(state, pending, drawn, n, decisions, trail, ahead)
+            pos = self._node(state, pending, drawn, decisions, trail, n, ahead)
             self._hold(pos, resolver, len(drawn))
             return pos
         self._holds.idle.append(resolver)
@@ -468,13 +513,20 @@ class ChanceGame:
             raise ValueError("not a chance node")
         if not 0 <= outcome < pos.need:
             raise ValueError(f"chance outcome {outcome} not in range({pos.need})")
-        drawn = pos.drawn + (outcome,)
+        if pos.joined:  # the joined draws' outcomes, the first most significant
+            digits = []
+            for size in reversed(pos.joined):
+                outcome, digit = divmod(outcome, size)
+                digits.append(digit)
+            drawn = pos.drawn + tuple(reversed(digits))
+        else:
+            drawn = pos.drawn + (outcome,)
         held = self._holds.held
         entry = held.pop(id(pos), None) if held else None
         if pos.ahead:  # the next draw is known: no need to resolve yet
             ahead = pos.ahead
-            nxt = Position(
-                pos.state, pos.pending, drawn, ahead[0], pos.decisions, pos.trail,
+            nxt = self._node(
+                pos.state, pos.pending, drawn, pos.decisions, pos.trail, ahead[0],
                 ahead[1:],
             )  # fmt: skip
             if entry is not None:  # the held resolution goes on with this path
