@@ -58,6 +58,8 @@ def _played(name, seed, steps):
 
 
 def _step(chance, pos, rng):
+    if pos.ended:
+        return pos
     if pos.need:
         return chance.choose(pos, rng.randrange(pos.need))
     return chance.act(pos, rng.choice(chance.game.legal_actions(pos.state)))

@@ -151,7 +151,9 @@ class GameSpace:
         actions: the numbered action space.
         tensor_size: the length of an observation vector.
         encode: ``encode(game, view, seat) -> np.ndarray`` (float32, tensor_size).
-        max_chance_outcomes: the most outcomes one random draw can have.
+        max_chance_outcomes: the most outcomes one chance node may have: at
+            least the most one random draw can have; draws known to follow one
+            another (a shuffle's) are joined into one node up to it.
         max_decisions: the default length cap (decisions) of an adapted game.
     """
 

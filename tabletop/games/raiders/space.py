@@ -40,8 +40,11 @@ def space(game: Any) -> GameSpace:
 
     size = len(encode(game, game.view(game.initial_state(0), 0), 0))
     deck = len(full_deck(board.countries))
-    # Games between our heuristic bots at 6 players took up to 5,400 decisions.
-    return GameSpace(actions, size, encode, max(deck, 6), 10_000)
+    # A chance node may join two draws of a shuffle of the whole deck (the
+    # adapters join draws known to follow one another up to this bound), so the
+    # deal's shuffle is about half as many nodes. Games between our heuristic bots
+    # at 6 players took up to 5,400 decisions.
+    return GameSpace(actions, size, encode, max(deck * (deck - 1), 6), 10_000)
 
 
 class Tables:
