@@ -21,7 +21,7 @@ so a reshuffle of ``k`` cards costs two ``apply`` calls instead of ``k``.
 
 **Joined draws**: draws known to follow one another are joined into one chance node
 while the product of their sizes stays within the game's ``max_chance_outcomes``
-(a reshuffle of 25 cards in Pitfall, bound 840, is 10 nodes instead of 24:
+(a reshuffle of 25 cards under a bound of 840 is 10 nodes instead of 24:
 25 x 24, 23 x 22, ..., 11 x 10, then 9 x 8 x 7 and 6 x 5 x 4 x 3 x 2). A joined
 node's outcome is the draws' outcomes in mixed radix, the first draw the most
 significant digit, so its outcomes are exactly as likely as the draws' together.

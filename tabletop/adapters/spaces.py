@@ -115,8 +115,9 @@ class ActionSpace:
         A part that is a tuple met before, the same object, is not numbered
         again: the latest ``PART_MEMO`` tuples are remembered with their numbers
         (and kept alive, so an ``id`` always means the tuple it was taken from).
-        Pitfall's turn start hands out one tuple per hand, seat and position for
-        its exchanges, most of its actions. ``tests/test_adapters_spaces.py``
+        A game whose rule hands out one tuple for many positions (all the
+        exchanges of one hand, say) is numbered once per tuple.
+        ``tests/test_adapters_spaces.py``
         checks the answer against the plain lookup for every game."""
         memo = self._parts
         found: list[Sequence[int]] = []

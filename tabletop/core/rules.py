@@ -179,7 +179,7 @@ class GameRules:
     def legal_parts(self, state: Any) -> list[Sequence[Any]]:
         """The legal actions rule by rule, in ``legal_actions``'s order: each
         pending rule's ``legal``. A rule may hand out the same tuple again for the
-        same actions (Pitfall's exchanges of one hand), which the adapters number
+        same actions (the exchanges of one hand, say), which the adapters number
         once (``ActionSpace.numbers_of_parts``)."""
         return [rule.legal(self, state) for rule in self.decision_rules(state)]
 
