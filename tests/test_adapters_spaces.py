@@ -103,3 +103,22 @@ def test_the_identity_memo_is_bounded_for_games_of_fresh_objects():
     for _ in range(10):
         actions.numbers([game.parse_action(n) for n in actions.notations[:50]])
     assert len(actions._met) <= 4 * len(actions)
+
+
+def test_one_hots_write_the_cells_of_one_hot_after_one_hot():
+    """``TensorWriter.one_hots`` (one call for a row of tokens) gives the vector
+    of ``one_hot`` called for each, words outside the vocabulary included."""
+    from tabletop.adapters.spaces import TensorWriter
+
+    vocabulary = {w: i for i, w in enumerate("abcde")}
+    for values in ((), ("a",), ("e", "a", None, "c", "zz"), ("b",) * 6):
+        plain, fast = TensorWriter(), TensorWriter()
+        for w in (plain, fast):
+            w.numbers(1.5, 2.0)
+        for value in values:
+            plain.one_hot(value, vocabulary)
+        fast.one_hots(values, vocabulary)
+        for w in (plain, fast):
+            w.one_hot("d", vocabulary)
+        assert fast.size == plain.size
+        assert fast.array().tolist() == plain.array().tolist()

@@ -230,6 +230,17 @@ class TensorWriter:
                 pass  # not in the vocabulary (``None``: nothing yet): all zeros
         self.size += len(vocabulary)
 
+    def one_hots(self, values: Sequence[Any], vocabulary: dict[Any, int]) -> None:
+        """``one_hot`` of each of ``values`` in turn over the same ``vocabulary``
+        (a dict word -> position), in one call: the same cells."""
+        width, size, hot, at = len(vocabulary), self.size, self.hot, vocabulary.get
+        for value in values:
+            cell = at(value)
+            if cell is not None:
+                hot.append(size + cell)
+            size += width
+        self.size = size
+
     def numbers(self, *values: float) -> None:
         """One cell per value, holding it."""
         self.starts.append(self.size)
@@ -249,5 +260,6 @@ class TensorWriter:
                 )
                 if len(self._cells) < self._CELLS_KEPT:
                     self._cells[layout] = cells
-            out[cells] = np.fromiter(chain.from_iterable(self.runs), np.float32)
+            values = chain.from_iterable(self.runs)
+            out[cells] = np.fromiter(values, np.float32, len(cells))
         return out

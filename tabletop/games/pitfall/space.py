@@ -67,8 +67,7 @@ def tensor(game: Any, view: Any, seat: int, tables: Tables | None = None) -> np.
     w.one_hot(seat, t.seats)
     w.one_hot(game.to_move(view), t.seats)
     w.one_hot(view.phase, t.phases)
-    for pos in view.positions:
-        w.one_hot(pos, t.spaces)
+    w.one_hots(view.positions, t.spaces)
     for hand in view.hands:
         w.numbers(*hand)
     for held in view.treasure:

@@ -60,6 +60,12 @@ class Tables:
         self.countries = {c: i for i, c in enumerate(board.countries)}
         self.seats = {s: s for s in range(game.players)}
         self.phases = {p: i for i, p in enumerate(PHASES)}
+        # A hand's cells: each kind's, then the hidden cards' count.
+        self.in_hand = {**self.kinds, HIDDEN: len(self.kinds)}
+        # The discard pile's counts for the last pile object counted: a pile
+        # changes at a discard or a reshuffle only, and the states between share
+        # it (one tuple, replaced whole, so a thread reads a pair that belongs).
+        self.last_pile: tuple[Any, list[int]] = ((), [0] * len(self.kinds))
 
 
 def tensor(game: Any, view: Any, seat: int, tables: Tables | None = None) -> np.ndarray:
@@ -74,24 +80,28 @@ def tensor(game: Any, view: Any, seat: int, tables: Tables | None = None) -> np.
     w.one_hot(seat, t.seats)
     w.one_hot(game.to_move(view), t.seats)
     w.one_hot(view.phase, t.phases)
-    for pos in view.positions:
-        w.one_hot(pos, t.locations)
-    for prev in view.prev:
-        w.one_hot(prev, t.locations)
-    for hand in view.hands:
-        counts = [0] * (hidden + 1)
+    w.one_hots(view.positions, t.locations)
+    w.one_hots(view.prev, t.locations)
+    width, in_hand = hidden + 1, t.in_hand
+    counts = [0] * (width * len(view.hands))  # every hand's cells, one run
+    for base, hand in enumerate(view.hands):
+        base *= width
         for card in hand:
-            counts[hidden if card == HIDDEN else kinds[card]] += 1
-        w.numbers(*counts)
+            counts[base + in_hand[card]] += 1
+    w.numbers(*counts)
     pile = view.discards
-    discards = [0] * hidden
-    for card in pile:
-        discards[kinds[card]] += 1
-    w.numbers(*discards)
-    w.numbers(len(view.deck), len(pile))
+    known_pile, discards = t.last_pile
+    if pile is not known_pile:
+        discards = [0] * hidden
+        for card in pile:
+            discards[kinds[card]] += 1
+        t.last_pile = (pile, discards)
+    w.numbers(*discards, len(view.deck), len(pile))
     w.one_hot(view.ark, t.countries)
-    w.numbers(*view.skips, *view.hostage, *view.owes, view.steps)
-    w.numbers(*(s in view.passed for s in range(n)))
-    w.numbers(*(s in view.landed for s in range(n)))
+    passed, landed = view.passed, view.landed
+    w.numbers(
+        *view.skips, *view.hostage, *view.owes, view.steps,
+        *(s in passed for s in range(n)), *(s in landed for s in range(n)),
+    )  # fmt: skip
     w.one_hot(view.winner, t.seats)
     return w.array()
