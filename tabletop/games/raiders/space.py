@@ -40,11 +40,12 @@ def space(game: Any) -> GameSpace:
 
     size = len(encode(game, game.view(game.initial_state(0), 0), 0))
     deck = len(full_deck(board.countries))
-    # A chance node may join two draws of a shuffle of the whole deck (the
-    # adapters join draws known to follow one another up to this bound), so the
-    # deal's shuffle is about half as many nodes. Games between our heuristic bots
-    # at 6 players took up to 5,400 decisions.
-    return GameSpace(actions, size, encode, max(deck * (deck - 1), 6), 10_000)
+    # The bound is the deck: a larger one would let the adapters join a shuffle's
+    # draws in pairs (56 x 55 outcomes a node), and OpenSpiel's C++ callers copy a
+    # node's whole outcome list at every asking (random_sim_test ran 2-3 times
+    # slower so). Games between our heuristic bots at 6 players took up to 5,400
+    # decisions.
+    return GameSpace(actions, size, encode, max(deck, 6), 10_000)
 
 
 class Tables:
