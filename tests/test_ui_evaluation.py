@@ -437,6 +437,9 @@ def test_the_review_button_says_behind_the_hand_over_why_not(comms):
     assert "laptop is being passed" in table.review.status.value
     table.review.quick_hint.click()
     assert "laptop is being passed" in table.review.hint_text.value
+    table.reveal()  # the refusals were about the hand-over: they go with it
+    assert "laptop is being passed" not in table.review.status.value
+    assert "laptop is being passed" not in table.review.hint_text.value
 
 
 def test_between_humans_the_review_chart_has_no_other_seat_s_chances(

@@ -235,3 +235,18 @@ def test_typed_text_does_not_cross_the_hand_over():
     assert table.curtain is not None
     assert table.actions.notation.value == ""
     assert table.actions.typed_refusal.value == ""
+
+
+def test_a_typed_action_of_the_wrong_kind_stays_to_be_mended():
+    """TT-PHASE from the game ('not a decision of this kind now') refuses what was
+    typed, not who may act: the text stays in the field, as other refusals of
+    the text do; the resume offer's TT-PHASE (who may act) still empties it."""
+    from tabletop.ui import pitfall_table
+
+    table = pitfall_table(players=2, seed=5, name="family", autosave=False)
+    if table.curtain is not None:
+        table.reveal()
+    table.actions.notation.value = "forward"
+    assert table.model.refused_clause == "TT-PHASE"
+    assert table.actions.notation.value == "forward"
+    assert "not a decision of this kind" in table.actions.typed_refusal.value

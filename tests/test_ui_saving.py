@@ -129,6 +129,7 @@ def test_under_the_offer_nothing_tells_the_fresh_deal(tmp_path):
     again.review.run_button.click()
     assert "saved game is waiting" in again.review.status.value
     again.resume.click()
+    assert "saved game is waiting" not in again.review.status.value
     assert again.step == 1 and "offered" not in again.evaluation._refusal()
     assert "waiting" not in again.actions.title.value
 

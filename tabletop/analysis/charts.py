@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from tabletop.analysis.evaluation import Evaluation
 from tabletop.analysis.review import Review
@@ -77,6 +78,7 @@ def plot_advantage(
                 va="bottom",
             )
     ax.set(xlabel="step", ylabel="winning chance", ylim=(0, 1), title=title)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))  # steps are whole
     if ax.get_legend_handles_labels()[1]:  # something drawn to name
         ax.legend(loc="upper left", fontsize="small")
     fig.tight_layout()

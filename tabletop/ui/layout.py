@@ -115,10 +115,11 @@ def choices_and_timeline(t: Any) -> None:
         """Play typed notation; whether the field empties: yes when it played or
         when the refusal was about who may act now (the text was fine, and the same
         text entered again would send nothing), no when the text was refused."""
+        nobody_may = t.model.refusal_to_act()  # who may act, before the choice
         played = choose(text) is not None
         # the refusal under the field as well (cleared with the notice line)
         t.actions.typed_refusal.value = "" if played else t.notice.value
-        return played or t.model.refused_clause in WHO_ACTS
+        return played or nobody_may is not None or t.model.refused_clause in WHO_ACTS
 
     t.actions = ActionsPanel(
         t._gesture(t._press_drawn),

@@ -43,8 +43,10 @@ from tabletop.ui.seats import HUMAN, bot_names, make_seat_bot, seat_label
 
 MAX_AUTO_MOVES = 5000
 MISSED = 40  # the most steps a recap tells a player coming back
-WHO_ACTS = ("TT-TURN", "TT-PHASE", "TT-OVER")
-"""The clauses of ``refusal_to_act``: refusals of who may act now, not of what."""
+WHO_ACTS = ("TT-TURN", "TT-OVER")
+"""Clauses that refuse who may act now, not what (``refusal_to_act`` also refuses
+with TT-PHASE under a resume offer; the games' TT-PHASE, "not a decision of this
+kind now", refuses what was asked)."""
 # The autosave's companion file: every line of the timeline, so a resume keeps them.
 LINES_FORMAT = "tabletop-lines"
 LINES_VERSION = 1

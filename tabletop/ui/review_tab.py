@@ -122,6 +122,7 @@ class ReviewPanel(w.VBox):
         self._showing = threading.Lock()
         self._hint_thread: threading.Thread | None = None
         self._hint_where: tuple = ()  # the position the shown hint is for
+        self._refused_where: tuple = ()  # the position a shown refusal is for
         model = getattr(table, "model", None)
         if model is not None and hasattr(model, "observe"):
             model.observe(self._moved_on, names=["state", "viewer"])
@@ -145,11 +146,16 @@ class ReviewPanel(w.VBox):
             self.status.value = "the review was put away as the laptop was passed"
 
     def _moved_on(self, _change: Any = None) -> None:
-        """The table shows another position: a hint for the old one goes."""
+        """The table shows another position: a hint for the old one goes, and so
+        does a review refused there."""
         if self._hint_where and self._hint_where != self._where():
             self._hint_where = ()
             if self.hint_text.value != THINKING:
                 self.hint_text.value = ""
+        if self._refused_where and self._refused_where != self._where():
+            self._refused_where = ()
+            if self.status.value.startswith("Not possible"):
+                self.status.value = ""
 
     def _where(self) -> tuple:
         table = self.table
@@ -163,6 +169,7 @@ class ReviewPanel(w.VBox):
             self.start_review()
         except IllegalActionError as exc:
             self.status.value = html.escape(f"Not possible: {exc.reason}")
+            self._refused_where = self._where()  # said until the table moves on
             raise
 
     def start_review(self) -> threading.Thread:
