@@ -353,14 +353,10 @@ def test_the_review_chart_draws_every_seat_from_the_bar_s_answers(comms):
     table.close()
 
 
-def test_between_humans_the_review_tells_no_other_hand(comms):
-    """Hot seat, two humans: a review in mid-game grades only the decisions of
-    the seat looking now (another's better moves would name cards it held), none
-    is run behind a hand-over (TT-TURN), and a shown review is put away when the
-    laptop is passed (TT-HANDOVER)."""
-    from tabletop.core import IllegalActionError
-
-    table = pitfall_table(players=2, seed=5, name="family")  # two humans
+def _family_table_in_mid_game():
+    """Two humans at Pitfall, 12 decisions in, the seat to move revealed; a
+    review that samples little."""
+    table = pitfall_table(players=2, seed=5, name="family")
     table.review.budget, table.review.width = 2, 2
     for _ in range(12):
         if table.curtain is not None:
@@ -368,6 +364,17 @@ def test_between_humans_the_review_tells_no_other_hand(comms):
         table.choose(str(table.legal[0].action))
     if table.curtain is not None:
         table.reveal()
+    return table
+
+
+def test_between_humans_the_review_tells_no_other_hand(comms):
+    """Hot seat, two humans: a review in mid-game grades only the decisions of
+    the seat looking now (another's better moves would name cards it held), none
+    is run behind a hand-over (TT-TURN), and a shown review is put away when the
+    laptop is passed (TT-HANDOVER)."""
+    from tabletop.core import IllegalActionError
+
+    table = _family_table_in_mid_game()
     seat = table.viewer
     assert isinstance(seat, int) and table.review.whose() == seat
     result = table.review.run_review()
@@ -395,14 +402,7 @@ def test_a_review_still_running_is_stopped_when_the_laptop_is_passed(comms):
     better moves the first seat's hand allowed)."""
     import threading
 
-    table = pitfall_table(players=2, seed=5, name="family")  # two humans
-    table.review.budget, table.review.width = 2, 2
-    for _ in range(12):
-        if table.curtain is not None:
-            table.reveal()
-        table.choose(str(table.legal[0].action))
-    if table.curtain is not None:
-        table.reveal()
+    table = _family_table_in_mid_game()
     gate = threading.Event()
     graded = table.review.run_review
 
