@@ -121,6 +121,7 @@ class ActionSpace:
         checks the answer against the plain lookup for every game."""
         memo = self._parts
         found: list[Sequence[int]] = []
+        loose: list[Any] = []  # the parts that are not tuples, numbered at once
         for part in parts:
             if not part:
                 continue
@@ -132,7 +133,11 @@ class ActionSpace:
                     known = memo[id(part)] = (part, tuple(self.numbers(part)))
                 found.append(known[1])
             else:
-                found.append(self.numbers(part))
+                loose += part
+        if loose:
+            if not found:
+                return self.numbers(loose)
+            found.append(self.numbers(loose))
         if len(found) == 1:
             return list(found[0])
         out = [n for numbers in found for n in numbers]
