@@ -420,17 +420,17 @@ class ChanceGame:
     ) -> Position:
         """The chance node of a draw of ``n`` with ``ahead`` known to follow: the
         draws joined while their product stays within the bound (``join``)."""
-        if not ahead or not self.join or n * ahead[0] > self.max_chance_outcomes:
-            return Position(state, pending, drawn, n, decisions, trail, ahead)
-        bound = self.max_chance_outcomes
         need, k = n, 0
-        while k < len(ahead) and need * ahead[k] <= bound:
-            need *= ahead[k]
-            k += 1
-        joined = (n, *ahead[:k])
+        if self.join:
+            bound = self.max_chance_outcomes
+            while k < len(ahead) and need * ahead[k] <= bound:
+                need *= ahead[k]
+                k += 1
+        if not k:
+            return Position(state, pending, drawn, n, decisions, trail, ahead)
         return Position(
             state, pending, drawn, need, decisions, trail, ahead[k:], None, False,
-            joined,
+            (n, *ahead[:k]),
         )  # fmt: skip
 
     def _check_bound(self, n: int, ahead: tuple[int, ...], pending: Any) -> None:

@@ -50,7 +50,8 @@ def plot_advantage(
     label_of = [
         given_names[s] if s < len(given_names) else f"seat {s}" for s in range(seats)
     ]
-    if len(timeline) >= 2:  # one answer alone draws a stray bar, not a line
+    lines = len(timeline) >= 2  # one answer alone draws a stray bar, not a line
+    if lines:
         steps = [e.step for e in timeline]
         for seat in range(seats):
             rates = [e.probabilities[seat] for e in timeline]
@@ -65,7 +66,7 @@ def plot_advantage(
             ]
             if points:
                 xs, ys = zip(*points, strict=False)
-                label = None if len(timeline) >= 2 else f"{label_of[seat]} (own view)"
+                label = None if lines else f"{label_of[seat]} (own view)"
                 ax.plot(xs, ys, ".", color=colours[seat], alpha=0.6, label=label)
         for move in review.marked():
             mark, colour = MARKS[move.grade]

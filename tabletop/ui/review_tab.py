@@ -244,12 +244,17 @@ class ReviewPanel(w.VBox):
         if self.seat is not None:
             return self.seat
         table = self.table
-        humans = [s for s, kind in enumerate(table.seats) if kind == HUMAN]
+        humans = self._humans()
         if len(humans) == 1:
             return humans[0]
         if len(humans) > 1 and isinstance(table.viewer, int) and not self._over():
             return table.viewer  # another human's better moves would tell its hand
         return None
+
+    def _humans(self) -> list[int]:
+        """The human seats of the table."""
+        seats = getattr(self.table, "seats", ())
+        return [s for s, kind in enumerate(seats) if kind == HUMAN]
 
     def _over(self) -> bool:
         table = self.table
@@ -311,8 +316,7 @@ class ReviewPanel(w.VBox):
         look = getattr(self.table, "look", None)
         bar = getattr(self.table, "evaluation", None)
         timeline = bar.timeline() if bar is not None else []
-        humans = sum(kind == HUMAN for kind in getattr(self.table, "seats", ()))
-        if seat is not None and humans > 1:
+        if seat is not None and len(self._humans()) > 1:
             # The bar's answers were worked out from each seat's own view as it
             # looked: another human's chances would tell of that seat's hand.
             timeline = []
