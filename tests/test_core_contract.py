@@ -59,6 +59,11 @@ def test_viewer_forms_and_who_sees_what():
     for bad in (-1, "north", 1.5, True):
         with pytest.raises(ValueError):
             as_viewer(bad)
+    # A seat's viewer is made once and shared (a frozen value); a negative
+    # seat is still refused, and never kept.
+    assert as_viewer(2) is as_viewer(2) and as_viewer(2).seat == 2
+    with pytest.raises(ValueError):
+        as_viewer(-3)
 
 
 def test_event_for_viewer_drops_secret_text_and_data():

@@ -71,6 +71,12 @@ class Viewer:
 PUBLIC = Viewer("public")
 REFEREE = Viewer("referee")
 
+_SEAT_VIEWERS: dict[int, Viewer] = {}
+"""The seat viewers made so far, by seat (viewers are frozen values; a view is
+made at every step of a search or an adapter, and checking a new seat viewer
+cost more than the view's own copying)."""
+_SEAT_VIEWERS_KEPT = 64
+
 
 def as_viewer(viewer: Any) -> Viewer:
     """The ``Viewer`` for any accepted form (a Viewer, a seat, None, a word).
@@ -78,6 +84,13 @@ def as_viewer(viewer: Any) -> Viewer:
     Raises:
         ValueError: naming what was given.
     """
+    if type(viewer) is int:
+        known = _SEAT_VIEWERS.get(viewer)
+        if known is None:
+            known = Viewer.of_seat(viewer)  # refuses a negative seat
+            if len(_SEAT_VIEWERS) < _SEAT_VIEWERS_KEPT:
+                _SEAT_VIEWERS[viewer] = known
+        return known
     if isinstance(viewer, Viewer):
         return viewer
     if viewer is None:

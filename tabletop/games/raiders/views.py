@@ -20,6 +20,9 @@ from tabletop.games.raiders.state import RaidersState
 if TYPE_CHECKING:
     from tabletop.games.raiders.rules import Raiders
 
+_BLANK = Rng(0)
+"""The blank generator a view holds (a value, like any ``Rng``)."""
+
 
 def view(s: RaidersState, viewer: object) -> RaidersState:
     """What ``viewer`` (a seat, None for the referee, ``"public"`` or a Viewer) may
@@ -34,7 +37,7 @@ def view(s: RaidersState, viewer: object) -> RaidersState:
     hands = tuple(h if v.sees(q) else (HIDDEN,) * len(h) for q, h in enumerate(s.hands))
     mover = s.to_move
     ways = s.ways if s.phase != "move" or v.sees(mover) or not s.hands[mover] else ()
-    return _with(s, hands, (HIDDEN,) * len(s.deck), Rng(0), ways)
+    return _with(s, hands, (HIDDEN,) * len(s.deck), _BLANK, ways)
 
 
 def _with(
