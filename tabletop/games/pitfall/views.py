@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import HIDDEN, Rng
 from tabletop.core.viewers import as_viewer
 from tabletop.games.pitfall.cards import CARDS, HIDDEN_SLOT
-from tabletop.games.pitfall.state import PitfallState
+from tabletop.games.pitfall.state import PitfallState, new_state
 
 if TYPE_CHECKING:
     from tabletop.games.pitfall.rules import Pitfall
@@ -53,8 +53,9 @@ def _with_hidden(
 ) -> PitfallState:
     """``s`` with its hidden parts (hands, deck, facedown tokens, generator) given;
     ``dataclasses.replace`` does the same, more slowly (views are made at every
-    decision of a bot). The fields go in their order, as ``Work.freeze`` gives them."""
-    return PitfallState(
+    decision of a bot); ``new_state`` sets the slots directly, as ``Work.freeze``
+    does."""
+    return new_state(
         s.phase,
         s.to_move,
         s.turn,

@@ -12,7 +12,7 @@ from typing import Any
 from tabletop.core import Event
 from tabletop.core.game import Words
 from tabletop.games.pitfall.board import PitfallBoard
-from tabletop.games.pitfall.state import FIELDS, PitfallState
+from tabletop.games.pitfall.state import FIELDS, PitfallState, new_state
 
 
 class Work:
@@ -40,7 +40,7 @@ class Work:
         positions = self.positions
         if positions[self.to_move] != self.pos:
             positions = put(positions, self.to_move, self.pos)
-        return PitfallState(
+        return new_state(
             self.phase,
             self.to_move,
             self.turn,

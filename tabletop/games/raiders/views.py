@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import HIDDEN, Rng
 from tabletop.core.viewers import as_viewer
 from tabletop.games.raiders.cards import full_deck
-from tabletop.games.raiders.state import RaidersState
+from tabletop.games.raiders.state import RaidersState, new_state
 
 if TYPE_CHECKING:
     from tabletop.games.raiders.rules import Raiders
@@ -45,8 +45,9 @@ def _with(
 ) -> RaidersState:
     """``s`` with these hands, deck, generator and ways, built directly (what
     ``dataclasses.replace`` does, without looking the fields up at every call:
-    views are built at every decision of a bot and every step of a search)."""
-    return RaidersState(
+    views are built at every decision of a bot and every step of a search;
+    ``new_state`` sets the slots directly)."""
+    return new_state(
         s.phase,
         s.to_move,
         s.positions,
