@@ -75,15 +75,18 @@ class Event:
         hidden: tuple[str, ...] = (),
         witnesses: tuple[int, ...] = (),
     ) -> None:
-        _set(self, "clause", clause)
-        _set(self, "_text", text)
-        _set(self, "player", player)
-        _set(self, "kind", kind)
-        _set(self, "secret", secret)
-        _set(self, "_public", public)
-        _set(self, "data", {} if data is None else data)
-        _set(self, "hidden", hidden)
-        _set(self, "witnesses", witnesses)
+        # Each slot set through its own setter: the frozen class refuses
+        # ``setattr``, and ``object.__setattr__`` looked each name up again at
+        # every event (two or more a decision).
+        _set_clause(self, clause)
+        _set_text(self, text)
+        _set_player(self, player)
+        _set_kind(self, kind)
+        _set_secret(self, secret)
+        _set_public(self, public)
+        _set_data(self, {} if data is None else data)
+        _set_hidden(self, hidden)
+        _set_witnesses(self, witnesses)
 
     @property
     def text(self) -> str:
@@ -185,6 +188,17 @@ class Event:
         if self.witnesses:
             data["witnesses"] = list(self.witnesses)
         return data
+
+
+_set_clause = Event.clause.__set__
+_set_text = Event._text.__set__
+_set_player = Event.player.__set__
+_set_kind = Event.kind.__set__
+_set_secret = Event.secret.__set__
+_set_public = Event._public.__set__
+_set_data = Event.data.__set__
+_set_hidden = Event.hidden.__set__
+_set_witnesses = Event.witnesses.__set__
 
 
 @dataclass(frozen=True, slots=True)
