@@ -155,8 +155,9 @@ def test_ra_m_roll_states_and_events_are_ordinary_frozen_values():
         for e in events:
             assert type(e) is Event
             assert e == Event(
-                e.clause, e.text, e.player, e.kind, e.secret, e.public, e.data, e.hidden
-            )
+                e.clause, e.text, e.player, e.kind, e.secret, e.public, e.data,
+                e.hidden, e.witnesses,
+            )  # fmt: skip
             with pytest.raises(dataclasses.FrozenInstanceError):
                 e.text = ""  # type: ignore[misc]
 
@@ -203,3 +204,33 @@ def test_the_package_keeps_no_mutable_module_state():
     for (module_name, name), before in containers.items():
         now = vars(importlib.import_module(module_name))[name]
         assert now == before, f"{module_name}.{name} changed while playing"
+
+
+def test_ra_k_ambush_the_victim_reads_which_card_was_taken():
+    """RA-K-AMBUSH and RA-M-PASS-PLAYER: the card taken at random left the
+    victim's hand, so the victim's log line names it as the taker's does; every
+    other seat reads only that a card went, and its event keeps no card."""
+    game = Raiders(players=3)
+    seen = 0
+    for seed in range(40):
+        s = game.initial_state(seed)
+        rng = Rng.from_seed(seed)
+        for _ in range(400):
+            legal = game.legal_actions(s)
+            if not legal:
+                break
+            pick, rng = rng.below(len(legal))
+            s, events = game.apply(s, legal[pick])
+            for e in events:
+                if e.kind != "take" or "card" not in e.data:
+                    continue
+                seen += 1
+                taker, victim = e.data["seat"], e.data["victim"]
+                (other,) = {0, 1, 2} - {taker, victim}
+                assert e.seen_by(victim) == e.seen_by(taker) == e.seen_by(None)
+                assert e.for_viewer(victim).data["card"] == e.data["card"]
+                assert "takes a card from" in e.seen_by(other)
+                assert "card" not in e.for_viewer(other).data
+        if seen >= 5:
+            break
+    assert seen >= 5

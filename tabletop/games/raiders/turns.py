@@ -116,7 +116,7 @@ def _note_empty(g: Raiders, w: Work, q: int) -> None:
 
 def take_random(g: Raiders, w: Work, taker: int, victim: int, clause: str) -> None:
     """``taker`` takes a card at random from ``victim`` (RA-M-PASS-PLAYER,
-    RA-K-AMBUSH)."""
+    RA-K-AMBUSH); both may read which card it was, the others that a card went."""
     hand = w.hand(victim)
     if not hand:
         w.emit(
@@ -141,6 +141,7 @@ def take_random(g: Raiders, w: Work, taker: int, victim: int, clause: str) -> No
         _take_public,
         {"seat": taker, "victim": victim, "card": card},
         SECRET_CARD,
+        (victim,),  # the card left the victim's hand: they know which it was
     )
     _note_empty(g, w, victim)
 

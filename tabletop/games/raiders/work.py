@@ -137,14 +137,25 @@ class Work:
         public: str | Words = "",
         data: Mapping[str, Any] | None = None,
         hidden: tuple[str, ...] = (),
+        witnesses: tuple[int, ...] = (),
     ) -> None:
-        """Record an event; a non-empty ``public`` makes its text secret. The
-        sentences may be words written from ``data`` when read (``Event``). A
-        quiet ``Work`` records nothing."""
+        """Record an event; a non-empty ``public`` makes its text secret (read by
+        ``player`` and ``witnesses`` only). The sentences may be words written
+        from ``data`` when read (``Event``). A quiet ``Work`` records nothing."""
         if self.quiet:
             return
         self.events.append(
-            Event(clause, text, player, kind, bool(public), public, data or {}, hidden)
+            Event(
+                clause,
+                text,
+                player,
+                kind,
+                bool(public),
+                public,
+                data or {},
+                hidden,
+                witnesses,
+            )  # fmt: skip
         )
 
     def others_at(self, loc: str, me: int) -> list[int]:
