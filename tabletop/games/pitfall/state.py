@@ -146,7 +146,7 @@ def new_state(
     """``PitfallState(...)`` of the same fields in the same order, built by setting
     each slot directly: about half the cost of the frozen dataclass's ``__init__``
     (which sets each field through ``object.__setattr__``); ``Work.freeze`` builds
-    one state per action and ``view`` one per view. ``tests/test_pitfall_state.py``
+    one state per action and ``view`` one per view. ``tests/test_state_builders.py``
     checks the parameters are the fields and the states equal."""
     s = _new(PitfallState)
     _phase(s, phase)

@@ -168,7 +168,7 @@ def new_state(
     """``RaidersState(...)`` of the same fields in the same order, built by setting
     each slot directly: half the cost of the frozen dataclass's ``__init__``
     (which sets each field through ``object.__setattr__``), and ``Work.freeze``
-    builds one state per action. ``tests/test_raiders_state.py`` checks the
+    builds one state per action. ``tests/test_state_builders.py`` checks the
     parameters are the fields and the states equal."""
     s = _new(RaidersState)
     _phase(s, phase)
