@@ -81,6 +81,12 @@ from tabletop.ui import raiders_table
 table = raiders_table(players=2, seed=7, bots=1, bot="heuristic")
 table"""
 
+REFUSAL = """\
+from tabletop.ui import pitfall_table
+
+table = pitfall_table(players=3, seed=5, bots=2, autosave=False)
+table"""
+
 HOT_SEAT = """\
 from tabletop.ui import pitfall_table
 
@@ -107,6 +113,7 @@ def lab(tmp_path_factory):
     with jupyter_lab(tmp, ["play_pitfall.ipynb", "play_raiders.ipynb"]) as url:
         code_notebook(tmp / "work" / "hot_seat.ipynb", HOT_SEAT)
         code_notebook(tmp / "work" / "raiders_two.ipynb", TWO_PLAYERS)
+        code_notebook(tmp / "work" / "refusal.ipynb", REFUSAL)
         yield url
 
 
@@ -399,3 +406,45 @@ def test_a_table_whose_kernel_restarted_says_to_run_the_cell_again(lab):
         # shows, and the board picture kept in the notebook shows instead.
         assert seen["parts"] == 0, seen
         assert seen["pictures"] and seen["pictureShown"], seen
+
+
+NOTICE = """() => {
+  const root = document.querySelector('CURRENT .tabletop-table');
+  const notice = root.querySelector('.tabletop-notice');
+  const r = notice.getBoundingClientRect();
+  return {board: root.querySelector('canvas.tabletop-board')
+            .getBoundingClientRect().top,
+          text: notice.textContent, top: r.top, bottom: r.bottom,
+          cut: notice.scrollHeight > notice.clientHeight + 1
+            || notice.scrollWidth > notice.clientWidth + 1};
+}""".replace("CURRENT", CURRENT)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 768), (1920, 1080)])
+def test_a_refusal_is_read_in_full_and_does_not_move_the_board(lab, width, height):
+    """A typed action refused (TT-PHASE, Enter in the field) shows its reason in
+    the notice line, whole and on screen, and the board does not jump: the line
+    keeps room for a refusal before there is one."""
+    with chromium_page(width, height) as page:
+        before = _open_with_file_browser(page, lab, "refusal.ipynb")
+        first = page.evaluate(NOTICE)
+        assert first["text"] == ""
+        field = page.locator(f"{CURRENT} .tabletop-notation input")
+        field.fill("give 2")  # a decision of another kind than the one pending
+        field.press("Enter")
+        page.wait_for_function(
+            f"() => document.querySelector('{CURRENT} .tabletop-notice')"
+            ".textContent.length > 0",
+            timeout=30_000,
+        )
+        page.wait_for_timeout(300)
+        after = page.evaluate(NOTICE)
+        shoot(page, f"refusal_{width}x{height}.png")
+        assert after["text"].startswith("Not possible: 'give 2'"), after["text"]
+        assert not after["cut"], f"the refusal is cut: {after['text']!r}"
+        assert 0 <= after["top"] and after["bottom"] <= height, after
+        assert abs(after["board"] - first["board"]) <= 1, (
+            f"the board moved {after['board'] - first['board']:.0f}px",
+            after["text"],
+        )
+        assert before["board"]["top"] == pytest.approx(first["board"], abs=1)

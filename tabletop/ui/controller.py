@@ -98,7 +98,16 @@ CSS = f"""<style>
 .tabletop-compact .tabletop-board {{ max-height: 340px; }}
 .tabletop-table .tabletop-side {{ max-height: max(320px, calc(100vh - 200px));
   min-height: min(max(320px, calc(100vh - 400px)), 420px);
-  overflow-y: auto; contain: size; }}
+  overflow-y: auto; contain: size;
+  /* a shadow at an edge with more to scroll to (the covers move with the text) */
+  background:
+    linear-gradient(var(--jp-layout-color0, #fff) 30%, transparent) top / 100% 24px
+      no-repeat local,
+    linear-gradient(transparent, var(--jp-layout-color0, #fff) 70%) bottom / 100% 24px
+      no-repeat local,
+    linear-gradient(rgba(0,0,0,.18), transparent) top / 100% 10px no-repeat scroll,
+    linear-gradient(transparent, rgba(0,0,0,.18)) bottom / 100% 10px no-repeat scroll;
+  }}
 .tabletop-compact .tabletop-side {{ max-height: 360px; min-height: 300px; }}
 .tabletop-table .tabletop-side > * {{ flex-shrink: 0; }}
 .tabletop-table .tabletop-action button, .tabletop-table button.tabletop-action
@@ -106,8 +115,8 @@ CSS = f"""<style>
 .tabletop-table .tabletop-many > button.tabletop-action
   {{ flex: 1 1 calc(50% - 4px); max-width: calc(50% - 4px); line-height: 16px;
   padding: 4px 8px; }}
-.tabletop-notice {{ min-height: 22px; white-space: normal; overflow-wrap: anywhere;
-  }}
+.tabletop-notice {{ min-height: var(--jp-widgets-inline-height, 28px);
+  white-space: normal; overflow-wrap: anywhere; }}
 .tabletop-beacon {{ display: none; }}
 .tabletop-table .jupyter-widgets-disconnected::before {{ display: none; }}
 .tabletop-table.jupyter-widgets-disconnected > * {{ display: none;
