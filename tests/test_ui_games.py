@@ -474,3 +474,40 @@ def test_a_turn_one_phrase_over_the_cut_is_told_whole():
     assert "more" not in whole and whole.endswith(f"thing {RECAP_PHRASES}")
     ((_, cut),) = recap_turns(Look(), turn(RECAP_PHRASES + 2), 0)
     assert ", 3 more (see the Log tab), then " in cut
+
+
+def test_a_missed_turn_is_the_missing_seats_line_in_the_recap():
+    """RA-T-SKIP: a Hostage makes its victim miss a turn, and the engine records
+    "player 3 misses this turn" in the step of the seat who played it. The recap
+    tells it as the victim's own line, not inside the other seat's turn; the
+    victim's own recap leaves it out, as it leaves out the victim's other turns."""
+    import random
+
+    from tabletop.core import Match
+    from tabletop.draw.words import recap_turns
+    from tabletop.games.raiders import Raiders
+    from tabletop.games.raiders.look import RaidersLook
+
+    for seed in range(40):
+        match, rng = Match(Raiders(players=4), seed=seed), random.Random(seed)
+        while not match.over and len(match) < 400:
+            match.play(rng.choice(match.legal_actions()))
+        found = [
+            (step, event)
+            for step in match.steps
+            for event in step.events
+            if event.clause == "RA-T-SKIP" and event.player != step.player
+        ]
+        if found:
+            break
+    assert found, "no random game had a turn missed because of another seat"
+    step, event = found[0]
+    look = RaidersLook(match.game)
+    steps = match.steps[: step.index]  # step 1 is steps[0]
+    told = recap_turns(look, steps, None)
+    missed = look.seat_name(event.player)
+    actor = look.seat_name(step.player)
+    assert told[-1] == (missed, "misses this turn")
+    assert told[-2][0] == actor and "misses this turn" not in told[-2][1]
+    mine = recap_turns(look, steps, event.player)
+    assert all("misses this turn" not in said for _, said in mine)

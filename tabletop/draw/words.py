@@ -42,8 +42,10 @@ def recap_turns(
 ) -> list[tuple[str, str]]:
     """What the other seats just did, one ``(who, what)`` per turn (at most
     ``RECAP_TURNS``, the latest), as ``eyes`` may read it: ``eyes``' own steps are
-    left out, a seat's consecutive steps make one turn, and a walk of several
-    spaces reads as where it ended (``walks_shortened``). ``line(event, eyes)``
+    left out, a seat's consecutive steps make one turn, a turn another seat
+    misses because of them is that seat's line (``missed_turns_apart``), and a
+    walk of several spaces reads as where it ended (``walks_shortened``).
+    ``line(event, eyes)``
     says one event (the look's ``event_line``, or a memo of it)."""
     line = line or look.event_line
     # From the latest step back, so that only the turns told are put in words.
@@ -60,10 +62,13 @@ def recap_turns(
     # A turn's steps are told together, so a walk split by a decision (a game
     # that asks at each obstacle) still reads as where it ended.
     turns = [
-        (player, recap_phrases([e for step in reversed(run) for e in step.events],
-                               eyes, line))
-        for player, run in reversed(runs)
-    ]  # fmt: skip
+        (player, recap_phrases(events, eyes, line))
+        for run_player, run in reversed(runs)
+        for player, events in missed_turns_apart(
+            run_player, [e for step in reversed(run) for e in step.events]
+        )
+        if not (isinstance(eyes, int) and player == eyes)
+    ][-RECAP_TURNS:]
     told = []
     for player, texts in turns:
         name = look.seat_name(player) if player is not None else "An edit"
@@ -80,6 +85,22 @@ def recap_turns(
             continue
         told.append((name, ", ".join(said)))
     return told
+
+
+def missed_turns_apart(
+    player: int | None, events: Sequence[Any]
+) -> list[tuple[int | None, list[Any]]]:
+    """A turn's events as ``(seat, events)`` turns: an event of kind ``skip``
+    about another seat (that seat misses its turn, as the step's actions made it)
+    is that seat's turn, told on its own line, not inside the acting seat's."""
+    out: list[tuple[int | None, list[Any]]] = [(player, [])]
+    for event in events:
+        if event.kind == "skip" and event.player not in (None, player):
+            out.append((event.player, [event]))
+            out.append((player, []))
+        else:
+            out[-1][1].append(event)
+    return [(seat, group) for seat, group in out if group]
 
 
 def recap_phrases(
