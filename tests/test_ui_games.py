@@ -511,3 +511,72 @@ def test_a_missed_turn_is_the_missing_seats_line_in_the_recap():
     assert told[-2][0] == actor and "misses this turn" not in told[-2][1]
     mine = recap_turns(look, steps, event.player)
     assert all("misses this turn" not in said for _, said in mine)
+
+
+def test_the_events_about_a_missing_seat_stay_on_its_line():
+    """RA-E-EMPTY: a seat whose hand emptied misses its turn and draws a card;
+    both are its line, and what the acting seat does after stays on the
+    acting seat's."""
+    from types import SimpleNamespace
+
+    from tabletop.core import Event
+    from tabletop.draw.words import recap_turns
+
+    class Look:
+        arrivals_told = frozenset()
+
+        def seat_name(self, seat):
+            return f"Player {seat}"
+
+        def event_line(self, event, eyes):
+            return event.text
+
+    events = (
+        Event("X-MOVE", "Player 2 moves on", 2, "move"),
+        Event("RA-E-EMPTY", "Player 0 misses this turn", 0, "skip"),
+        Event("RA-E-EMPTY", "Player 0 draws a card", 0, "draw"),
+        Event("X-END", "Player 2 ends the round", 2, "end"),
+    )
+    steps = [SimpleNamespace(player=2, events=events, index=1)]
+    assert recap_turns(Look(), steps, None) == [
+        ("Player 2", "moves on"),
+        ("Player 0", "misses this turn, draws a card"),
+        ("Player 2", "ends the round"),
+    ]
+
+
+def test_a_landing_that_names_its_space_is_not_told_after_the_move_there():
+    """RA-M-INSTRUCTION, RA-M-CHECKPOINT-LAND: "lands on X: <instruction>" names
+    the space, so the recap does not also say "moves to X (<instruction>)" just
+    before it (a card drawn there still says where, as in the Log)."""
+    import random
+
+    from tabletop.core import Match
+    from tabletop.draw.words import recap_turns
+    from tabletop.games.raiders import Raiders
+    from tabletop.games.raiders.look import RaidersLook
+
+    checked = set()
+    for seed in range(20):
+        match, rng = Match(Raiders(players=3), seed=seed), random.Random(seed)
+        while not match.over and len(match) < 300:
+            match.play(rng.choice(match.legal_actions()))
+        look = RaidersLook(match.game)
+        for step in match.steps:
+            kinds = [e.kind for e in step.events]
+            for i, event in enumerate(step.events[1:], 1):
+                before = step.events[i - 1].data
+                if event.kind in ("instruction", "owes") and (
+                    before.get("to") == event.data["at"]
+                ):
+                    said = "; ".join(t for _, t in recap_turns(look, [step], None))
+                    place = look.space_name(event.data["at"]).split(" (")[0]
+                    assert f"moves to {place}" not in said, (kinds, said)
+                    assert f"on {place}:" in said or (f"checkpoint {place}:" in said), (
+                        kinds,
+                        said,
+                    )
+                    checked.add(event.kind)
+        if checked == {"instruction", "owes"}:
+            break
+    assert checked == {"instruction", "owes"}

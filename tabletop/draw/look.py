@@ -63,6 +63,9 @@ class Look:
             pixels (None: its top left corner).
         moves_no_pawn: event kinds whose ``from``/``to`` move something other
             than a seat's piece (the last-move marks skip them).
+        arrivals_told: event kinds whose sentence names the space it happens
+            at (its data's ``at``: "lands on X: ..."); the recap leaves out the
+            seat's move to that space just before it, which would name it twice.
     """
 
     width = 800
@@ -76,6 +79,7 @@ class Look:
     # left corner); a board whose corner holds a space puts it elsewhere.
     die_spot: tuple[float, float] | None = None
     moves_no_pawn: frozenset[str] = frozenset()
+    arrivals_told: frozenset[str] = frozenset()
 
     def __init__(self, game: Any) -> None:
         self.game = game

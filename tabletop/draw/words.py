@@ -61,8 +61,9 @@ def recap_turns(
             runs.append((step.player, [step]))
     # A turn's steps are told together, so a walk split by a decision (a game
     # that asks at each obstacle) still reads as where it ended.
+    arrivals_told = getattr(look, "arrivals_told", frozenset())  # a Look's
     turns = [
-        (player, recap_phrases(events, eyes, line))
+        (player, recap_phrases(events, eyes, line, arrivals_told))
         for run_player, run in reversed(runs)
         for player, events in missed_turns_apart(
             run_player, [e for step in reversed(run) for e in step.events]
@@ -92,26 +93,32 @@ def missed_turns_apart(
 ) -> list[tuple[int | None, list[Any]]]:
     """A turn's events as ``(seat, events)`` turns: an event of kind ``skip``
     about another seat (that seat misses its turn, as the step's actions made it)
-    is that seat's turn, told on its own line, not inside the acting seat's."""
+    begins that seat's turn, told on its own line with the events about that
+    seat right after it (the card it draws for an empty hand), not inside the
+    acting seat's."""
     out: list[tuple[int | None, list[Any]]] = [(player, [])]
     for event in events:
         if event.kind == "skip" and event.player not in (None, player):
-            out.append((event.player, [event]))
+            out.append((event.player, []))
+        elif out[-1][0] != player and event.player != out[-1][0]:
             out.append((player, []))
-        else:
-            out[-1][1].append(event)
+        out[-1][1].append(event)
     return [(seat, group) for seat, group in out if group]
 
 
 def recap_phrases(
-    events: Sequence[Any], eyes: Any, line: Callable[[Any, Any], str]
+    events: Sequence[Any],
+    eyes: Any,
+    line: Callable[[Any, Any], str],
+    arrivals_told: frozenset[str] = frozenset(),
 ) -> list[str]:
     """A step's events as the recap says them: walks shortened
-    (``walks_shortened``); the cards dealt to every seat at once as one phrase
-    ("the cards are dealt: 6 each"; each hand is on the table and every card in
-    the Log); a round under one clause (rolls for the first turn) as how it ended
-    (``round_goes_on``)."""
-    told = walks_shortened(events)
+    (``walks_shortened``, which also leaves out a move that the next event's
+    sentence tells, an event of a kind in ``arrivals_told``); the cards dealt to
+    every seat at once as one phrase ("the cards are dealt: 6 each"; each hand is
+    on the table and every card in the Log); a round under one clause (rolls
+    for the first turn) as how it ended (``round_goes_on``)."""
+    told = walks_shortened(events, arrivals_told)
     deals = [e for e in told if e.kind == "deal"]
     counts = {_dealt(e) for e in deals}
     each = f": {counts.pop()} each" if len(counts) == 1 and None not in counts else ""
@@ -153,13 +160,23 @@ def _dealt(event: Any) -> int | None:
     return None
 
 
-def walks_shortened(events: Sequence[Any]) -> list[Any]:
+def walks_shortened(
+    events: Sequence[Any], arrivals_told: frozenset[str] = frozenset()
+) -> list[Any]:
     """The events a recap tells: a run of moves of one kind by one seat (each with
     a ``to`` in its public data: a walk of several spaces) reads as its last one
-    ("moves to Egypt"); the Log keeps every step."""
+    ("moves to Egypt"); a move followed by that seat's event of a kind in
+    ``arrivals_told`` at the space moved to ("lands on X: ...") is told by that
+    event alone. The Log keeps every step."""
     told: list[Any] = []
     for event in events:
         data = event.for_viewer(PUBLIC).data
+        if told and event.kind in arrivals_told and "at" in data:
+            last = told[-1]
+            last_data = last.for_viewer(PUBLIC).data
+            if last.player == event.player and last_data.get("to") == data["at"]:
+                told[-1] = event
+                continue
         if told and "to" in data and "from" in data:
             last = told[-1]
             if last.kind == event.kind and last.player == event.player:

@@ -56,6 +56,11 @@ class RaidersLook(Look):
     """The Raiders world map, scaled to fit a notebook column."""
 
     scale = SCALE
+    # Sentences that name the space they happen at ("lands on X: ...", "stopped
+    # at checkpoint X"): the recap does not say the move there before them.
+    arrivals_told = frozenset(
+        {"instruction", "owes", "checkpoint", "passport", "blocked"}
+    )
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)
