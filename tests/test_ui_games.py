@@ -265,6 +265,34 @@ def test_hover_names_the_space_and_its_instruction():
     assert table.hover.value == ""
 
 
+def test_hover_says_what_a_click_there_does():
+    """The line under the board says what a click on a target shows when it
+    does not play at once: a card played on the board (RA-K-AMBUSH) shows its
+    choice first; after it is played the line follows the new position."""
+    from tabletop.games.raiders import Raiders, build_state
+
+    game = Raiders(players=2)
+    state = build_state(
+        game,
+        ark="EGYPT",
+        players=[
+            {"at": "ENGLAND", "hand": ["ambush", "passport"]},
+            {"at": "PERU", "hand": ["air", "staff"]},
+        ],
+        to_move=0,
+    )
+    table = raiders_table(players=2, seed=1)
+    table.model.match = Match.from_state(game, state, seed=1)
+    table.model.sync()
+    x, y = table.look.xy["PERU"]
+    table.hover_xy(x, y)
+    assert "Peru \u2014 a click shows the choice: Ambush Player 1 (blue)" in (
+        table.hover.value
+    )
+    table.choose("ambush 1")
+    assert "a click" not in table.hover.value  # not the Ambush's any more
+
+
 def test_plots_use_the_seat_colours_of_the_table():
     from matplotlib.figure import Figure
 

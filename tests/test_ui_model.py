@@ -475,3 +475,33 @@ def test_a_player_taking_the_laptop_back_is_told_everything_since_their_turn():
                 return  # two clicks of the other human, both told
         _play_humans(model, 1)
     pytest.fail("no hand-over after two decisions of the other human")
+
+
+def test_a_board_click_never_plays_a_card_by_itself():
+    """RA-K-AMBUSH: the only thing to do on the country where Player 1 stands is an
+    Ambush on them. A click there shows that choice instead of spending the card;
+    its button plays it (a card pressed first, then a space clicked, is
+    test_ui_table's ambiguous-card test)."""
+    from tabletop.draw import look_for
+    from tabletop.games.raiders import Raiders, build_state
+
+    game = Raiders(players=2)
+    state = build_state(
+        game,
+        ark="EGYPT",
+        players=[
+            {"at": "S22", "from": "ENGLAND", "hand": ["ambush", "passport"]},
+            {"at": "PERU", "hand": ["air", "staff"]},
+        ],
+        to_move=0,
+    )
+    model = TableModel(Match.from_state(game, state, seed=1), look_for(game))
+    model.sync()
+    on_peru = [e for e in model.legal if "PERU" in e.spaces]
+    assert [str(e.action) for e in on_peru] == ["ambush 1"], on_peru
+    assert model.click_space("PERU") == ()
+    assert model.step == 0 and model.state.hands[0] == state.hands[0]
+    assert model.selection is not None and model.selection.value == "PERU"
+    assert [str(e.action) for e in model.shown_actions()] == ["ambush 1"]
+    model.choose(model.shown_actions()[0].action)
+    assert model.step == 1 and "ambush" not in model.state.hands[0]

@@ -48,7 +48,8 @@ def frontend(widget: Any, content: dict) -> None:
 
 
 def click_board(t: Table, r: random.Random) -> None:
-    """A press anywhere on the board, often right on a highlighted target."""
+    """A press anywhere on the board, often right on a highlighted target (which
+    plays a move, or shows the choice of a card to play there)."""
     targets = [s for e in t.shown_actions() for s in e.spaces if s in t.look.xy]
     if targets and r.random() < 0.6:
         x, y = t.look.xy[r.choice(targets)]
@@ -328,6 +329,15 @@ def test_an_engine_failure_inside_any_gesture_reaches_the_error_area(
     table.set_seat(0, "random" if gesture in (bots_play_now, change_seat) else "human")
     table.auto = gesture is not bots_play_now
     table.set_viewer(None)
+    if gesture is click_board:  # a click plays only a move: reach one to click
+        r = random.Random(2)
+        while not any(
+            table.model.click_plays(s)
+            for e in table.shown_actions()
+            for s in e.spaces
+            if s in table.look.xy
+        ):
+            table.choose(r.choice(table.legal).action)
     state = table.match.state
 
     def broken(*args):

@@ -474,13 +474,28 @@ class Table(w.VBox):
 
     def hover_xy(self, x: float, y: float) -> str | None:
         """The pointer rests at (x, y): name the space under it (and what it does)
-        in the line under the board; nothing is sent unless the space changed."""
+        in the line under the board, and what a click there shows when it does
+        not play at once (the one choice it offers, or how many); nothing is
+        sent unless the space changed."""
         space = self.look.hit(x, y)
         if space != self._hovered:
             self._hovered = space
-            text = self.look.describe(space) if space else ""
-            self.hover.value = f"<small>{_esc(text)}</small>" if text else ""
+            self.hover.value = self._hover_html(space)
         return space
+
+    def _hover_html(self, space: str | None) -> str:
+        """The line under the board for the pointer resting on ``space``."""
+        if not space:
+            return ""
+        text = self.look.describe(space)
+        on = [e for e in self.shown_actions() if space in e.spaces]
+        if on and self.model.click_plays(space) is not None:
+            pass  # a move there, as the ring says: the name is enough
+        elif len(on) == 1:
+            text += f" \u2014 a click shows the choice: {self.actions.words(on[0])}"
+        elif on:
+            text += f" \u2014 a click lists the {len(on)} choices here"
+        return f"<small>{_esc(text)}</small>" if text else ""
 
     def hover_out(self) -> None:
         """The pointer left the board: the line under it names nothing."""
@@ -526,6 +541,8 @@ class Table(w.VBox):
         if moment != self._moment:  # what a click means has changed
             self._moment = moment
             self.token += 1
+            if self._hovered is not None:  # and what the hover line says of it
+                self.hover.value = self._hover_html(self._hovered)
         if self.sprites.details != self.details:  # clause IDs on the card faces
             self.sprites.details = self.details
             self.sprites.invalidate()

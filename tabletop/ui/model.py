@@ -387,20 +387,37 @@ class TableModel(Batched):
 
         When several legal actions involve the space, it becomes the selection and
         the actions on offer are just those (a card or an action then decides).
+        So it does when the one action would play a card not pressed first (an
+        Ambush on the player standing there, a flight): a card leaves the hand
+        only after a press on it or on its button, never by a click meant for
+        the board alone.
         """
         self.ensure_may_act()
-        entries = [e for e in self.legal if space in e.spaces]
-        if not entries:
+        if not any(space in e.spaces for e in self.legal):
             raise IllegalActionError(
                 "TT-PHASE", f"nothing can be done on {self.look.space_name(space)} now"
             )
-        sel = self.selection
-        if len(entries) > 1 and sel is not None and sel.kind == "card":
-            entries = [e for e in entries if e.card == sel.value] or entries
-        if len(entries) == 1 and not self._own_space(space):
-            return self.choose(entries[0].action)
+        entry = self.click_plays(space)
+        if entry is not None:
+            return self.choose(entry.action)
         self.selection = Selection("space", space, self.look.space_name(space))
         return ()
+
+    def click_plays(self, space: str) -> Explanation | None:
+        """The legal action a click on ``space`` plays at once (``click_space``),
+        or None when the click makes the space the selection instead."""
+        entries = [e for e in self.legal if space in e.spaces]
+        sel = self.selection
+        chosen = sel is not None and sel.kind == "card"  # the card was pressed
+        if len(entries) > 1 and chosen:
+            entries = [e for e in entries if e.card == sel.value] or entries
+        if (
+            len(entries) == 1
+            and (entries[0].card is None or (chosen and entries[0].card == sel.value))
+            and not self._own_space(space)
+        ):
+            return entries[0]
+        return None
 
     def _own_space(self, space: str) -> bool:
         """Whether the seat to move stands on ``space``: a click on your own piece
