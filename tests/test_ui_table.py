@@ -339,3 +339,23 @@ def test_hand_title_ends_before_the_to_move_mark():
     assert x + room < mark_x  # the title's squeezed width stops short of the mark
     HandView._draw_title(hand, canvas, 3, "at Egypt", False)
     assert calls[-1][2] == 400 - 24
+
+
+def test_a_button_s_words_typed_play_its_action():
+    """The field takes what a button says as well as notation: "place your token
+    in PERU." (any case, spaces, a final full stop) plays the Place action; the
+    words of no button are read as notation and refused by name."""
+    from tabletop.ui import raiders_table
+    from tabletop.ui.texts import action_words
+
+    table = raiders_table(players=2, seed=1)
+    peru = next(e for e in table.legal if str(e.action) == "place PERU")
+    said = action_words(table, peru)
+    assert said == "Place your token in Peru"
+    table.actions.notation.value = "place my token somewhere"
+    assert table.refused_clause == "TT-NOTATION" and table.step == 0
+    assert table.actions.notation.value == "place my token somewhere"
+    table.actions.notation.value = "  place your token   in PERU. "
+    assert table.step >= 1 and table.actions.notation.value == ""
+    first = table.match.steps[0]
+    assert str(first.action) == "place PERU" and first.player == 0

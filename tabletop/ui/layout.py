@@ -104,6 +104,19 @@ def notices_and_end(t: Any) -> None:
     t.end_box.add_class("tabletop-end")
 
 
+def button_named(t: Any, text: str) -> Any:
+    """The legal action whose button reads ``text`` ("fly to peru": the case, the
+    spaces and a final full stop aside), when exactly one does; else None (the
+    text is read as notation)."""
+    said = " ".join(text.casefold().rstrip(".").split())
+    named = [
+        e.action
+        for e in t.model.legal
+        if " ".join(action_words(t, e).casefold().split()) == said
+    ]
+    return named[0] if len(named) == 1 else None
+
+
 def choices_and_timeline(t: Any) -> None:
     """The hand-over screen, the recap, the action buttons and the timeline."""
     t.handover = HandOver(t._guard(t.reveal))
@@ -116,7 +129,7 @@ def choices_and_timeline(t: Any) -> None:
         when the refusal was about who may act now (the text was fine, and the same
         text entered again would send nothing), no when the text was refused."""
         nobody_may = t.model.refusal_to_act()  # who may act, before the choice
-        played = choose(text) is not None
+        played = choose(button_named(t, text) or text) is not None
         # the refusal under the field as well (cleared with the notice line)
         t.actions.typed_refusal.value = "" if played else t.notice.value
         return played or nobody_may is not None or t.model.refused_clause in WHO_ACTS
