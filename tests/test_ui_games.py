@@ -454,32 +454,37 @@ def test_the_recap_of_the_opening_says_the_deal_and_the_roll_off_in_one_line():
 
 def test_a_turn_of_many_moves_is_cut_to_a_line_that_points_at_the_log():
     """A bot's turn that says more than RECAP_PHRASES + 1 things keeps the first
-    ones and the last (how the turn ended) and says how many more the Log has, so
-    "What just happened" fits; one a phrase shorter is told whole."""
-    from tabletop.draw.words import RECAP_PHRASES, recap_phrases
+    one, the first that changed something (the look's recap_keeps: a treasure
+    taken, PH-5-TAKE) or else the second, and the last (how the turn ended), and
+    says how many other things the Log has, so "What just happened" fits."""
+    from tabletop.draw.words import RECAP_PHRASES, recap_told
     from tabletop.ui import pitfall_table
     from tabletop.ui.texts import recap_html
 
     table = pitfall_table(players=2, seed=4, bots=2, bot="heuristic")
-    step = max(
-        table.match.steps,
-        key=lambda s: len(recap_phrases(s.events, None, table.look.event_line)),
-    )
-    phrases = recap_phrases(step.events, None, table.look.event_line)
-    assert len(phrases) > RECAP_PHRASES + 1
-    told = recap_html(table, [step])
-    more = len(phrases) - (RECAP_PHRASES - 1)
-    assert more >= 3
-    assert f", {more} more (see the Log tab), then " in told
-    for phrase in [*phrases[: RECAP_PHRASES - 2], phrases[-1]]:  # how it ended too
-        assert phrase.removeprefix("Player 0 (red) ").replace("→", "→") in (
-            told.replace("&gt;", ">")
+    look = table.look
+
+    def told_of(step):
+        return recap_told(step.events, None, look.event_line, look.arrivals_told)
+
+    long = [s for s in table.match.steps if len(told_of(s)) > RECAP_PHRASES + 1]
+    assert long
+    for step in long:
+        pairs = told_of(step)
+        told = recap_html(table, [step]).replace("&gt;", ">")
+        more = len(pairs) - (RECAP_PHRASES - 1)
+        assert more >= 3
+        assert f", {more} other things (see the Log tab), then " in told
+        keep = next(
+            (p for e, p in pairs[1:-1] if e.kind in look.recap_keeps), pairs[1][1]
         )
+        for phrase in [pairs[0][1], keep, pairs[-1][1]]:
+            assert phrase.removeprefix("Player 0 (red) ") in told, (phrase, told)
 
 
 def test_a_turn_one_phrase_over_the_cut_is_told_whole():
-    """Cutting a turn of RECAP_PHRASES + 1 phrases would hide 2 behind "2 more":
-    it is told whole; one phrase longer is cut, naming 3 more."""
+    """Cutting a turn of RECAP_PHRASES + 1 phrases would hide 2 behind "2 other
+    things": it is told whole; one phrase longer is cut, naming 3."""
     from types import SimpleNamespace
 
     from tabletop.core import Event
@@ -501,7 +506,7 @@ def test_a_turn_one_phrase_over_the_cut_is_told_whole():
     ((_, whole),) = recap_turns(Look(), turn(RECAP_PHRASES + 1), 0)
     assert "more" not in whole and whole.endswith(f"thing {RECAP_PHRASES}")
     ((_, cut),) = recap_turns(Look(), turn(RECAP_PHRASES + 2), 0)
-    assert ", 3 more (see the Log tab), then " in cut
+    assert ", 3 other things (see the Log tab), then " in cut
 
 
 def test_a_missed_turn_is_the_missing_seats_line_in_the_recap():
@@ -608,3 +613,41 @@ def test_a_landing_that_names_its_space_is_not_told_after_the_move_there():
         if checked == {"instruction", "owes"}:
             break
     assert checked == {"instruction", "owes"}
+
+
+def test_a_cut_turn_keeps_what_changed_and_a_missed_turn_the_viewer_caused():
+    """A long turn keeps, after its first phrase, the first event of a kind the
+    look keeps (a treasure token, PH-5-TAKE) rather than the second phrase; and
+    a turn the viewer made another seat miss (RA-T-SKIP after the viewer's
+    Hostage) is told to the viewer, though the viewer's own turn is not."""
+    from types import SimpleNamespace
+
+    from tabletop.core import Event
+    from tabletop.draw.words import recap_turns
+
+    class Look:
+        recap_keeps = frozenset({"token"})
+
+        def seat_name(self, seat):
+            return f"Player {seat}"
+
+        def event_line(self, event, eyes):
+            return event.text
+
+    kinds = ["roll", "direction", "card", "token", "card", "move", "draw"]
+    events = tuple(
+        Event(f"T-{k.upper()}", f"Player 1 did {k} {i}", 1, k)
+        for i, k in enumerate(kinds)
+    )
+    steps = [SimpleNamespace(player=1, events=events, index=1)]
+    ((_, said),) = recap_turns(Look(), steps, 0)
+    assert said == (
+        "did roll 0, did token 3, 4 other things (see the Log tab), then did draw 6"
+    )
+    mine = (
+        Event("RA-K-HOSTAGE", "Player 0 takes Player 1 hostage", 0, "play"),
+        Event("RA-T-SKIP", "Player 1 misses this turn", 1, "skip"),
+    )
+    steps = [SimpleNamespace(player=0, events=mine, index=1)]
+    assert recap_turns(Look(), steps, 0) == [("Player 1", "misses this turn")]
+    assert recap_turns(Look(), steps, 1) == [("Player 0", "takes Player 1 hostage")]

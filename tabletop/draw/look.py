@@ -66,6 +66,8 @@ class Look:
         arrivals_told: event kinds whose sentence names the space it happens
             at (its data's ``at``: "lands on X: ..."); the recap leaves out the
             seat's move to that space just before it, which would name it twice.
+        recap_keeps: event kinds the recap keeps when it must cut a long turn
+            (what changed: a treasure taken, a card played), before the others.
     """
 
     width = 800
@@ -80,6 +82,7 @@ class Look:
     die_spot: tuple[float, float] | None = None
     moves_no_pawn: frozenset[str] = frozenset()
     arrivals_told: frozenset[str] = frozenset()
+    recap_keeps: frozenset[str] = frozenset()
 
     def __init__(self, game: Any) -> None:
         self.game = game

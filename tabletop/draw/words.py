@@ -41,51 +41,75 @@ def recap_turns(
     line: Callable[[Any, Any], str] | None = None,
 ) -> list[tuple[str, str]]:
     """What the other seats just did, one ``(who, what)`` per turn (at most
-    ``RECAP_TURNS``, the latest), as ``eyes`` may read it: ``eyes``' own steps are
+    ``RECAP_TURNS``, the latest), as ``eyes`` may read it: ``eyes``' own turns are
     left out, a seat's consecutive steps make one turn, a turn another seat
-    misses because of them is that seat's line (``missed_turns_apart``), and a
-    walk of several spaces reads as where it ended (``walks_shortened``).
-    ``line(event, eyes)``
-    says one event (the look's ``event_line``, or a memo of it)."""
+    misses because of them is that seat's line (``missed_turns_apart``; also when
+    ``eyes`` made it miss), and a walk of several spaces reads as where it ended
+    (``walks_shortened``). A turn of more than ``RECAP_PHRASES + 1`` phrases is
+    cut (``cut_turn``). ``line(event, eyes)`` says one event (the look's
+    ``event_line``, or a memo of it)."""
     line = line or look.event_line
+    mine = isinstance(eyes, int)
     # From the latest step back, so that only the turns told are put in words.
     runs: list[tuple[int | None, list[Any]]] = []
+    others = 0  # runs of other seats so far
     for step in reversed(steps):
-        if isinstance(eyes, int) and step.player == eyes:
-            continue
         if runs and runs[-1][0] == step.player:
             runs[-1][1].append(step)
-        elif len(runs) == RECAP_TURNS:
+            continue
+        if others == RECAP_TURNS:
             break
-        else:
-            runs.append((step.player, [step]))
+        runs.append((step.player, [step]))
+        others += not (mine and step.player == eyes)
     # A turn's steps are told together, so a walk split by a decision (a game
     # that asks at each obstacle) still reads as where it ended.
     arrivals_told = getattr(look, "arrivals_told", frozenset())  # a Look's
+    keeps = getattr(look, "recap_keeps", frozenset())
     turns = [
-        (player, recap_phrases(events, eyes, line, arrivals_told))
+        (player, recap_told(events, eyes, line, arrivals_told))
         for run_player, run in reversed(runs)
         for player, events in missed_turns_apart(
             run_player, [e for step in reversed(run) for e in step.events]
         )
-        if not (isinstance(eyes, int) and player == eyes)
+        if not (mine and player == eyes)
     ][-RECAP_TURNS:]
     told = []
-    for player, texts in turns:
+    for player, pairs in turns:
         name = look.seat_name(player) if player is not None else "An edit"
-        said = [t[len(name) + 1 :] if t.startswith(name + " ") else t for t in texts]
-        said = [t.removesuffix(".") for t in said]  # joined by commas: no ".,"
-        if len(said) > RECAP_PHRASES + 1:  # a line that fits; the Log has the rest
-            # the first phrases and the last, which says how the turn ended (cut
-            # only where at least 3 phrases go: 2 say less than their count)
-            more = len(said) - (RECAP_PHRASES - 1)
-            head = ", ".join(said[: RECAP_PHRASES - 2])
-            told.append(
-                (name, f"{head}, {more} more (see the Log tab), then {said[-1]}")
+        said = [
+            (
+                e,
+                (t[len(name) + 1 :] if t.startswith(name + " ") else t).removesuffix(
+                    "."
+                ),
             )
-            continue
-        told.append((name, ", ".join(said)))
+            for e, t in pairs
+        ]  # joined by commas: no ".,"
+        told.append((name, cut_turn(said, keeps)))
     return told
+
+
+def cut_turn(said: Sequence[tuple[Any, str]], keeps: frozenset[str]) -> str:
+    """A turn's ``(event, phrase)`` pairs as one line. A turn of more than
+    ``RECAP_PHRASES + 1`` phrases (a line that fits; the Log has the rest) keeps
+    its first phrase, then the first of an event whose kind is in ``keeps`` (the
+    look's ``recap_keeps``: what changed, such as a treasure taken; else the
+    second phrase), and the last, which says how the turn ended; the ones between
+    are counted ("3 other things (see the Log tab)"). It is cut only where at
+    least 3 phrases go: 2 say less than their count."""
+    if len(said) <= RECAP_PHRASES + 1:
+        return ", ".join(text for _, text in said)
+    middle = range(1, len(said) - 1)
+    picks: list[int] = []  # the phrases kept between the first and the last
+    for i in [*(i for i in middle if said[i][0].kind in keeps), *middle]:
+        if len(picks) == RECAP_PHRASES - 3:
+            break
+        if i not in picks:
+            picks.append(i)
+    shown = [0, *sorted(picks)]
+    more = len(said) - len(shown) - 1
+    head = ", ".join(said[i][1] for i in shown)
+    return f"{head}, {more} other things (see the Log tab), then {said[-1][1]}"
 
 
 def missed_turns_apart(
@@ -112,26 +136,39 @@ def recap_phrases(
     line: Callable[[Any, Any], str],
     arrivals_told: frozenset[str] = frozenset(),
 ) -> list[str]:
-    """A step's events as the recap says them: walks shortened
-    (``walks_shortened``, which also leaves out a move that the next event's
-    sentence tells, an event of a kind in ``arrivals_told``); the cards dealt to
-    every seat at once as one phrase ("the cards are dealt: 6 each"; each hand is
-    on the table and every card in the Log); a round under one clause (rolls
-    for the first turn) as how it ended (``round_goes_on``)."""
+    """A step's events as the recap says them (``recap_told``), the phrases only."""
+    return [text for _, text in recap_told(events, eyes, line, arrivals_told)]
+
+
+def recap_told(
+    events: Sequence[Any],
+    eyes: Any,
+    line: Callable[[Any, Any], str],
+    arrivals_told: frozenset[str] = frozenset(),
+) -> list[tuple[Any, str]]:
+    """A step's events as the recap says them, each phrase with the event it
+    tells: walks shortened (``walks_shortened``, which also leaves out a move
+    that the next event's sentence tells, an event of a kind in
+    ``arrivals_told``); the cards dealt to every seat at once as one phrase ("the
+    cards are dealt: 6 each"; each hand is on the table and every card in the
+    Log); a round under one clause (rolls for the first turn) as how it ended
+    (``round_goes_on``)."""
     told = walks_shortened(events, arrivals_told)
     deals = [e for e in told if e.kind == "deal"]
     counts = {_dealt(e) for e in deals}
     each = f": {counts.pop()} each" if len(counts) == 1 and None not in counts else ""
-    phrases: list[str] = []
+    phrases: list[tuple[Any, str]] = []
     for i, event in enumerate(told):
         if len(deals) > 1 and event.kind == "deal":
             if event is deals[0]:
-                phrases.append(f"the cards are dealt{each}")
+                phrases.append((event, f"the cards are dealt{each}"))
             continue
         if round_goes_on(told, i):
             continue
-        phrases.append(line(event, eyes))
-    return [p if p.startswith("Player") else p[:1].lower() + p[1:] for p in phrases]
+        phrases.append((event, line(event, eyes)))
+    return [
+        (e, p if p.startswith("Player") else p[:1].lower() + p[1:]) for e, p in phrases
+    ]
 
 
 def round_goes_on(events: Sequence[Any], i: int) -> bool:

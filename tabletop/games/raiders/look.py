@@ -58,6 +58,9 @@ class RaidersLook(Look):
     scale = SCALE
     # Sentences that name the space they happen at ("lands on X: ...", "stopped
     # at checkpoint X"): the recap does not say the move there before them.
+    # What a long turn's recap line keeps first: cards played (a flight, an
+    # Ambush), cards taken, instructions, the win.
+    recap_keeps = frozenset({"play", "take", "instruction", "checkpoint", "win"})
     arrivals_told = frozenset(
         {"instruction", "owes", "checkpoint", "passport", "blocked"}
     )
