@@ -293,6 +293,27 @@ def test_hover_says_what_a_click_there_does():
     assert "a click" not in table.hover.value  # not the Ambush's any more
 
 
+def test_a_country_card_no_flight_spends_is_outlined_with_the_others():
+    """RA-K-COUNTRY: the Egypt card flies like the others (a press on it lists
+    every flight), so the hand outlines it as playable too."""
+    from tabletop.games.raiders import Raiders, build_state
+
+    game = Raiders(players=2)
+    hand = ["country:EGYPT", "country:ISLAND", "country:USA"]
+    state = build_state(
+        game,
+        ark="NEPAL",
+        players=[{"at": "EGYPT", "hand": hand}, {"at": "PERU", "hand": ["air"]}],
+        to_move=0,
+    )
+    table = raiders_table(players=2, seed=1)
+    table.model.match = Match.from_state(game, state, seed=1)
+    table.model.sync()
+    table.render()
+    outlined = set(table.hands[0]._drawn[2][1])
+    assert outlined == set(hand), outlined
+
+
 def test_plots_use_the_seat_colours_of_the_table():
     from matplotlib.figure import Figure
 

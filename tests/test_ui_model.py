@@ -505,3 +505,43 @@ def test_a_board_click_never_plays_a_card_by_itself():
     assert [str(e.action) for e in model.shown_actions()] == ["ambush 1"]
     model.choose(model.shown_actions()[0].action)
     assert model.step == 1 and "ambush" not in model.state.hands[0]
+
+
+def test_any_country_card_pressed_lists_every_flight():
+    """RA-K-COUNTRY (ruling): any Country card flies to any unoccupied country,
+    and a flight spends the destination's own card if held, else the first held
+    in map order. Standing in Egypt with an Egypt card, no flight spends that
+    card; pressing it had said "Egypt cannot be played now". It now lists every
+    flight, each saying which card it spends, and is outlined with the others."""
+    from tabletop.draw import look_for
+    from tabletop.games.raiders import Raiders, build_state
+
+    game = Raiders(players=2)
+    hand = ["country:EGYPT", "country:ISLAND", "country:USA"]
+    state = build_state(
+        game,
+        ark="NEPAL",
+        players=[{"at": "EGYPT", "hand": hand}, {"at": "PERU", "hand": ["air"]}],
+        to_move=0,
+    )
+    model = TableModel(Match.from_state(game, state, seed=1), look_for(game))
+    model.sync()
+    flights = [e for e in model.legal if e.clause == "RA-K-COUNTRY"]
+    assert flights and "country:EGYPT" not in {e.card for e in flights}
+    assert model.play_card("country:EGYPT") == ()
+    assert model.step == 0 and model.selection.kind == "clause"
+    assert set(model.shown_actions()) == set(flights)
+    assert all("play Country (" in e.text for e in flights)  # the card it spends
+    # The space first, then the Egypt card: that flight is played.
+    model.clear_selection()
+    model.click_space("CHINA")
+    assert model.step == 0 and model.selection.value == "CHINA"
+    model.play_card("country:EGYPT")
+    assert model.step == 1 and model.state.positions[0] == "CHINA"
+    # Restricted Country cards fly only to their own country: no stand-in.
+    assert (
+        look_for(Raiders(players=2, country_cards_restricted=True)).same_use(
+            "country:EGYPT"
+        )
+        == ()
+    )

@@ -355,6 +355,12 @@ class Look:
             said = self.words(seen.text)
         return said
 
+    def same_use(self, kind: str) -> tuple[str, ...]:
+        """The card kinds a press on a ``kind`` card stands for when no legal
+        action plays that very kind: cards the rules treat alike, of which the
+        game picks the one spent (none by default)."""
+        return ()
+
     def card_name(self, kind: Any) -> str:
         """A card kind as its face reads (``face(kind).name``)."""
         return self.face(str(kind)).name

@@ -483,6 +483,14 @@ class Table(w.VBox):
             self.hover.value = self._hover_html(space)
         return space
 
+    def _played_alike(self, view: Any, seat: int | None, cards: set) -> set:
+        """The cards of the mover's hand the rules treat like ``cards`` (the
+        look's ``same_use``): outlined too, since a press on one lists them."""
+        hand = self.look.hand(view, seat) if cards and seat is not None else ()
+        if isinstance(hand, int):
+            return set()
+        return {c for c in hand if cards & set(self.look.same_use(c))}
+
     def _hover_html(self, space: str | None) -> str:
         """The line under the board for the pointer resting on ``space``."""
         if not space:
@@ -556,6 +564,7 @@ class Table(w.VBox):
         space = sel.value if sel is not None and sel.kind == "space" else ""
         space = space or self.teach_panel.focus_space()
         seat = self.to_move
+        cards |= self._played_alike(view, seat, cards)
         moved = last_move(self)
         self._keep_in_focus(view, targets)
         try:

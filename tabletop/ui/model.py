@@ -427,7 +427,11 @@ class TableModel(Batched):
         return seat is not None and seat < len(spaces) and spaces[seat] == space
 
     def play_card(self, card: str | int) -> tuple:
-        """Play a card of the hand of the seat to move, by kind or by hand index."""
+        """Play a card of the hand of the seat to move, by kind or by hand index.
+
+        A card the rules treat like others (the look's ``same_use``: any Country
+        card flies) lists every choice any of them plays, each saying which card
+        it spends, rather than only those that spend this very card."""
         self.ensure_may_act()
         seat = self.to_move
         if isinstance(card, int):
@@ -438,7 +442,22 @@ class TableModel(Batched):
                 )
             card = hand[card]
         name = self.look.face(card).name
-        entries = [e for e in self.legal if e.card == card]
+        alike = self.look.same_use(card)
+        entries = [e for e in self.legal if e.card == card or e.card in alike]
+        sel = self.selection
+        if alike and sel is not None and sel.kind == "space":
+            here = [e for e in entries if sel.value in e.spaces]
+            if len(here) == 1:  # the space was picked first: the card decides
+                return self.choose(here[0].action)
+        clauses = {e.clause for e in entries}
+        if alike and len(clauses) == 1:  # cards the rules treat alike: list all
+            self.selection = Selection(
+                "clause",
+                clauses.pop(),
+                f"the card {name}, or any like it: each choice says which card "
+                "it spends",
+            )
+            return ()
         if not entries:
             raise IllegalActionError("TT-PHASE", f"{name} cannot be played now")
         sel = self.selection

@@ -280,6 +280,15 @@ class RaidersLook(Look):
             _COUNTRY_CARD.sub(lambda m: self.some_cards(country_card(m[1]), 1), text)
         )
 
+    def same_use(self, kind: str) -> tuple[str, ...]:
+        """A Country card stands for every Country card (RA-K-COUNTRY ruling: any
+        one flies to any unoccupied country; the flight spends the destination's
+        own if held, else the first held in map order), unless the game restricts
+        Country cards to their printed country."""
+        if card_country(kind) and not self.game.restricted:
+            return tuple(self.game.country_cards)
+        return ()
+
     def some_cards(self, kind: Any, count: int) -> str:
         """A country card reads by its country ("a Nepal card", "2 Nepal cards")."""
         if card_country(str(kind)):
