@@ -672,3 +672,23 @@ def test_a_cut_turn_keeps_what_changed_and_a_missed_turn_the_viewer_caused():
     steps = [SimpleNamespace(player=0, events=mine, index=1)]
     assert recap_turns(Look(), steps, 0) == [("Player 1", "misses this turn")]
     assert recap_turns(Look(), steps, 1) == [("Player 0", "takes Player 1 hostage")]
+
+
+def test_the_no_card_button_says_where_it_leaves_you():
+    """PH-4-OPTIONAL: declining to play a card at an obstacle stops before it,
+    falls through a pit or goes down a ladder; the button says which ("No card"
+    alone read as if nothing happened at a ladder pit)."""
+    import random
+
+    from tabletop.games.pitfall.rules import Pitfall
+
+    match, rng, seen = Match(Pitfall(players=2), seed=2), random.Random(2), set()
+    while len(match) < 1500 and len(seen) < 2:
+        for e in match.explain():
+            if e.clause == "PH-4-OPTIONAL":
+                assert e.label.startswith("No card: "), e.label
+                what = e.label.removeprefix("No card: ")
+                assert what.split()[0] in ("stop", "stay", "fall", "go"), e.label
+                seen.add(what.split()[0])
+        match.play(rng.choice(match.legal_actions()))
+    assert len(seen) >= 2, seen

@@ -169,19 +169,23 @@ def _decline(board: PitfallBoard, s: PitfallState, a: Decline) -> Explanation:
             "scorpion" if target == s.scorpion else OBSTACLE_NAMES[board.kind[target]]
         )
         text, to = f"Play no card: stop on {here}, before the {what}.", here
+        label = f"No card: stop before the {what}"
     elif below == s.scorpion:
         text, to = (
             f"Play no card: stay on the pit trap {target} (scorpion below).",
             target,
         )
+        label = "No card: stay on the pit trap"
     elif board.kind[target] == "pit":
         text, to = (
             f"Play no card: fall through {target} to {below}; the turn ends.",
             below,
         )
+        label = "No card: fall through"
     else:
         text, to = f"Play no card: go down the ladder at {target} to {below}.", below
-    return Explanation(Decline(), "PH-4-OPTIONAL", text, "No card", (to,))
+        label = "No card: go down the ladder"
+    return Explanation(Decline(), "PH-4-OPTIONAL", text, label, (to,))
 
 
 def _climb(board: PitfallBoard, s: PitfallState, a: Climb) -> Explanation:

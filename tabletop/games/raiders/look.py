@@ -235,7 +235,8 @@ class RaidersLook(Look):
     def seat_note(self, view: Any, seat: int) -> str:
         notes = []
         if view.skips[seat]:
-            notes.append(f"misses {view.skips[seat]} turn(s)")
+            n = view.skips[seat]
+            notes.append(f"misses {n} turn" if n == 1 else f"misses {n} turns")
         if view.owes[seat]:
             notes.append("owes a Passport")
         where = view.positions[seat]

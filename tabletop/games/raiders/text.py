@@ -91,7 +91,8 @@ def _player_line(board: RaidersBoard, s: RaidersState, q: int) -> str:
     if s.prev[q]:
         notes.append(f"came from {s.prev[q]}")
     if s.skips[q]:
-        notes.append(f"misses {s.skips[q]} turn(s)")
+        n = s.skips[q]
+        notes.append(f"misses {n} turn" if n == 1 else f"misses {n} turns")
     if s.emptied[q]:
         notes.append("ran out of cards: misses the next turn")
     if s.hostage[q]:
