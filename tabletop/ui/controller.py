@@ -69,9 +69,10 @@ FOCUS_MIN = (420, 260)  # the smallest area a focused board shows
 # everything it showed (a dead view would go on showing the last revealed hand);
 # the picture kept beside it (the board as the notebook file keeps it) shows instead.
 DISCONNECTED = (
-    "This table lost its kernel (restarted or stopped), so it shows nothing now. "
-    "Run its cell again to play on (with autosave on, the new table offers to "
-    "resume this game)."
+    "This table lost its kernel (restarted or stopped). The picture below is the "
+    "board as the notebook last kept it, and may be some moves behind. Run its "
+    "cell again to play on (with autosave on, the new table offers to resume "
+    "this game)."
 )
 
 #: The live table of each autosave file (resolved path -> the table). A table
