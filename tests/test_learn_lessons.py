@@ -133,7 +133,10 @@ def test_markdown_names_the_rulings_and_the_suggestion():
     assert "RA-" not in plain and "`" not in plain, "a learner meets no code"
     assert "*The project's ruling*" in plain
     # the buttons' words: the space named as the board names it, not "S6"
-    assert "**Roll** then **To North Atlantic–South Atlantic 1**" in plain
+    assert (
+        "**Roll** then **Towards South Atlantic via North Atlantic–South Atlantic 1**"
+        in plain
+    )
 
 
 @pytest.mark.parametrize("game", ["pitfall", "raiders"])

@@ -42,6 +42,8 @@ def test_explain_steps_select_by_the_next_space():
         (("S18",), "RA-M-DIRECTION"),
     ]
     assert "chooses the way" in game.pending(s)
+    # The button names where each way heads: a path space alone read like a place.
+    assert [e.label for e in game.explain(s)] == ["to USA", "towards MEXICO via S18"]
 
 
 def test_text_map_shows_tokens_checkpoints_instructions_and_hands():
@@ -56,10 +58,10 @@ def test_text_map_shows_tokens_checkpoints_instructions_and_hands():
     assert "the Ark is in Nepal" in text
     assert "player 0 at England–Egypt 1 (S22)" in text
     assert "P8  ENGLAND    0 > .  EGYPT" in text
-    assert "PERU[1]" in text and "misses 1 turn(s)" in text
+    assert "PERU[1]" in text and "misses 1 turn" in text
     assert "~edge~" in text and "!" in text
     hidden = str(game.view(s, 0))
-    assert "player 1 at Peru (misses 1 turn(s)): ?" in hidden
+    assert "player 1 at Peru (misses 1 turn): ?" in hidden
 
 
 def test_card_kinds_for_the_ui():

@@ -23,6 +23,7 @@ from tabletop.games.raiders.cards import AIR, AMBUSH, HOSTAGE, PASSPORT, card_na
 from tabletop.games.raiders.turns import flight_card
 
 if TYPE_CHECKING:
+    from tabletop.games.raiders.board import RaidersBoard
     from tabletop.games.raiders.rules import Raiders
     from tabletop.games.raiders.state import RaidersState
 
@@ -77,14 +78,31 @@ def _explain_card(g: Raiders, s: RaidersState, a) -> Explanation:
     )  # fmt: skip
 
 
+def towards(board: RaidersBoard, here: str, to: str) -> str | None:
+    """The country or intersection a step from ``here`` onto the path space
+    ``to`` heads for (the path's end ahead), or None when ``to`` is not a path
+    space next to ``here`` along its path."""
+    for path in board.paths.values():
+        row = (path.ends[0], *path.spaces, path.ends[1])
+        if to not in path.spaces or here not in row:
+            continue
+        i, j = row.index(here), row.index(to)
+        if j == i + 1:
+            return path.ends[1]
+        if j == i - 1:
+            return path.ends[0]
+    return None
+
+
 def _explain_travel(g: Raiders, s: RaidersState, a) -> Explanation:
     """Explanations of the decisions during and after travel (RA-M-*)."""
     name = g.board.space_name
     if isinstance(a, Step):
+        ahead = towards(g.board, s.positions[s.to_move], a.to)
         return Explanation(
             a, "RA-M-DIRECTION",
-            f"travel on to {name(a.to)} ({s.steps} steps left)", f"to {a.to}",
-            (a.to,),
+            f"travel on to {name(a.to)} ({s.steps} steps left)",
+            f"towards {ahead} via {a.to}" if ahead else f"to {a.to}", (a.to,),
         )  # fmt: skip
     if isinstance(a, Send):
         return Explanation(
