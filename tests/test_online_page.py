@@ -165,3 +165,28 @@ def test_a_finished_game_reads_as_its_winner_on_every_page(name):
             "more": why,
         }
         assert part["actions"] == [] and 'class="target"' not in part["svg"]
+
+
+def test_a_page_hand_says_which_cards_a_press_stands_for():
+    """RA-K-COUNTRY: any Country card flies, so each Country card in a seat's own
+    hand lists the kinds a tap on it stands for (the page outlines it and lists
+    every flight); other cards stand for nothing but themselves."""
+    from tabletop.draw import look_for
+    from tabletop.games.raiders import Raiders, build_state
+    from tabletop.online.page import hand_payload
+
+    game = Raiders(players=2)
+    state = build_state(
+        game,
+        ark="NEPAL",
+        players=[
+            {"at": "EGYPT", "hand": ["country:EGYPT", "air"]},
+            {"at": "PERU", "hand": ["air"]},
+        ],
+        to_move=0,
+    )
+    look = look_for(game)
+    row = hand_payload(look, game.view(state, 0), 0, 0)
+    by_kind = {c["kind"]: c["alike"] for c in row["cards"]}
+    assert set(by_kind["country:EGYPT"]) == set(game.country_cards)
+    assert by_kind["air"] == []

@@ -205,7 +205,8 @@ def headline(look: Look, view: Any, seat: int | None) -> dict[str, Any]:
 
 
 def hand_payload(look: Look, view: Any, seat: int, viewer_seat: int | None) -> dict:
-    """One seat's row: name, note, card count and the faces the view shows."""
+    """One seat's row: name, note, card count and the faces the view shows (each
+    with the kinds a press on it stands for, ``Look.same_use``)."""
     cards = look.hand(view, seat)
     count = cards if isinstance(cards, int) else len(cards)
     faces = []
@@ -217,7 +218,7 @@ def hand_payload(look: Look, view: Any, seat: int, viewer_seat: int | None) -> d
             face = look.face(kind)
             faces.append(
                 {"kind": kind, "name": face.name, "color": face.color,
-                 "text": face.text}
+                 "text": face.text, "alike": list(look.same_use(kind))}
             )  # fmt: skip
     return {
         "seat": seat,
