@@ -692,3 +692,47 @@ def test_the_no_card_button_says_where_it_leaves_you():
                 seen.add(what.split()[0])
         match.play(rng.choice(match.legal_actions()))
     assert len(seen) >= 2, seen
+
+
+def test_a_landing_is_said_once_even_after_a_player_is_sent_away():
+    """RA-M-LAND-PLAYER then RA-M-INSTRUCTION: the mover lands on a player, sends
+    them away, and the space's instruction applies; the move onto the space is
+    not said before "lands on X: ..." though the send came between."""
+    from types import SimpleNamespace
+
+    from tabletop.core import Event
+    from tabletop.draw.words import recap_turns
+
+    class Look:
+        arrivals_told = frozenset({"instruction"})
+
+        def seat_name(self, seat):
+            return f"Player {seat}"
+
+        def event_line(self, event, eyes):
+            return event.text
+
+    events = (
+        Event("X-ROLL", "Player 0 rolls 3", 0, "roll"),
+        Event(
+            "X-STEP", "Player 0 moves to S2", 0, "step", data={"from": "S1", "to": "S2"}
+        ),
+        Event(
+            "RA-M-LAND-PLAYER",
+            "Player 0 sends Player 1 to S9",
+            0,
+            "send",
+            data={"victim": 1, "from": "S2", "to": "S9"},
+        ),  # fmt: skip
+        Event(
+            "RA-M-INSTRUCTION",
+            "Player 0 lands on S2: roll again",
+            0,
+            "instruction",
+            data={"at": "S2"},
+        ),  # fmt: skip
+    )
+    steps = [SimpleNamespace(player=0, events=events, index=1)]
+    assert recap_turns(Look(), steps, None) == [
+        ("Player 0", "rolls 3, sends Player 1 to S9, lands on S2: roll again")
+    ]

@@ -188,7 +188,7 @@ def test_resume_after_a_kernel_restart(tmp_path):
             return "".join(out)
 
         first = run(KERNEL_CODE + "t.choose('roll'); print('STEP', t.step)")
-        assert "AUTOSAVE .tabletop/play_pitfall-pitfall.json" in first, first
+        assert "AUTOSAVE .tabletop/play_pitfall-pitfall-2p-seed3.json" in first, first
         assert "STEP 1" in first, first
         km.restart_kernel(now=True)
         kc.wait_for_ready(timeout=60)
@@ -201,7 +201,7 @@ def test_resume_after_a_kernel_restart(tmp_path):
         kc.stop_channels()
     finally:
         km.shutdown_kernel(now=True)
-    assert (tmp_path / ".tabletop" / "play_pitfall-pitfall.json").exists()
+    assert (tmp_path / ".tabletop" / "play_pitfall-pitfall-2p-seed3.json").exists()
 
 
 def test_autosave_is_off_under_voila_even_in_a_kernel(monkeypatch):
@@ -250,3 +250,23 @@ def test_a_broken_lines_file_resumes_the_shown_line_and_says_why(tmp_path):
     again.resume.click()
     assert again.lines == [again.match] and again.state == table.state
     assert "line 1" in again.message and "Only the shown line" in again.message
+
+
+def test_two_tables_of_one_game_in_a_notebook_keep_two_saves(tmp_path, monkeypatch):
+    """A notebook with a 4-player and a 2-player Raiders table: each autosaves to
+    a file of its own (the game, its player count and seed name it), so the second
+    table neither offers the first one's game nor closes it; the same cell run
+    again (same players and seed) still finds its save."""
+    from tabletop.ui import raiders_table, saving
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("JPY_SESSION_NAME", str(tmp_path / "play_raiders.ipynb"))
+    monkeypatch.setattr(saving, "in_a_kernel", lambda: True)
+    four = raiders_table(players=4, seed=7, bots=3)
+    four.choose(four.legal[0].action)
+    two = raiders_table(players=2, seed=6, bots=1)
+    assert four.autosave != two.autosave
+    assert str(four.autosave).endswith("play_raiders-raiders-4p-seed7.json")
+    assert two.resume_from is None, "not the other table's game"
+    again = raiders_table(players=4, seed=7, bots=3)
+    assert again.resume_from is not None

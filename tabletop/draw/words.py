@@ -202,18 +202,21 @@ def walks_shortened(
 ) -> list[Any]:
     """The events a recap tells: a run of moves of one kind by one seat (each with
     a ``to`` in its public data: a walk of several spaces) reads as its last one
-    ("moves to Egypt"); a move followed by that seat's event of a kind in
-    ``arrivals_told`` at the space moved to ("lands on X: ...") is told by that
-    event alone. The Log keeps every step."""
+    ("moves to Egypt"); a seat's move onto a space, followed (whatever comes
+    between) by that seat's event of a kind in ``arrivals_told`` at that space
+    ("lands on X: ..."), is told by that event alone. The Log keeps every step."""
     told: list[Any] = []
     for event in events:
         data = event.for_viewer(PUBLIC).data
-        if told and event.kind in arrivals_told and "at" in data:
-            last = told[-1]
-            last_data = last.for_viewer(PUBLIC).data
-            if last.player == event.player and last_data.get("to") == data["at"]:
-                told[-1] = event
-                continue
+        if event.kind in arrivals_told and "at" in data:
+            # the seat's move onto that space, whatever came between (a player
+            # landed on and sent away)
+            for k in range(len(told) - 1, -1, -1):
+                moved = told[k].for_viewer(PUBLIC).data
+                if told[k].player == event.player and "from" in moved:
+                    if moved.get("to") == data["at"]:
+                        del told[k]
+                        break
         if told and "to" in data and "from" in data:
             last = told[-1]
             if last.kind == event.kind and last.player == event.player:

@@ -35,12 +35,16 @@ def table_for(
 
     ``autosave`` (default: on in a notebook kernel, off under Voila and outside a
     kernel) saves every move to ``.tabletop/<notebook>-<name>.json``; making the
-    table again after a kernel restart offers to resume that game.
+    table again after a kernel restart offers to resume that game. ``name``
+    defaults to the game, its player count and seed (``raiders-4p-seed7``), so
+    two different tables in one notebook keep two saves, and running a table's
+    cell again finds its own.
     """
     match = Match(game, seed=seed)
     if autosave is None:
         autosave = autosave_by_default()
-    path = autosave_path(name or game.name) if autosave else None
+    name = name or f"{game.name}-{game.players}p-seed{seed}"
+    path = autosave_path(name) if autosave else None
     return Table(
         match, seats=_seats(game.players, bots, bot), autosave=path, **table_options
     )
