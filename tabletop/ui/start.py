@@ -36,7 +36,7 @@ def table_for(
     ``autosave`` (default: on in a notebook kernel, off under Voila and outside a
     kernel) saves every move to ``.tabletop/<notebook>-<name>.json``; making the
     table again after a kernel restart offers to resume that game. ``name``
-    defaults to the game, its player count and seed (``raiders-4p-seed7``), so
+    defaults to the game, its player count and seed (``<game>-4p-seed7``), so
     two different tables in one notebook keep two saves, and running a table's
     cell again finds its own.
     """
