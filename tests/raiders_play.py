@@ -95,3 +95,27 @@ def _distances(game: Raiders, start: str) -> dict[str, int]:
                     nxt.append(n)
         frontier = nxt
     return dist
+
+
+#: Player 0 in Egypt holding three Country cards (Egypt's own among them), so no
+#: flight spends the Egypt card (RA-K-COUNTRY: the destination's own, else the
+#: first held in map order).
+COUNTRY_CARDS_IN_EGYPT = {
+    "ark": "NEPAL",
+    "players": [
+        {"at": "EGYPT", "hand": ["country:EGYPT", "country:ISLAND", "country:USA"]},
+        {"at": "PERU", "hand": ["air"]},
+    ],
+    "to_move": 0,
+}
+
+#: Player 0 in England with an Ambush, Player 1 in Peru: the only thing to do on
+#: Peru is the Ambush on Player 1 (RA-K-AMBUSH).
+AMBUSH_ON_PERU = {
+    "ark": "EGYPT",
+    "players": [
+        {"at": "ENGLAND", "hand": ["ambush", "passport"]},
+        {"at": "PERU", "hand": ["air", "staff"]},
+    ],
+    "to_move": 0,
+}

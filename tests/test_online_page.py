@@ -172,21 +172,12 @@ def test_a_page_hand_says_which_cards_a_press_stands_for():
     hand lists the kinds a tap on it stands for (the page outlines it and lists
     every flight); other cards stand for nothing but themselves."""
     from tabletop.draw import look_for
-    from tabletop.games.raiders import Raiders, build_state
     from tabletop.online.page import hand_payload
+    from tests.raiders_play import COUNTRY_CARDS_IN_EGYPT, position
 
-    game = Raiders(players=2)
-    state = build_state(
-        game,
-        ark="NEPAL",
-        players=[
-            {"at": "EGYPT", "hand": ["country:EGYPT", "air"]},
-            {"at": "PERU", "hand": ["air"]},
-        ],
-        to_move=0,
-    )
+    game, state = position(**COUNTRY_CARDS_IN_EGYPT)
     look = look_for(game)
     row = hand_payload(look, game.view(state, 0), 0, 0)
-    by_kind = {c["kind"]: c["alike"] for c in row["cards"]}
-    assert set(by_kind["country:EGYPT"]) == set(game.country_cards)
-    assert by_kind["air"] == []
+    assert all(set(c["alike"]) == set(game.country_cards) for c in row["cards"])
+    other = hand_payload(look, game.view(state, 1), 1, 1)
+    assert [c["alike"] for c in other["cards"]] == [[]]  # an Air Passage

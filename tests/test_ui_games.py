@@ -11,6 +11,22 @@ from tabletop.ui import Table, pitfall_table, raiders_table
 from tabletop.ui.panels import MAX_BUTTONS
 from tests.recording import TableWatch
 
+
+class TextLook:
+    """A look that says each event by its engine sentence and names seats
+    "Player N": the recap's rules without a game's words."""
+
+    def __init__(self, arrivals_told=frozenset(), recap_keeps=frozenset()):
+        self.arrivals_told = arrivals_told
+        self.recap_keeps = recap_keeps
+
+    def seat_name(self, seat):
+        return f"Player {seat}"
+
+    def event_line(self, event, eyes):
+        return event.text
+
+
 # Commands whose point lists the frontend only accepts as binary buffers: a plain
 # list in the JSON blanks the whole batch in the browser.
 ARRAY_COMMANDS = {"fillPolygon", "strokePolygon", "strokeLines", "fillPolygons"}
@@ -269,18 +285,9 @@ def test_hover_says_what_a_click_there_does():
     """The line under the board says what a click on a target shows when it
     does not play at once: a card played on the board (RA-K-AMBUSH) shows its
     choice first; after it is played the line follows the new position."""
-    from tabletop.games.raiders import Raiders, build_state
+    from tests.raiders_play import AMBUSH_ON_PERU, position
 
-    game = Raiders(players=2)
-    state = build_state(
-        game,
-        ark="EGYPT",
-        players=[
-            {"at": "ENGLAND", "hand": ["ambush", "passport"]},
-            {"at": "PERU", "hand": ["air", "staff"]},
-        ],
-        to_move=0,
-    )
+    game, state = position(**AMBUSH_ON_PERU)
     table = raiders_table(players=2, seed=1)
     table.model.match = Match.from_state(game, state, seed=1)
     table.model.sync()
@@ -296,16 +303,10 @@ def test_hover_says_what_a_click_there_does():
 def test_a_country_card_no_flight_spends_is_outlined_with_the_others():
     """RA-K-COUNTRY: the Egypt card flies like the others (a press on it lists
     every flight), so the hand outlines it as playable too."""
-    from tabletop.games.raiders import Raiders, build_state
+    from tests.raiders_play import COUNTRY_CARDS_IN_EGYPT, position
 
-    game = Raiders(players=2)
-    hand = ["country:EGYPT", "country:ISLAND", "country:USA"]
-    state = build_state(
-        game,
-        ark="NEPAL",
-        players=[{"at": "EGYPT", "hand": hand}, {"at": "PERU", "hand": ["air"]}],
-        to_move=0,
-    )
+    game, state = position(**COUNTRY_CARDS_IN_EGYPT)
+    hand = state.hands[0]
     table = raiders_table(players=2, seed=1)
     table.model.match = Match.from_state(game, state, seed=1)
     table.model.sync()
@@ -511,12 +512,7 @@ def test_a_turn_one_phrase_over_the_cut_is_told_whole():
     from tabletop.core import Event
     from tabletop.draw.words import RECAP_PHRASES, recap_turns
 
-    class Look:
-        def seat_name(self, seat):
-            return f"Player {seat}"
-
-        def event_line(self, event, eyes):
-            return event.text
+    look = TextLook()
 
     def turn(n):
         events = tuple(
@@ -524,9 +520,9 @@ def test_a_turn_one_phrase_over_the_cut_is_told_whole():
         )
         return [SimpleNamespace(player=1, events=events, index=1)]
 
-    ((_, whole),) = recap_turns(Look(), turn(RECAP_PHRASES + 1), 0)
+    ((_, whole),) = recap_turns(look, turn(RECAP_PHRASES + 1), 0)
     assert "more" not in whole and whole.endswith(f"thing {RECAP_PHRASES}")
-    ((_, cut),) = recap_turns(Look(), turn(RECAP_PHRASES + 2), 0)
+    ((_, cut),) = recap_turns(look, turn(RECAP_PHRASES + 2), 0)
     assert ", 3 other things (see the Log tab), then " in cut
 
 
@@ -576,14 +572,7 @@ def test_the_events_about_a_missing_seat_stay_on_its_line():
     from tabletop.core import Event
     from tabletop.draw.words import recap_turns
 
-    class Look:
-        arrivals_told = frozenset()
-
-        def seat_name(self, seat):
-            return f"Player {seat}"
-
-        def event_line(self, event, eyes):
-            return event.text
+    look = TextLook()
 
     events = (
         Event("X-MOVE", "Player 2 moves on", 2, "move"),
@@ -592,7 +581,7 @@ def test_the_events_about_a_missing_seat_stay_on_its_line():
         Event("X-END", "Player 2 ends the round", 2, "end"),
     )
     steps = [SimpleNamespace(player=2, events=events, index=1)]
-    assert recap_turns(Look(), steps, None) == [
+    assert recap_turns(look, steps, None) == [
         ("Player 2", "moves on"),
         ("Player 0", "misses this turn, draws a card"),
         ("Player 2", "ends the round"),
@@ -646,14 +635,7 @@ def test_a_cut_turn_keeps_what_changed_and_a_missed_turn_the_viewer_caused():
     from tabletop.core import Event
     from tabletop.draw.words import recap_turns
 
-    class Look:
-        recap_keeps = frozenset({"token"})
-
-        def seat_name(self, seat):
-            return f"Player {seat}"
-
-        def event_line(self, event, eyes):
-            return event.text
+    look = TextLook(recap_keeps=frozenset({"token"}))
 
     kinds = ["roll", "direction", "card", "token", "card", "move", "draw"]
     events = tuple(
@@ -661,7 +643,7 @@ def test_a_cut_turn_keeps_what_changed_and_a_missed_turn_the_viewer_caused():
         for i, k in enumerate(kinds)
     )
     steps = [SimpleNamespace(player=1, events=events, index=1)]
-    ((_, said),) = recap_turns(Look(), steps, 0)
+    ((_, said),) = recap_turns(look, steps, 0)
     assert said == (
         "did roll 0, did token 3, 4 other things (see the Log tab), then did draw 6"
     )
@@ -670,8 +652,8 @@ def test_a_cut_turn_keeps_what_changed_and_a_missed_turn_the_viewer_caused():
         Event("RA-T-SKIP", "Player 1 misses this turn", 1, "skip"),
     )
     steps = [SimpleNamespace(player=0, events=mine, index=1)]
-    assert recap_turns(Look(), steps, 0) == [("Player 1", "misses this turn")]
-    assert recap_turns(Look(), steps, 1) == [("Player 0", "takes Player 1 hostage")]
+    assert recap_turns(look, steps, 0) == [("Player 1", "misses this turn")]
+    assert recap_turns(look, steps, 1) == [("Player 0", "takes Player 1 hostage")]
 
 
 def test_the_no_card_button_says_where_it_leaves_you():
@@ -703,14 +685,7 @@ def test_a_landing_is_said_once_even_after_a_player_is_sent_away():
     from tabletop.core import Event
     from tabletop.draw.words import recap_turns
 
-    class Look:
-        arrivals_told = frozenset({"instruction"})
-
-        def seat_name(self, seat):
-            return f"Player {seat}"
-
-        def event_line(self, event, eyes):
-            return event.text
+    look = TextLook(arrivals_told=frozenset({"instruction"}))
 
     events = (
         Event("X-ROLL", "Player 0 rolls 3", 0, "roll"),
@@ -733,6 +708,6 @@ def test_a_landing_is_said_once_even_after_a_player_is_sent_away():
         ),  # fmt: skip
     )
     steps = [SimpleNamespace(player=0, events=events, index=1)]
-    assert recap_turns(Look(), steps, None) == [
+    assert recap_turns(look, steps, None) == [
         ("Player 0", "rolls 3, sends Player 1 to S9, lands on S2: roll again")
     ]

@@ -483,18 +483,9 @@ def test_a_board_click_never_plays_a_card_by_itself():
     its button plays it (a card pressed first, then a space clicked, is
     test_ui_table's ambiguous-card test)."""
     from tabletop.draw import look_for
-    from tabletop.games.raiders import Raiders, build_state
+    from tests.raiders_play import AMBUSH_ON_PERU, position
 
-    game = Raiders(players=2)
-    state = build_state(
-        game,
-        ark="EGYPT",
-        players=[
-            {"at": "S22", "from": "ENGLAND", "hand": ["ambush", "passport"]},
-            {"at": "PERU", "hand": ["air", "staff"]},
-        ],
-        to_move=0,
-    )
+    game, state = position(**AMBUSH_ON_PERU)
     model = TableModel(Match.from_state(game, state, seed=1), look_for(game))
     model.sync()
     on_peru = [e for e in model.legal if "PERU" in e.spaces]
@@ -514,16 +505,10 @@ def test_any_country_card_pressed_lists_every_flight():
     card; pressing it had said "Egypt cannot be played now". It now lists every
     flight, each saying which card it spends, and is outlined with the others."""
     from tabletop.draw import look_for
-    from tabletop.games.raiders import Raiders, build_state
+    from tabletop.games.raiders import Raiders
+    from tests.raiders_play import COUNTRY_CARDS_IN_EGYPT, position
 
-    game = Raiders(players=2)
-    hand = ["country:EGYPT", "country:ISLAND", "country:USA"]
-    state = build_state(
-        game,
-        ark="NEPAL",
-        players=[{"at": "EGYPT", "hand": hand}, {"at": "PERU", "hand": ["air"]}],
-        to_move=0,
-    )
+    game, state = position(**COUNTRY_CARDS_IN_EGYPT)
     model = TableModel(Match.from_state(game, state, seed=1), look_for(game))
     model.sync()
     flights = [e for e in model.legal if e.clause == "RA-K-COUNTRY"]
