@@ -63,10 +63,8 @@ def recap_turns(
         others += not (mine and step.player == eyes)
     # A turn's steps are told together, so a walk split by a decision (a game
     # that asks at each obstacle) still reads as where it ended.
-    arrivals_told = getattr(look, "arrivals_told", frozenset())  # a Look's
-    keeps = getattr(look, "recap_keeps", frozenset())
     turns = [
-        (player, recap_told(events, eyes, line, arrivals_told))
+        (player, recap_told(events, eyes, line, look.arrivals_told))
         for run_player, run in reversed(runs)
         for player, events in missed_turns_apart(
             run_player, [e for step in reversed(run) for e in step.events]
@@ -76,16 +74,11 @@ def recap_turns(
     told = []
     for player, pairs in turns:
         name = look.seat_name(player) if player is not None else "An edit"
-        said = [
-            (
-                e,
-                (t[len(name) + 1 :] if t.startswith(name + " ") else t).removesuffix(
-                    "."
-                ),
-            )
-            for e, t in pairs
-        ]  # joined by commas: no ".,"
-        told.append((name, cut_turn(said, keeps)))
+        lead = name + " "
+        said = [  # the seat said once, before the line; joined by commas: no ".,"
+            (e, t.removeprefix(lead).removesuffix(".")) for e, t in pairs
+        ]
+        told.append((name, cut_turn(said, look.recap_keeps)))
     return told
 
 
@@ -128,16 +121,6 @@ def missed_turns_apart(
             out.append((player, []))
         out[-1][1].append(event)
     return [(seat, group) for seat, group in out if group]
-
-
-def recap_phrases(
-    events: Sequence[Any],
-    eyes: Any,
-    line: Callable[[Any, Any], str],
-    arrivals_told: frozenset[str] = frozenset(),
-) -> list[str]:
-    """A step's events as the recap says them (``recap_told``), the phrases only."""
-    return [text for _, text in recap_told(events, eyes, line, arrivals_told)]
 
 
 def recap_told(

@@ -444,11 +444,16 @@ class TableModel(Batched):
         name = self.look.face(card).name
         alike = self.look.same_use(card)
         entries = [e for e in self.legal if e.card == card or e.card in alike]
+        if not entries:
+            raise IllegalActionError("TT-PHASE", f"{name} cannot be played now")
         sel = self.selection
-        if alike and sel is not None and sel.kind == "space":
+        if sel is not None and sel.kind == "space":
             here = [e for e in entries if sel.value in e.spaces]
             if len(here) == 1:  # the space was picked first: the card decides
                 return self.choose(here[0].action)
+            entries = here or entries
+        if len(entries) == 1 and not alike:
+            return self.choose(entries[0].action)
         clauses = {e.clause for e in entries}
         if alike and len(clauses) == 1:  # cards the rules treat alike: list all
             self.selection = Selection(
@@ -458,13 +463,6 @@ class TableModel(Batched):
                 "it spends",
             )
             return ()
-        if not entries:
-            raise IllegalActionError("TT-PHASE", f"{name} cannot be played now")
-        sel = self.selection
-        if len(entries) > 1 and sel is not None and sel.kind == "space":
-            entries = [e for e in entries if sel.value in e.spaces] or entries
-        if len(entries) == 1:
-            return self.choose(entries[0].action)
         self.selection = Selection("card", card, f"the card {name}")
         return ()
 

@@ -51,6 +51,12 @@ class Path:
     spaces: tuple[str, ...]
     wrap: bool
 
+    @property
+    def row(self) -> tuple[str, ...]:
+        """Every place along the path, end to end: ``ends[0]``, the spaces,
+        ``ends[1]``."""
+        return (self.ends[0], *self.spaces, self.ends[1])
+
 
 @dataclass(frozen=True)
 class RaidersBoard:
@@ -391,7 +397,7 @@ def _check_wrap(problems: Problems, path: Path, xy: dict, width: Any) -> None:
     """RA-B-WRAP: a wrap path's drawing jumps across the edge, others do not."""
     if not isinstance(width, int | float):
         return
-    chain = [path.ends[0], *path.spaces, path.ends[1]]
+    chain = path.row
     jumps = sum(
         1
         for a, b in zip(chain, chain[1:], strict=False)
@@ -410,7 +416,7 @@ def _adjacency(paths: dict[str, Path], kind: dict[str, str]) -> dict[str, tuple]
     order = {loc: i for i, loc in enumerate(kind)}
     nbrs: dict[str, set[str]] = {loc: set() for loc in kind}
     for path in paths.values():
-        chain = [path.ends[0], *path.spaces, path.ends[1]]
+        chain = path.row
         for a, b in zip(chain, chain[1:], strict=False):
             nbrs[a].add(b)
             nbrs[b].add(a)

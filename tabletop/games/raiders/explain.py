@@ -83,7 +83,7 @@ def towards(board: RaidersBoard, here: str, to: str) -> str | None:
     ``to`` heads for (the path's end ahead), or None when ``to`` is not a path
     space next to ``here`` along its path."""
     for path in board.paths.values():
-        row = (path.ends[0], *path.spaces, path.ends[1])
+        row = path.row
         if to not in path.spaces or here not in row:
             continue
         i, j = row.index(here), row.index(to)

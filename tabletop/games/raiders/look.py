@@ -83,7 +83,7 @@ class RaidersLook(Look):
     def route(self, a: str, b: str) -> tuple[str, ...]:
         """Along a path of the map when both spaces lie on the same one."""
         for path in self.b.paths.values():
-            row = (path.ends[0], *path.spaces, path.ends[1])
+            row = path.row
             if a in row and b in row:
                 i, j = row.index(a), row.index(b)
                 return row[i : j + 1] if i <= j else tuple(reversed(row[j : i + 1]))
@@ -123,7 +123,7 @@ class RaidersLook(Look):
         p.text(20, self.map_h - 6, legend, fill="#fff8e1", size=11)
 
     def _path(self, p: Pen, path: Any) -> None:
-        points = [self.b.xy[i] for i in (path.ends[0], *path.spaces, path.ends[1])]
+        points = [self.b.xy[i] for i in path.row]
         for (x1, y1), (x2, y2) in zip(points, points[1:], strict=False):
             if abs(x2 - x1) > self.map_w / 2:  # RA-B-WRAP: off one edge, on the other
                 shift = self.map_w if x2 < x1 else -self.map_w
