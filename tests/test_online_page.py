@@ -141,7 +141,7 @@ def test_a_finished_game_reads_as_its_winner_on_every_page(name):
     from tabletop.core import make_game
     from tabletop.draw import look_for
     from tabletop.draw.pictures import moment
-    from tabletop.draw.words import winner_words
+    from tabletop.table.words import winner_words
     from tabletop.online import page
 
     game = make_game(name, players=3)

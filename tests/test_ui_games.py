@@ -458,7 +458,7 @@ def test_the_recap_of_the_opening_says_the_deal_and_the_roll_off_in_one_line():
     """RA-S-DEAL, RA-S-FIRST: the step that ends the placing reads as one short
     line (the deal as "the cards are dealt: 6 each", the roll-off as who goes
     first); the Log keeps each hand and each roll."""
-    from tabletop.draw.words import RECAP_PHRASES
+    from tabletop.table.words import RECAP_PHRASES
     from tabletop.ui.texts import log_steps, recap_html
 
     table = raiders_table(players=4, seed=7, bots=4, bot="heuristic")
@@ -479,7 +479,7 @@ def test_a_turn_of_many_moves_is_cut_to_a_line_that_points_at_the_log():
     one, the first that changed something (the look's recap_keeps: a treasure
     taken, PH-5-TAKE) or else the second, and the last (how the turn ended), and
     says how many other things the Log has, so "What just happened" fits."""
-    from tabletop.draw.words import RECAP_PHRASES, recap_told
+    from tabletop.table.words import RECAP_PHRASES, recap_told
     from tabletop.ui import pitfall_table
     from tabletop.ui.texts import recap_html
 
@@ -510,7 +510,7 @@ def test_a_turn_one_phrase_over_the_cut_is_told_whole():
     from types import SimpleNamespace
 
     from tabletop.core import Event
-    from tabletop.draw.words import RECAP_PHRASES, recap_turns
+    from tabletop.table.words import RECAP_PHRASES, recap_turns
 
     look = TextLook()
 
@@ -534,7 +534,7 @@ def test_a_missed_turn_is_the_missing_seats_line_in_the_recap():
     import random
 
     from tabletop.core import Match
-    from tabletop.draw.words import recap_turns
+    from tabletop.table.words import recap_turns
     from tabletop.games.raiders import Raiders
     from tabletop.games.raiders.look import RaidersLook
 
@@ -570,7 +570,7 @@ def test_the_events_about_a_missing_seat_stay_on_its_line():
     from types import SimpleNamespace
 
     from tabletop.core import Event
-    from tabletop.draw.words import recap_turns
+    from tabletop.table.words import recap_turns
 
     look = TextLook()
 
@@ -595,7 +595,7 @@ def test_a_landing_that_names_its_space_is_not_told_after_the_move_there():
     import random
 
     from tabletop.core import Match
-    from tabletop.draw.words import recap_turns
+    from tabletop.table.words import recap_turns
     from tabletop.games.raiders import Raiders
     from tabletop.games.raiders.look import RaidersLook
 
@@ -633,7 +633,7 @@ def test_a_cut_turn_keeps_what_changed_and_a_missed_turn_the_viewer_caused():
     from types import SimpleNamespace
 
     from tabletop.core import Event
-    from tabletop.draw.words import recap_turns
+    from tabletop.table.words import recap_turns
 
     look = TextLook(recap_keeps=frozenset({"token"}))
 
@@ -683,7 +683,7 @@ def test_a_landing_is_said_once_even_after_a_player_is_sent_away():
     from types import SimpleNamespace
 
     from tabletop.core import Event
-    from tabletop.draw.words import recap_turns
+    from tabletop.table.words import recap_turns
 
     look = TextLook(arrivals_told=frozenset({"instruction"}))
 

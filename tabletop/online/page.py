@@ -15,7 +15,7 @@ connections get these parts, so a Python client costs the server nothing more:
 
 Everything is built from the viewer's view and the events as that viewer reads
 them (``Event.for_viewer``): a page can show no more than the view holds. The
-words are the notebook table's (``tabletop.draw.words`` and the look's
+words are the notebook table's (``tabletop.table.words`` and the look's
 ``event_line``), so both front ends say the same thing.
 """
 
@@ -33,7 +33,7 @@ from tabletop.draw.look import Look
 from tabletop.draw.scenes import Moment, marks
 from tabletop.draw.shapes import Layer
 from tabletop.draw.svg import layer_svg, num
-from tabletop.draw.words import (
+from tabletop.table.words import (
     CONNECTION_LOST,
     SETTLE_MS,
     Group,

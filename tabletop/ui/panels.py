@@ -14,7 +14,7 @@ from typing import Any
 import ipywidgets as w
 
 from tabletop.core import Explanation
-from tabletop.draw.words import GROUP_OVER, Group, group_entries  # noqa: F401
+from tabletop.table.words import GROUP_OVER, Group, group_entries  # noqa: F401
 
 MAX_BUTTONS = 36
 MANY = 6  # more buttons than this: two to a row

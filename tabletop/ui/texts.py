@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.draw.lastmove import die_of, walked
-from tabletop.draw.words import action_words as said_action
-from tabletop.draw.words import pending_words, recap_turns, winner_words
+from tabletop.table.words import action_words as said_action
+from tabletop.table.words import pending_words, recap_turns, winner_words
 from tabletop.ui.model import saved_summary
 from tabletop.ui.panels import inspector_html, json_diff
 
@@ -28,7 +28,7 @@ def words(table: Any, text: str) -> str:
 
 
 def action_words(table: Any, entry: Any) -> str:
-    """A button's label in plain words (``tabletop.draw.words.action_words``: the
+    """A button's label in plain words (``tabletop.table.words.action_words``: the
     game's codes spelled out, seats and spaces named)."""
     return said_action(table.look, entry)
 
@@ -151,7 +151,7 @@ def _rows_from_log(
 
 def recap_html(table: Any, steps: Sequence[Any]) -> str:
     """What the other seats just did, one line per turn, in plain words
-    (``tabletop.draw.words.recap_turns``, as the browser page says it too)."""
+    (``tabletop.table.words.recap_turns``, as the browser page says it too)."""
     cursor = table.match.cursor
     shown = [step for step in steps if step.index <= cursor]
     turns = recap_turns(table.look, shown, table.eyes)

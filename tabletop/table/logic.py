@@ -1,0 +1,157 @@
+"""The table's logic: one object that holds and decides what a table shows.
+
+``TableLogic`` holds the match (anything ``tabletop.core.MatchLike``: a local
+``Match`` or a seat's ``RemoteMatch``), the timeline's lines, the seats and their
+bots, whose eyes the table shows, the hand-over between two humans, the selection
+that narrows the actions on offer, the recap, autosave and resume. Its concerns
+live in their own modules, one mixin each:
+
+- ``tabletop.table.choices``: what a tap on a space, a card or a button means;
+- ``tabletop.table.timeline``: lines, goto, fork, new deals;
+- ``tabletop.table.seats``: seats, bots, eyes, hand-over, who may act;
+- ``tabletop.table.news``: the recap and the letters of lost cards;
+- ``tabletop.table.saves``: autosave and resume.
+
+It is plain Python (standard library and ``tabletop`` only), so it runs where no
+widget library exists. A screen calls its gestures (``click_space``,
+``play_card``, ``press``, ``choose``, ``goto``, ``reveal``...) and listens with
+``on_change``: it is told once per gesture. The notebook wraps it in traits
+(``tabletop.ui.model.TableModel``): the same attributes, observable.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tabletop.table.changes import Batched
+from tabletop.table.choices import ChoicesMixin, Selection
+from tabletop.table.news import NewsMixin
+from tabletop.table.saves import SavesMixin
+from tabletop.table.seats import HUMAN, MAX_AUTO_MOVES, SeatsMixin
+from tabletop.table.timeline import TimelineMixin
+
+__all__ = ["MAX_AUTO_MOVES", "Selection", "TableLogic"]
+
+
+class TableLogic(
+    ChoicesMixin, TimelineMixin, SeatsMixin, NewsMixin, SavesMixin, Batched
+):
+    """A table's state and decisions, for every screen.
+
+    Args:
+        match: the match to show and play (``Match`` or ``RemoteMatch``).
+        look: the game's look (seat and space names, cards in hands).
+        autosave: a file to save the match to after every move (``None``: off);
+            if it exists, the table offers to resume it (``resume_from``).
+        handover: hand the laptop over between two human seats.
+
+    Attributes (each reassigned, never changed in place, so that a screen
+    wrapping them in traits sees every change): ``state`` (the full state at the
+    current step), ``step``, ``length``, ``viewer`` (whose eyes: a seat, or None
+    for everything), ``curtain`` (the seat the laptop is passed to), ``selection``
+    (what narrows the actions on offer), ``legal`` (every legal action now, as
+    ``Explanation``), ``seats`` ("human" or a bot's name per seat), ``message``
+    (the last refusal or notice), ``letter`` (news for the seat now looking),
+    ``error``, ``auto`` (bots move by themselves), ``hot_seat`` (the view follows
+    the human seat to move), ``teach``, ``details``.
+    """
+
+    def __init__(
+        self,
+        match: Any,
+        look: Any,
+        autosave: str | Path | None = None,
+        handover: bool = True,
+    ) -> None:
+        super().__init__()
+        self.state = None
+        self.step = self.length = 0
+        self.viewer = self.curtain = self.selection = None
+        self.legal: tuple = ()
+        self.message = self.letter = self.error = ""
+        self.teach = self.details = False
+        self.match = match
+        self.game = match.game
+        self.look = look
+        self.lines: list[Any] = [match]
+        self.autosave = Path(autosave) if autosave else None
+        self.handover_on = handover
+        self.resume_from: Path | None = None
+        self._lines_saved: tuple = ()  # what the lines file beside the autosave holds
+        self._seats_saved: tuple = ()  # what the seats file beside it holds
+        self.refused_clause = ""
+        self.recent: tuple[Any, ...] = ()  # the steps just played, for the recap
+        self._bots: dict[int, Any] = {}
+        self._mail: dict[int, list[str]] = {}
+        self._played: list[Any] = []
+        self._played_now = False
+        self.auto = self.hot_seat = True
+        self.seats = (HUMAN,) * self.game.players
+        if self.autosave is not None and self.autosave.exists():
+            self.resume_from = self.autosave
+
+    # Plain attributes with a consequence when they change (a traits wrapper
+    # replaces them with traits and calls the same hooks from its observers).
+    @property
+    def hot_seat(self) -> bool:
+        return self.__dict__.get("_hot_seat", True)
+
+    @hot_seat.setter
+    def hot_seat(self, on: bool) -> None:
+        before, self.__dict__["_hot_seat"] = self.hot_seat, on
+        if on != before and "match" in self.__dict__:
+            self._on_hot_seat(on)
+
+    @property
+    def auto(self) -> bool:
+        return self.__dict__.get("_auto", True)
+
+    @auto.setter
+    def auto(self, on: bool) -> None:
+        before, self.__dict__["_auto"] = self.auto, on
+        if on != before:
+            self._on_auto()
+
+    def recover(self) -> None:
+        """After a failed batch: show where the match stands (bots may have
+        played before one raised)."""
+        self.sync()
+
+    @property
+    def view_state(self) -> Any:
+        """The state as the viewing seat may see it."""
+        return self.game.view(self.state, self.eyes)
+
+    @property
+    def to_move(self) -> int | None:
+        return self.game.to_move(self.state)
+
+    def _choose(self, action: Any) -> tuple:
+        """Play ``action`` (who may act was asked already), then the bots."""
+        events = self._play(action)
+        with self.batch():
+            self.selection = None
+            self.message = ""
+            if self.auto:
+                self.play_bots(MAX_AUTO_MOVES)
+            self.sync()
+        return events
+
+    def sync(self) -> None:
+        """Bring what is shown in line with the match: the state, the step, the
+        legal actions, the recap, whose eyes (hot seat and hand-over), and
+        autosave."""
+        m = self.match
+        self.state = m.state
+        self.step = m.cursor
+        self.length = len(m)
+        self.legal = m.explain()
+        self._note_what_happened()
+        self._follow_mover()
+        if self.curtain is not None and self._played_now:
+            # The hand-over screen tells the player taking the laptop everything
+            # since their own last decision, not only the last click.
+            self.recent = self._missed_by(self.curtain)
+        self._deliver()
+        self._save_if_asked()
