@@ -111,8 +111,8 @@ def check_page_frames(match: Any, viewer: Any, frames: list[dict[str, Any]]) -> 
     """
     from tabletop.draw import look_for
     from tabletop.draw.pictures import moment
-    from tabletop.online import page
     from tabletop.online.protocol import scrub
+    from tabletop.table import frame as page
     from tests.leaks import check_events, check_hands, check_view
 
     game = match.game

@@ -141,8 +141,8 @@ def test_a_finished_game_reads_as_its_winner_on_every_page(name):
     from tabletop.core import make_game
     from tabletop.draw import look_for
     from tabletop.draw.pictures import moment
+    from tabletop.table import frame as page
     from tabletop.table.words import winner_words
-    from tabletop.online import page
 
     game = make_game(name, players=3)
     match = Match(game, seed=7)
@@ -172,7 +172,7 @@ def test_a_page_hand_says_which_cards_a_press_stands_for():
     hand lists the kinds a tap on it stands for (the page outlines it and lists
     every flight); other cards stand for nothing but themselves."""
     from tabletop.draw import look_for
-    from tabletop.online.page import hand_payload
+    from tabletop.table.frame import hand_payload
     from tests.raiders_play import COUNTRY_CARDS_IN_EGYPT, position
 
     game, state = position(**COUNTRY_CARDS_IN_EGYPT)

@@ -11,7 +11,13 @@ import time
 
 import pytest
 
-from tabletop.online import SCHEMA_VERSION, JoinError, RemoteMatch, create_room
+from tabletop.online import (
+    PROTOCOL_VERSION,
+    SCHEMA_VERSION,
+    JoinError,
+    RemoteMatch,
+    create_room,
+)
 from tabletop.online.protocol import MAX_FRAME, MAX_MESSAGE
 from tests.online_wire import Peer, running_server, wait
 
@@ -35,15 +41,20 @@ def test_wrong_or_missing_token_is_refused_and_closed(server):
 
     async def go():
         peer = await Peer.join(links["seats"][0], hello=False)
-        peer.send(t="hello", protocol=1, room=peer.room, token=peer.token[:-1] + "x")
+        peer.send(
+            t="hello",
+            protocol=PROTOCOL_VERSION,
+            room=peer.room,
+            token=peer.token[:-1] + "x",
+        )
         error = await peer.until("error")
         assert error["code"] == "bad_token"
         assert await peer.read() is None  # closed by the server
         peer = await Peer.join(links["seats"][0], hello=False)
-        peer.send(t="hello", protocol=1, room="nope", token=peer.token)
+        peer.send(t="hello", protocol=PROTOCOL_VERSION, room="nope", token=peer.token)
         assert (await peer.until("error"))["code"] == "bad_token"
         peer = await Peer.join(links["seats"][0], hello=False)
-        peer.send(t="hello", protocol=1, room=peer.room)
+        peer.send(t="hello", protocol=PROTOCOL_VERSION, room=peer.room)
         assert (await peer.until("error"))["code"] == "bad_field"
 
     run(go())
@@ -59,7 +70,7 @@ def test_protocol_mismatch_is_refused_with_a_clear_message(server):
         peer.send(t="hello", protocol=99, room=peer.room, token=peer.token)
         error = await peer.until("error")
         assert error["code"] == "protocol"
-        assert "speaks protocol 1" in error["message"]
+        assert f"speaks protocol {PROTOCOL_VERSION}" in error["message"]
 
     run(go())
 
@@ -73,7 +84,9 @@ def test_junk_oversized_and_out_of_order_frames_get_errors_and_change_nothing(
         peer = await Peer.join(links["seats"][0], hello=False)
         peer.send(t="play", action="roll", at=0)  # before hello
         assert (await peer.until("error"))["code"] == "order"
-        peer.send(t="hello", protocol=1, room=peer.room, token=peer.token)
+        peer.send(
+            t="hello", protocol=PROTOCOL_VERSION, room=peer.room, token=peer.token
+        )
         await peer.until("view")
         junk = [
             ("not json {", "bad_json"),

@@ -20,7 +20,7 @@ from typing import Any
 from tabletop.core import Event, Explanation, Game, IllegalActionError, Refusal
 from tabletop.core.viewers import PUBLIC  # noqa: F401 - the spectator's viewer
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: view frames carry menus and tap tables
 
 #: Frames larger than this are answered with an error and ignored.
 MAX_FRAME = 4096
@@ -216,17 +216,18 @@ def legal_from_payload(game: Game, entries: list[dict[str, Any]]) -> tuple:
     )
 
 
-def refusal_for(game: Game, state: Any, seat: int, action: Any) -> Refusal | None:
-    """Why ``seat``'s action is refused, in words built from that seat's view.
-
-    Legality is decided on the full state; the sentence comes from the seat's view
-    so that a refusal can never describe a card the seat cannot see.
-    """
-    refusal = game.check(state, action)
-    if refusal is None:
-        return None
+def seat_refusal(
+    game: Game, state: Any, seat: int, notation: str, refused: IllegalActionError
+) -> Refusal:
+    """The refusal of ``seat``'s action (``notation``) on ``state``, in words built
+    from that seat's view, so that a refusal can never describe a card the seat
+    cannot see. A notation that does not parse is refused as it is."""
+    try:
+        action = game.parse_action(notation)
+    except IllegalActionError:
+        return Refusal(refused.clause, refused.reason)
     try:
         seen = game.check(game.view(state, seat), action)
     except (IllegalActionError, ValueError, KeyError, IndexError, TypeError):
         seen = None
-    return seen or Refusal(refusal.clause, "this action is not legal now")
+    return seen or Refusal(refused.clause, "this action is not legal now")

@@ -3,7 +3,7 @@
 The room is the only place the full state lives. Everything it sends is built per
 viewer from that viewer's view (``protocol.state_payload``); the seed and the
 generator never leave it. A browser page's pictures and words
-(``tabletop.online.page``) are made only for the connections that asked for them
+(``tabletop.table.frame``) are made only for the connections that asked for them
 in their ``hello``, once per viewer and step. Actions come in one at a time on the
 server's event loop, each carrying the step its sender saw, so of two actions sent
 at once exactly one applies and the other is refused as stale or out of turn.
@@ -21,9 +21,10 @@ from typing import Any, Protocol
 
 from tabletop.core import IllegalActionError, Match, Refusal
 from tabletop.core.match import state_digest
-from tabletop.online import page
 from tabletop.online import protocol as P
 from tabletop.online.store import RoomRecord, Store
+from tabletop.table import frame as frames
+from tabletop.table.seats import turn_refusal
 
 LOG = logging.getLogger(__name__)
 HUMAN = "human"
@@ -113,8 +114,8 @@ class Room:
         self._bot_pending = False
         self._look: Any = None  # made when the first view frame is worded
         self._board: dict[str, Any] | None = None
-        self._layers = page.LayerMemo()
-        self._lines: page.LineMemo | None = None
+        self._layers = frames.LayerMemo()
+        self._lines: frames.LineMemo | None = None
 
     # -- who is who -----------------------------------------------------------------
     def role_for(self, token: str) -> str | None:
@@ -160,11 +161,11 @@ class Room:
         return self._look
 
     @property
-    def lines(self) -> page.LineMemo:
+    def lines(self) -> frames.LineMemo:
         """Events in the game's words as each viewer reads them, worded once (the
         log lines of every connection, the pages' recaps)."""
         if self._lines is None:
-            self._lines = page.LineMemo(self.look)
+            self._lines = frames.LineMemo(self.look)
         return self._lines
 
     # -- frames -----------------------------------------------------------------------
@@ -172,7 +173,7 @@ class Room:
         frame = self._welcome(conn)
         if self.renders(conn):
             if self._board is None:
-                self._board = page.board_payload(self.look)
+                self._board = frames.board_payload(self.look)
             frame["page"] = self._board
         return frame
 
@@ -243,13 +244,13 @@ class Room:
 
     def page_part(self, conn: Connection, legal: tuple) -> dict[str, Any]:
         """A browser page's pictures and words for the current step, built from
-        the connection's own view (``tabletop.online.page.view_payload``)."""
+        the connection's own view (``tabletop.online.frames.view_payload``)."""
         from tabletop.draw.pictures import moment
 
         viewer, line = self.viewer(conn), self.lines
         seen = moment(self.match, len(self.match), viewer, self.look, line)
-        recent = page.recap_steps(self.match.steps, conn.seat)
-        return page.view_payload(
+        recent = frames.recap_steps(self.match.steps, conn.seat)
+        return frames.view_payload(
             self.look, seen, viewer, legal, recent, self._layers, line
         )
 
@@ -293,6 +294,9 @@ class Room:
     def play(self, seat: int, notation: str, at: int) -> Refusal | None:
         """Apply ``seat``'s action if it is that seat's turn at step ``at``.
 
+        Who may act is the local table's question (``turn_refusal``), asked once;
+        legality is asked once, by the match as it plays.
+
         Returns the refusal (nothing changes) or ``None`` once the action is stored
         and every connection has its new view.
         """
@@ -303,23 +307,19 @@ class Room:
                 f"step {at})",
             )
         state = self.match.state
-        if self.game.outcome(state) is not None:
-            return Refusal("TT-OVER", "the game is over")
-        to_move = self.game.to_move(state)
-        if to_move != seat:
-            return Refusal("TT-TURN", f"it is not your turn: seat {to_move} is to move")
-        try:
-            action = self.game.parse_action(notation)
-        except IllegalActionError as exc:
-            return Refusal(exc.clause, exc.reason)
-        refusal = P.refusal_for(self.game, state, seat, action)
+        refusal = turn_refusal(self.look, self.game.to_move(state), seat)
         if refusal is not None:
             return refusal
-        self._apply(action)
+        try:
+            action = self.game.parse_action(notation)
+            self.match.play(action)
+        except IllegalActionError as exc:
+            return P.seat_refusal(self.game, state, seat, notation, exc)
+        self._stored(action)
         return None
 
-    def _apply(self, action: Any) -> None:
-        self.match.play(action)
+    def _stored(self, action: Any) -> None:
+        """Store the action just played and send every connection its view."""
         index = len(self.match)
         digest = state_digest(self.game, self.match.state)
         self.store.add_action(self.id, index, str(action), digest)
@@ -362,7 +362,8 @@ class Room:
             # action instead, and the failure is logged.
             LOG.error("bot in room %s failed (%r); playing on", self.id, result)
             result = self.game.legal_actions(state)[0]
-        self._apply(result)
+        self.match.play(result)
+        self._stored(result)
 
     # -- undo as a request the other humans accept ------------------------------------
     def undo_frame(self, status: str) -> dict[str, Any]:

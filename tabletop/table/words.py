@@ -20,9 +20,6 @@ RECAP_TURNS = 6  # the recap tells at most this many turns
 RECAP_PHRASES = 4  # a turn's line in the recap that would say more is cut to this
 #: What a table says while its server is out of reach (it reconnects by itself).
 CONNECTION_LOST = "the connection to the server is lost; reconnecting\u2026"
-#: Milliseconds a freshly drawn control ignores presses: the second tap of a
-#: double tap, or a tap that crossed a redraw, lands on nothing.
-SETTLE_MS = 400
 GROUP_OVER = 14  # more choices than this: a clause with many folds into one button
 
 
@@ -380,3 +377,56 @@ def lost_cards(look: Any, who: int, step: int, gone: Any, got: Any) -> str:
 ONLY_SHOWN_LINE = "Only the shown line was resumed: {}"
 SEATS_NOT_RESTORED = "The seats were not restored: {}"
 KEPT_AS_LINE = "The moves played before resuming are kept as another line."
+
+
+def choices_heading(selection: Any) -> str:
+    """The heading of the choices on offer, and what narrowed them."""
+    if selection is None:
+        return "Your choices"
+    return f"Your choices for {selection.words}"
+
+
+#: The seat page's own sentences (``tabletop.online.play_page.html`` shows them
+#: as given; the page fills in the names and numbers).
+PAGE_WORDS = {
+    "joining": "Joining the room\u2026",
+    "no_token": "This link has no seat in it",
+    "no_token_more": "Open the whole link you were given, with the part after #.",
+    "bad_link": "This link opens no seat here",
+    "board": "The board.",
+    "choices": "Your choices",
+    "all_choices": "\u2190 All choices",
+    "hand": "Your hand",
+    "no_cards": "No cards",
+    "a_card": "A card",
+    "playable": " (can be played now)",
+    "recap": "What just happened",
+    "last": "Last: ",
+    "starts": "the game starts",
+    "players": "Players",
+    "you": "you",
+    "connected": "connected",
+    "not_connected": "not connected",
+    "bot": "bot: ",
+    "card": " card",
+    "cards": " cards",
+    "holds": " holds",
+    "spectator": "Watching: the public view, every hand face down",
+    "referee": "Referee: every hand face up",
+    "ask_undo": "Ask to undo",
+    "accept_undo": "Accept undo",
+    "decline_undo": "Decline undo",
+    "undo_asked": "Undo asked by ",
+    "waiting_for": ", waiting for ",
+    "undo_declined": "Undo declined",
+    "undo_accepted": "Undo accepted",
+    "undo_cancelled": "Undo cancelled",
+    "bigger": "Bigger board",
+    "whole": "Whole board",
+    "buzz_on": "Buzz and beep on my turn: on",
+    "buzz_off": "Buzz and beep on my turn: off",
+    "notify": "Notify me on my turn",
+    "your_turn_title": "\u25b6 Your turn \u00b7 ",
+    "your_turn": "Your turn",
+    "title": "tabletop: ",
+}

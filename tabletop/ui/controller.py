@@ -38,7 +38,8 @@ from traitlets import Int
 from tabletop.core import Explanation, IllegalActionError, TabletopError
 from tabletop.draw import with_picture
 from tabletop.draw.look import Look, look_for
-from tabletop.table.words import CONNECTION_LOST, SETTLE_MS
+from tabletop.table.frame import SETTLE_MS
+from tabletop.table.words import CONNECTION_LOST
 from tabletop.ui.board import forget_current_canvas, one_batch
 from tabletop.ui.board_picture import BoardPicture, FollowedText, FollowingText
 from tabletop.ui.layout import build

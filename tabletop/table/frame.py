@@ -1,0 +1,315 @@
+"""The frame: everything one viewer sees and may do at this moment, as JSON-able data.
+
+A screen draws a frame and sends back what was tapped; it holds no rule of its
+own. ``board_payload`` is what never changes (the static board as SVG, its size,
+the seats' names and colours); ``view_payload`` is one viewer's frame of one
+step, built from that viewer's view and the events as that viewer reads them
+(``Event.for_viewer``), so it can show no more than the view holds:
+
+- ``svg``: the table, the last move's marks and the pieces, and the spaces a tap
+  may choose as circles with ``data-space`` (``targets_svg``);
+- ``headline``, ``where``, ``recap``, ``last``: the sentences of the moment
+  (``tabletop.table.words``);
+- ``hands``: every seat's row, the viewer's own faces and the others' counts;
+- ``actions``: the legal actions with their words, why, spaces and card;
+- ``menus``: what a tap means, ahead of time (``menus``): for each selection a
+  player can reach (``""`` for none, else ``"space:A7"``, ``"card:rope"``,
+  ``"clause:PH-4"``), its heading, its buttons, the cards outlined, the space
+  ringed, and a tap table for every target space and every card of the hand:
+  ``{"play": notation}``, ``{"open": key}`` or ``{"say": words}``
+  (``tabletop.table.choices``); ``refusal`` is what every tap says when the
+  viewer may not act now (``tabletop.table.seats.turn_refusal``).
+
+The notebook table and the seat page read the same rules and words from
+``tabletop.table``, so a tap means the same on every screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from tabletop.core.viewers import as_viewer
+from tabletop.draw.look import Look
+from tabletop.draw.scenes import Moment, marks
+from tabletop.draw.shapes import Layer
+from tabletop.draw.svg import layer_svg, num
+from tabletop.table.choices import (
+    Group,
+    Selection,
+    Tap,
+    group_entries,
+    outlined_cards,
+    shown,
+    tap_card,
+    tap_group,
+    tap_space,
+)
+from tabletop.table.seats import turn_refusal
+from tabletop.table.words import (
+    action_words,
+    choices_heading,
+    pending_words,
+    recap_turns,
+    winner_words,
+)
+
+TARGET_COLOR, SELECTED_COLOR = "#00e5ff", "#ff1744"  # as ``Look.marks`` rings them
+#: Milliseconds a freshly drawn control ignores presses, on every screen: the
+#: second tap of a double tap, or a tap that crossed a redraw, lands on nothing.
+SETTLE_MS = 400
+
+
+def board_payload(look: Look) -> dict[str, Any]:
+    """What never changes in a room's picture: sent once, with the welcome."""
+    game = look.game
+    return {
+        "width": look.width,
+        "height": look.height,
+        "board": layer_svg(look.board()),
+        "names": [look.seat_name(seat) for seat in range(game.players)],
+        "colors": [look.seat_colors[seat] for seat in range(game.players)],
+    }
+
+
+class LayerMemo:
+    """The SVG text of the layers written lately, at most ``size`` of them: a
+    room's pages mostly show the same table and pieces from every seat, so each
+    is written once per step (``view_payload``'s ``write``)."""
+
+    def __init__(self, size: int = 16) -> None:
+        self.size = size
+        self.kept: dict[Layer, str] = {}
+
+    def __call__(self, layer: Layer) -> str:
+        text = self.kept.get(layer)
+        if text is None:
+            text = layer_svg(layer)
+            if len(self.kept) >= self.size:
+                self.kept.pop(next(iter(self.kept)))  # the oldest
+            self.kept[layer] = text
+        return text
+
+
+class LineMemo:
+    """Events in words as each viewer reads them (``look.event_line``), the latest
+    ``size`` kept: every page of a room reads the same recap lines step after step,
+    so each line is put in words once per viewer."""
+
+    def __init__(self, look: Look, size: int = 4096) -> None:
+        self.look, self.size = look, size
+        self.kept: dict[tuple[int, Any], tuple[Any, str]] = {}
+
+    def __call__(self, event: Any, viewer: Any) -> str:
+        key = (id(event), as_viewer(viewer))
+        kept = self.kept.get(key)
+        if kept is not None and kept[0] is event:  # the very event, not a reused id
+            return kept[1]
+        text = self.look.event_line(event, viewer)
+        if len(self.kept) >= self.size:
+            self.kept.pop(next(iter(self.kept)))  # the oldest
+        self.kept[key] = (event, text)
+        return text
+
+
+def view_payload(
+    look: Look,
+    moment: Moment,
+    viewer: Any,
+    legal: tuple[Any, ...],
+    recent: tuple[Any, ...],
+    write: Callable[[Layer], str] = layer_svg,
+    line: Callable[[Any, Any], str] | None = None,
+) -> dict[str, Any]:
+    """The page's parts of one view for ``viewer`` (a seat, the public or the
+    referee): ``moment`` is the picture's moment (``tabletop.draw.pictures``),
+    ``legal`` the viewer's legal actions (its explanations, empty unless it is to
+    move), ``recent`` the steps the recap tells, ``write`` what turns a layer
+    into SVG (``layer_svg``, or a room's ``LayerMemo``) and ``line`` what says an
+    event (``look.event_line``, or a room's ``LineMemo``)."""
+    game, view = look.game, moment.view
+    seat = as_viewer(viewer).seat
+    layers = (look.table(view), marks(look, moment), look.pieces(view))
+    places = look.piece_spaces(view)
+    return {
+        "svg": "".join(write(layer) for layer in layers) + targets_svg(look, legal),
+        "headline": headline(look, view, seat),
+        "hands": [hand_payload(look, view, s, seat) for s in range(game.players)],
+        "where": [
+            f"{look.seat_name(s)}: {look.space_name(p)}" if p in look.xy else ""
+            for s, p in enumerate(places)
+        ],
+        "here": places[seat] if seat is not None and seat < len(places) else "",
+        "actions": [
+            {
+                "action": str(e.action),
+                "words": action_words(look, e),
+                "why": look.words(e.text),
+                "spaces": [s for s in e.spaces if s in look.xy],
+                "card": e.card,
+                "clause": e.clause,
+            }
+            for e in legal
+        ],
+        "fold": folded(legal),
+        **menus(look, view, seat, legal),
+        "recap": [list(turn) for turn in recap_turns(look, recent, viewer, line)],
+        "last": "; ".join(moment.lines),
+    }
+
+
+def menus(look: Look, view: Any, seat: int | None, legal: tuple) -> dict[str, Any]:
+    """What a tap means for ``seat`` now, ahead of time: ``refusal`` (what any
+    tap says when the seat may not act: the game is over, another seat's turn)
+    and ``menus``, one per selection a tap can reach (``""``: none), each with
+    its heading, buttons (an action's index or a folded group), the cards
+    outlined and chosen, the space ringed, and its tap tables.
+
+    A space's tap changes with the selection only when a card is chosen, and a
+    card's only when a space is: the ``""`` menu holds every tap, and another
+    menu only the taps that differ (a screen looks there first, then in
+    ``""``).
+    """
+    game = look.game
+    mover = game.to_move(view)
+    refusal = turn_refusal(look, mover, seat) if seat is not None else None
+    hand = look.hand(view, seat) if seat is not None else 0
+    kinds = [] if isinstance(hand, int) else [k for k in dict.fromkeys(hand)]
+    kinds = [k for k in kinds if k != "?"]
+    index = {id(e): k for k, e in enumerate(legal)}
+    pieces = look.piece_spaces(view)
+    own = pieces[mover] if mover is not None and mover < len(pieces) else None
+    on_space: dict[str, list[Any]] = {}
+    for e in legal:
+        for s in e.spaces:
+            on_space.setdefault(s, []).append(e)
+    with_card = [e for e in legal if e.card is not None]
+
+    def space_taps(sel: Selection | None) -> dict[str, Tap]:
+        return {s: tap_space(look, es, sel, s, s == own) for s, es in on_space.items()}
+
+    def card_taps(sel: Selection | None) -> dict[str, Tap]:
+        return {k: tap_card(look, with_card, sel, k) for k in kinds}
+
+    out: dict[str, Any] = {}
+    todo: list[Selection | None] = [None]
+    while todo:
+        sel = todo.pop()
+        key = "" if sel is None else str(sel)
+        if key in out:
+            continue
+        offered = shown(legal, sel)
+        items = group_entries(legal) if sel is None else offered
+        buttons = [
+            {"group": i.clause, "title": i.title, "open": str(tap_group(i).selection)}
+            if isinstance(i, Group)
+            else {"index": index[id(i)]}
+            for i in items
+        ]
+        taps: dict[str, Any] = {}
+        if sel is None or sel.kind == "card":
+            taps["spaces"] = space_taps(sel)
+        if sel is None or sel.kind == "space":
+            taps["cards"] = card_taps(sel)
+        todo += [tap_group(i).selection for i in items if isinstance(i, Group)]
+        todo += [
+            t.selection
+            for table in taps.values()
+            for t in table.values()
+            if t.selection is not None
+        ]
+        out[key] = {
+            "heading": choices_heading(sel),
+            "buttons": buttons,
+            "outlined": sorted(outlined_cards(look, legal, hand, offered)),
+            "chosen": sel.value if sel is not None and sel.kind == "card" else None,
+            "ringed": sel.value if sel is not None and sel.kind == "space" else None,
+            **{
+                name: {k: t.to_json() for k, t in table.items()}
+                for name, table in taps.items()
+            },
+        }
+    return {"refusal": refusal.reason if refusal else None, "menus": out}
+
+
+def folded(legal: tuple[Any, ...]) -> list[dict[str, Any]]:
+    """The buttons when nothing is chosen, as the notebook table folds them
+    (``group_entries``): an action by its index, or a clause with many actions as
+    one button that lists them."""
+    where = {id(e): k for k, e in enumerate(legal)}
+    return [
+        {"group": item.clause, "title": item.title, "label": item.label}
+        if isinstance(item, Group)
+        else {"index": where[id(item)]}
+        for item in group_entries(legal)
+    ]
+
+
+def recap_steps(steps: Any, seat: int | None, back: int = 40) -> tuple[Any, ...]:
+    """The steps a page's recap tells: for a seat, what the others did since its
+    own last step; for a watcher, the latest (at most ``back`` steps either way)."""
+    recent = tuple(steps[-back:])
+    if seat is not None:
+        mine = [k for k, step in enumerate(recent) if step.player == seat]
+        recent = recent[mine[-1] + 1 :] if mine else recent
+    return recent
+
+
+def headline(look: Look, view: Any, seat: int | None) -> dict[str, Any]:
+    """Whose turn it is and what they decide, or the winner, in words."""
+    game = look.game
+    outcome = game.outcome(view)
+    if outcome is not None:
+        wins, why = winner_words(look, outcome)
+        return {"over": True, "mine": False, "text": f"\u2605 {wins}", "more": why}
+    name, pending = pending_words(look, game, view)
+    mover = game.to_move(view)
+    if mover is not None and mover == seat:
+        more = f"{name} (you) {pending}"
+        return {"over": False, "mine": True, "text": "Your turn!", "more": more}
+    return {"over": False, "mine": False, "text": f"{name} to move", "more": pending}
+
+
+def hand_payload(look: Look, view: Any, seat: int, viewer_seat: int | None) -> dict:
+    """One seat's row: name, note, card count and the faces the view shows (each
+    with the kinds a press on it stands for, ``Look.same_use``)."""
+    cards = look.hand(view, seat)
+    count = cards if isinstance(cards, int) else len(cards)
+    faces = []
+    if not isinstance(cards, int):
+        for kind in cards:
+            if kind == "?":
+                faces.append(None)
+                continue
+            face = look.face(kind)
+            faces.append(
+                {"kind": kind, "name": face.name, "color": face.color,
+                 "text": face.text, "alike": list(look.same_use(kind))}
+            )  # fmt: skip
+    return {
+        "seat": seat,
+        "you": seat == viewer_seat,
+        "count": count,
+        "note": look.seat_note(view, seat),
+        "cards": faces,
+    }
+
+
+def targets_svg(look: Look, legal: tuple[Any, ...]) -> str:
+    """The spaces a tap may choose, ringed as the notebook board rings them, each
+    a circle naming its space (``data-space``, ``data-name`` and a title)."""
+    xy, rings = look.xy, []
+    for sid in dict.fromkeys(s for e in legal for s in e.spaces):
+        if sid not in xy:
+            continue
+        x, y = xy[sid]
+        name = look.space_name(sid)
+        rings.append(
+            f'<circle class="target" data-space={quoteattr(sid)} '
+            f"data-name={quoteattr(name)} "
+            f'cx="{num(x)}" cy="{num(y)}" r="{num(look.space_radius(sid) - 4)}" '
+            f'fill="none" stroke="{TARGET_COLOR}" stroke-width="3">'
+            f"<title>{escape(name)}</title></circle>"
+        )
+    return f'<g class="layer-targets">{"".join(rings)}</g>'
