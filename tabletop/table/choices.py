@@ -22,7 +22,7 @@ The rules, as people meet them:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -203,7 +203,16 @@ class ChoicesMixin:
     def click_space(self, space: str) -> tuple:
         """A click on a board space (``tap_space``): play the action that
         involves it, or make it the selection."""
+        return self.click_at(lambda targets: space)
+
+    def click_at(self, find: Callable[[list[str]], str | None]) -> tuple:
+        """A click on the board: ``find(targets)`` names the space clicked (a
+        screen's hit test, preferring the spaces of the actions on offer), then
+        as ``click_space``. Who may act is asked once, first."""
         self.ensure_may_act()
+        space = find([s for e in shown(self.legal, self.selection) for s in e.spaces])
+        if space is None:
+            raise IllegalActionError("TT-PHASE", words.NO_SPACE_THERE)
         return self._take(self.space_tap(space))
 
     def space_tap(self, space: str) -> Tap:

@@ -275,6 +275,9 @@ def _kind(entry: Any) -> str:
 
 
 # -- what a tap means (``tabletop.table.choices``) ------------------------------------
+NO_SPACE_THERE = "there is no space there"
+
+
 def nothing_on(look: Any, space: str) -> str:
     """A tap on a space no legal action involves."""
     return f"nothing can be done on {look.space_name(space)} now"
@@ -429,4 +432,10 @@ PAGE_WORDS = {
     "your_turn_title": "\u25b6 Your turn \u00b7 ",
     "your_turn": "Your turn",
     "title": "tabletop: ",
+    "page_title": "tabletop room",
+    "notify_title": "tabletop",
+    "the_board": "The board",
+    "player": "Player ",
+    "card_back": "a card",
+    "notation": " \u2014 notation: ",
 }
