@@ -10,9 +10,12 @@ delivered when that seat looks, never behind a hand-over (``_deliver``).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.table import words
+
+if TYPE_CHECKING:
+    from tabletop.table.logic import TableLogic
 
 MISSED = 40  # the most steps a recap tells a player coming back
 
@@ -75,7 +78,9 @@ class NewsMixin:
         return {s.player: s.index for s in self.match.steps[: self.match.cursor]}
 
 
-def hand_changes(table: Any, step: Any) -> dict[int, tuple[list[str], list[str]]]:
+def hand_changes(
+    table: TableLogic, step: Any
+) -> dict[int, tuple[list[str], list[str]]]:
     """Each human seat whose hand changed on a step: the kinds of the cards it
     has fewer of, and of those it has more of, once per card (from its own
     views before and after)."""
