@@ -127,17 +127,6 @@ class TableLogic(
     def to_move(self) -> int | None:
         return self.game.to_move(self.state)
 
-    def _choose(self, action: Any) -> tuple:
-        """Play ``action`` (who may act was asked already), then the bots."""
-        events = self._play(action)
-        with self.batch():
-            self.selection = None
-            self.message = ""
-            if self.auto:
-                self.play_bots(MAX_AUTO_MOVES)
-            self.sync()
-        return events
-
     def sync(self) -> None:
         """Bring what is shown in line with the match: the state, the step, the
         legal actions, the recap, whose eyes (hot seat and hand-over), and

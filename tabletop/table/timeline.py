@@ -59,6 +59,18 @@ class TimelineMixin:
         if refusal is not None:
             raise refusal.error()
 
+    def _choose(self, action: Any) -> tuple:
+        """Play ``action`` on the shown line (who may act was asked already),
+        then the bots, and show the result."""
+        events = self._play(action)
+        with self.batch():
+            self.selection = None
+            self.message = ""
+            if self.auto:
+                self.play_bots(MAX_AUTO_MOVES)
+            self.sync()
+        return events
+
     def _play(self, action: Any) -> tuple:
         """Play on the match; from an earlier step, on a new line, unless it is the
         very step that comes next on this line (the same action from the same
