@@ -181,3 +181,27 @@ def test_a_page_hand_says_which_cards_a_press_stands_for():
     assert all(set(c["alike"]) == set(game.country_cards) for c in row["cards"])
     other = hand_payload(look, game.view(state, 1), 1, 1)
     assert [c["alike"] for c in other["cards"]] == [[]]  # an Air Passage
+
+
+def test_the_page_holds_no_gesture_rule_and_no_sentence_of_its_own():
+    """The page draws the frame's menus and does its taps: no filtering of the
+    actions by a selection, no rule of like cards, no look-up of a space among an
+    action's spaces; its words come from ``PAGE_WORDS``."""
+    from tabletop.online.page import PAGE_FILE
+    from tabletop.table.words import PAGE_WORDS
+
+    text = PAGE_FILE.read_text(encoding="utf-8")
+    script = text[text.index("<script") : text.index("</script>")]
+    for rule in (".filter((a)", "alike", "spaces.includes", "a.card ===",
+                 "a.clause ===", "function shown", "tapSpace", "tapCard"):  # fmt: skip
+        assert rule not in script, rule
+    assert "const WORDS = {{WORDS}};" in script
+    # every sentence the page used to hold is a word of PAGE_WORDS now
+    for said in ("Your choices", "No cards", "can be played now", "Ask to undo",
+                 "Undo asked by", "Watching:", "Referee:", "not connected",
+                 "Last: ", "Your turn", "This link", "Bigger board", "Players",
+                 "What just happened", "Buzz and beep"):  # fmt: skip
+        assert said not in text, said
+        assert any(said in words for words in PAGE_WORDS.values()), said
+    body = text[text.index("<body>") : text.index("<script")]
+    assert re.sub(r"<[^>]*>|\s", "", body) == "", "text written in the body"

@@ -33,6 +33,7 @@ def page_html(room: str, protocol: int, nonce: str) -> str:
         "{{SETTLE_MS}}": str(int(SETTLE_MS)),
         "{{LOST}}": _js(CONNECTION_LOST[:1].upper() + CONNECTION_LOST[1:]),
         "{{WORDS}}": _js(PAGE_WORDS),
+        "{{TITLE}}": html.escape(PAGE_WORDS["page_title"]),
     }
     text = PAGE_FILE.read_text(encoding="utf-8")
     for key, value in fills.items():
