@@ -82,7 +82,14 @@ CASES = (
         "RA-K-COUNTRY",
         COUNTRY_CARDS_IN_EGYPT,
         (("card", "country:EGYPT"),),
-        opened="clause:RA-K-COUNTRY",
+        opened="clause:RA-K-COUNTRY:country:EGYPT",
+    ),
+    GestureCase(
+        "any Country card pressed, then a country: the flight plays",
+        "RA-K-COUNTRY",
+        COUNTRY_CARDS_IN_EGYPT,
+        (("card", "country:EGYPT"), ("space", "NEPAL")),
+        played="country NEPAL",
     ),
     GestureCase(
         "a flight listed by a Country card, then its button",

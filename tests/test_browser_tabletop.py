@@ -38,10 +38,10 @@ from tabletop.ui import Table
 
 match = Match({game}(players={players}), seed={seed})
 table = Table(match, seats=["{bot}"] * {players}, auto=False)
-table.auto_play({moves})
+table.model.auto_play({moves})
 for seat in range({players}):
-    table.set_seat(seat, "human")
-table.set_viewer(0)
+    table.model.set_seat(seat, "human")
+table.model.set_viewer(0)
 table"""
 
 SHOWN_PICTURES = """() => [...document.querySelectorAll('.jp-RenderedSVG')]

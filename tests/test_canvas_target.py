@@ -240,9 +240,9 @@ def test_a_multicanvas_gets_one_layer_per_canvas(comms):
 # -- the live table's board -----------------------------------------------------------
 def board_canvas_marks(comms, table) -> list[list[tuple]]:
     """Redraw a table's whole board and read back what each of its canvases got."""
-    canvases = [c.model_id for c in table.board.canvas._canvases]
+    canvases = [c.model_id for c in table.widgets.board.canvas._canvases]
     comms.clear()
-    table.board.invalidate()
+    table.widgets.board.invalidate()
     table.render()
     (message,) = comms.canvas_messages()
     readers: dict[str, _Reader] = {}
@@ -296,9 +296,9 @@ def test_the_table_board_draws_the_pictures_shapes(comms, make, seed, steps, vie
     match = _played(make(), seed, steps)
     assert len(match) == steps and not match.over
     table = Table(match, seats=["human"] * match.game.players, auto=False)
-    table.viewer = viewer
+    table.model.viewer = viewer
     got = board_canvas_marks(comms, table)
-    svg = match_svg(match, table.eyes)
+    svg = match_svg(match, table.model.eyes)
     for index, name in enumerate(("board", "table", "pieces")):
         want = layer_marks(svg, name)
         assert got[index] == want, f"the {name} layer differs"
@@ -307,11 +307,14 @@ def test_the_table_board_draws_the_pictures_shapes(comms, make, seed, steps, vie
     assert len(got[0]) > 20 and len(got[2]) > 1
     # The clickable spaces sit where the drawing puts them, on the canvas.
     a, d = table.look, table.look
-    assert (table.board.canvas.width, table.board.canvas.height) == (d.width, d.height)
+    assert (table.widgets.board.canvas.width, table.widgets.board.canvas.height) == (
+        d.width,
+        d.height,
+    )
     for sid, (x, y) in a.xy.items():
         assert 0 <= x <= d.width and 0 <= y <= d.height
         assert a.hit(x, y) == sid
-    view, near = table.view_state, 30  # a pawn stands within 30 board units
+    view, near = table.model.view_state, 30  # a pawn stands within 30 board units
     for seat, place in enumerate(a.piece_spaces(view)):
         spot = d.spot(view, seat)
         if spot is not None and place in a.xy:
@@ -336,7 +339,7 @@ def test_the_last_move_is_marked_alike_on_the_board_and_in_the_picture(make, see
     marked = ()
     for _ in range(200):  # play until a roll, then a walk of several spaces
         table.choose(table.legal[0].action)
-        marked = last_move(table)
+        marked = last_move(table.model)
         if marked and marked[1] and any(len(path) > 2 for _, path in marked[0]):
             break
     pieces, die = marked

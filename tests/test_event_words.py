@@ -204,8 +204,8 @@ def test_the_setup_row_names_seven_cards_and_counts_them_for_another_seat():
     assert [sum(e.data["cards"].values()) for e in deals] == [7, 7, 7]
     for seat in range(3):
         table = Table(match, seats=["human"] * 3, hot_seat=False)
-        table.set_viewer(seat)
-        label, rows = log_steps(table)[0]
+        table.model.set_viewer(seat)
+        label, rows = log_steps(table.model)[0]
         assert label == "Setup"
         said = [text for text, _ in rows if " was dealt " in text]
         assert len(said) == 3
@@ -228,8 +228,8 @@ def test_the_recap_and_the_picture_say_what_the_log_says():
     game, look = _pitfall()
     table = Table(Match(game, seed=0), seats=["human", "human"], hot_seat=False)
     try:
-        seat = table.to_move
-        hand = look.hand(table.view_state, seat)
+        seat = table.model.to_move
+        hand = look.hand(table.model.view_state, seat)
         codes = {"croc": "CR", "rope": "RO", "jump": "JU", "ladder": "LA"}
         codes |= {"cobra": "CO", "fire": "FI", "scorpion": "SC"}
         table.choose("discard " + " ".join(codes[k] for k in hand[:4]))
@@ -238,13 +238,15 @@ def test_the_recap_and_the_picture_say_what_the_log_says():
         said = look.event_line(discard, PUBLIC)
         assert said.startswith(look.seat_name(seat) + " discarded ")
         assert said.endswith(look.cards_words(discard.data["cards"]))
-        table.set_viewer(1 - seat)
-        rows = dict(log_steps(table))
+        table.model.set_viewer(1 - seat)
+        rows = dict(log_steps(table.model))
         assert said in [
             text for text, _ in rows[f"Step {step.index} \u00b7 {look.seat_name(seat)}"]
         ]
-        assert said.removeprefix(look.seat_name(seat) + " ") in table.recap.value
-        assert "drew 4 cards" in table.recap.value
+        assert (
+            said.removeprefix(look.seat_name(seat) + " ") in table.widgets.recap.value
+        )
+        assert "drew 4 cards" in table.widgets.recap.value
         shown = moment(table.match, None, 1 - seat)
         assert said in shown.lines
     finally:
@@ -258,8 +260,8 @@ def test_a_refusal_of_typed_nonsense_is_shown_whole_without_placeholders():
         game = REGISTRY.lookup(name).make(players=2)
         table = Table(Match(game, seed=1), seats=["human", "human"])
         try:
-            table.actions.notation.value = "fly me to the moon"
-            message = table.message
+            table.widgets.actions.notation.value = "fly me to the moon"
+            message = table.model.message
         finally:
             table.close()
         assert message.startswith("Not possible: cannot read"), message
@@ -279,14 +281,14 @@ def test_the_roll_off_is_no_move_s_die():
     table = Table(Match(game, seed=3), seats=["human", "human"], hot_seat=False)
     try:
         while not any(e.kind == "first" for s in table.match.steps for e in s.events):
-            table.choose(game.legal_actions(table.state)[0])
+            table.choose(game.legal_actions(table.model.state)[0])
         rolls = [e for e in table.match.steps[-1].events if e.kind == "roll"]
         assert rolls, "the roll-off was rolled in the last placement's step"
-        assert last_move(table)[1] == ""
+        assert last_move(table.model)[1] == ""
         assert moment(table.match, None, PUBLIC).die == ""
         table.choose("roll")
         roll = next(e for e in table.match.steps[-1].events if e.kind == "roll")
-        assert last_move(table)[1] == str(roll.data["roll"])
+        assert last_move(table.model)[1] == str(roll.data["roll"])
         assert moment(table.match, None, PUBLIC).die == str(roll.data["roll"])
     finally:
         table.close()

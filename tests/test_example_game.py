@@ -92,30 +92,30 @@ def test_plays_to_the_end_at_the_table_by_its_gestures():
     assert isinstance(table.look, RaceLook)
     gestures = {"space": 0, "card": 0, "roll": 0}
     for step in range(200):
-        if table.game.outcome(table.state) is not None:
+        if table.model.game.outcome(table.model.state) is not None:
             break
-        seat = table.to_move
-        table.set_viewer(seat)  # hot seat: the mover's eyes
+        seat = table.model.to_move
+        table.model.set_viewer(seat)  # hot seat: the mover's eyes
         plays = [e for e in table.legal if e.card]
-        before = table.step
+        before = table.model.step
         if plays and step % 3 == 0:
             x, y = table.look.xy[plays[0].spaces[0]]
             table.click_xy(x + 2, y - 2)
             gestures["space"] += 1
-            if table.step == before:  # two cards reach Goal: the card decides
-                assert table.selection is not None
-                table.play_card(plays[0].card)
+            if table.model.step == before:  # two cards reach Goal: the card decides
+                assert table.model.selection is not None
+                table.model.play_card(plays[0].card)
         elif plays and step % 3 == 1:
-            hand = table.look.hand(table.view_state, seat)
-            table.play_card(hand.index(plays[-1].card))
+            hand = table.look.hand(table.model.view_state, seat)
+            table.model.play_card(hand.index(plays[-1].card))
             gestures["card"] += 1
         else:
             table.choose("roll")
             gestures["roll"] += 1
-        assert table.step == before + 1 and table.error == ""
-    outcome = table.game.outcome(table.state)
+        assert table.model.step == before + 1 and table.model.error == ""
+    outcome = table.model.game.outcome(table.model.state)
     assert outcome is not None and outcome.winner in (0, 1)
-    assert "Game over" in table.status.value
+    assert "Game over" in table.widgets.status.value
     assert all(gestures.values()), gestures
 
 
@@ -161,17 +161,17 @@ def test_a_seat_server_room_plays_it_to_the_end():
         links = create_room(server, game="race", players=2, bots=1, seed=11)
         room = server.rooms[links["room"]]
         table = join(links["seats"][0])
-        assert table.viewer == 0
+        assert table.model.viewer == 0
         for _ in range(200):
             _wait(lambda: server.call(lambda: room.match.over) or table.legal)
             if server.call(lambda: room.match.over):
                 break
-            before = table.step
+            before = table.model.step
             table.choose(table.legal[0].action)
-            _wait(lambda b=before: table.step > b)
+            _wait(lambda b=before: table.model.step > b)
         winner = server.call(lambda: room.match.outcome().winner)
         assert winner in (0, 1)
-        _wait(lambda: table.game.outcome(table.state) is not None)
+        _wait(lambda: table.model.game.outcome(table.model.state) is not None)
 
 
 # -- bots and simulations --------------------------------------------------------------

@@ -107,15 +107,17 @@ def test_lesson_table_opens_at_the_teaching_moment_with_its_spaces_ringed():
     item = _titled("pitfall", "Down the ladder")
     table = item.table()
     assert table.teach and table.compact
-    assert table.step == 0 and table.length == len(item.suggested())
-    assert "U6" in table.rings and set(table.rings) <= set(table.look.xy)
-    assert len(table.grid.children) == 1, "only the hand that decides"
-    assert table.tabs.layout.display == "none"
+    assert table.model.step == 0 and table.model.length == len(item.suggested())
+    assert "U6" in table.board_area.rings and set(table.board_area.rings) <= set(
+        table.look.xy
+    )
+    assert len(table.widgets.grid.children) == 1, "only the hand that decides"
+    assert table.widgets.tabs.layout.display == "none"
     assert "PH-" not in table.teach_panel.listing.value, "no clause IDs by default"
-    table.details_box.value = True  # a teacher turns rules details on
+    table.widgets.details_box.value = True  # a teacher turns rules details on
     assert table.teach_panel.listing.value.count("PH-2A-MOVE") == 1
-    table.goto(table.length)
-    assert table.state.positions[0] == "U6"
+    table.goto(table.model.length)
+    assert table.model.state.positions[0] == "U6"
 
 
 def test_show_displays_the_text_the_transcript_and_a_table(capsys):

@@ -85,9 +85,9 @@ table = raiders_table(players=2, seed=4, bots=0)
 table""",
     "table.summary()",
     """for _ in range(12):  # two humans play by the table's own buttons
-    table.reveal()  # the one the laptop was passed to takes it
+    table.model.reveal()  # the one the laptop was passed to takes it
     table.choose(table.legal[0].action)
-table.step""",
+table.model.step""",
 ]
 
 

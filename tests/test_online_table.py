@@ -18,12 +18,12 @@ def test_three_tables_play_one_raiders_room_each_seeing_only_its_hand():
         links = create_room(server, game="raiders", players=3, seed=31)
         tables = [join(link) for link in links["seats"]]
         watcher = join(links["spectator"])
-        game = tables[0].game
+        game = tables[0].model.game
         for _ in range(12):
             mover = next(t for t in tables if t.legal)
             alerts = [t.alerts for t in tables]
             mover.choose(mover.legal[0].action)
-            wait(lambda m=mover: all(t.step == m.remote.latest for t in tables))
+            wait(lambda m=mover: all(t.model.step == m.remote.latest for t in tables))
             for table, before in zip(tables, alerts, strict=True):
                 # a turn that comes round raises an alert; nothing else does
                 came = bool(table.legal) and table is not mover
@@ -31,29 +31,31 @@ def test_three_tables_play_one_raiders_room_each_seeing_only_its_hand():
                 assert table.alerts == before + came
         truth = server.call(lambda: server.rooms[links["room"]].match.state)
         for seat, table in enumerate(tables):
-            assert table.viewer == seat
-            shown = game.state_to_json(table.view_state)
+            assert table.model.viewer == seat
+            shown = game.state_to_json(table.model.view_state)
             assert shown == scrub(game.state_to_json(game.view(truth, seat)))
             for other in range(3):
-                hand = table.look.hand(table.view_state, other)
+                hand = table.look.hand(table.model.view_state, other)
                 assert isinstance(hand, int) == (other != seat)  # a count: backs
             assert "Your turn" in table.bar.value or "waiting for" in table.bar.value
             # Every seat shows as connected, with a dot every common font draws.
             assert table.bar.value.count("title='connected'") == 3
             assert all(ord(c) <= 0xFFFF for c in table.bar.value)
-        wait(lambda: watcher.step == tables[0].step)
+        wait(lambda: watcher.model.step == tables[0].model.step)
         for seat in range(3):
-            assert isinstance(watcher.look.hand(watcher.view_state, seat), int)
+            assert isinstance(watcher.look.hand(watcher.model.view_state, seat), int)
         # The spectator's status says what it sees: the public view, not everything.
-        assert "showing the public view" in watcher.status.value
-        assert "showing everything" not in watcher.status.value
-        assert f"showing {tables[1].look.seat_name(1)}" in tables[1].status.value
+        assert "showing the public view" in watcher.widgets.status.value
+        assert "showing everything" not in watcher.widgets.status.value
+        assert (
+            f"showing {tables[1].look.seat_name(1)}" in tables[1].widgets.status.value
+        )
         with pytest.raises(IllegalActionError):
-            tables[0].fork()
+            tables[0].model.fork()
         for refused in (
-            lambda: tables[0].set_viewer(1),
-            lambda: tables[0].set_seat(1, "random"),
-            lambda: tables[0].new_game(),
+            lambda: tables[0].model.set_viewer(1),
+            lambda: tables[0].model.set_seat(1, "random"),
+            lambda: tables[0].model.new_game(),
             lambda: tables[0].match.save("x.json"),
         ):
             with pytest.raises(IllegalActionError, match="TT-ONLINE"):
@@ -78,26 +80,26 @@ def test_timeline_and_undo_from_the_tables():
     with running_server() as server:
         links = create_room(server, game="pitfall", players=2, seed=33)
         tables = [join(link) for link in links["seats"]]
-        game = tables[0].game
+        game = tables[0].model.game
         for _ in range(4):
             mover = next(t for t in tables if t.legal)
             mover.choose(mover.legal[0].action)
-            wait(lambda m=mover: all(t.step == m.remote.latest for t in tables))
+            wait(lambda m=mover: all(t.model.step == m.remote.latest for t in tables))
         room = server.rooms[links["room"]]
         looker = tables[0]
-        looker.step_back()  # a past step, as this seat saw it
-        past = server.call(lambda: room.match.state_at(looker.step))
-        assert game.state_to_json(looker.state) == scrub(
+        looker.model.step_back()  # a past step, as this seat saw it
+        past = server.call(lambda: room.match.state_at(looker.model.step))
+        assert game.state_to_json(looker.model.state) == scrub(
             game.state_to_json(game.view(past, 0))
         )
         with pytest.raises(IllegalActionError, match="latest step"):
             looker.match.play("roll")
-        looker.goto(looker.length)
+        looker.goto(looker.model.length)
         # undo: asked at one table, accepted at the other
         mover = next(t for t in tables if t.legal)
         mover.choose(mover.legal[0].action)
         other = next(t for t in tables if t is not mover)
-        wait(lambda: other.step == mover.remote.latest)
+        wait(lambda: other.model.step == mover.remote.latest)
         latest = mover.remote.latest
         mover.ask_undo.click()
         wait(lambda: other.accept.layout.display == "")
@@ -117,7 +119,7 @@ def test_evaluation_is_off_online_until_turned_on_and_then_uses_the_seats_view()
         table = join(links["seats"][0])
         watcher = join(links["spectator"])
         for each in (table, watcher):
-            each.echo.value = each.token  # shown by a page
+            each.widgets.echo.value = each.token  # shown by a page
             assert not each.evaluation.enabled and each.evaluation.evaluator.number == 0
         table.evaluation.evaluator.budget = 6
         table.evaluation.more_rounds = 0  # exactly the budget, even if too close
@@ -128,7 +130,7 @@ def test_evaluation_is_off_online_until_turned_on_and_then_uses_the_seats_view()
         assert "spectator" in watcher.evaluation.basis.value
         assert watcher.evaluation.evaluator.number == 0
         table.review.run_button.click()
-        assert "online" in table.message
+        assert "online" in table.model.message
         assert table.review.quick_hint.layout.display == "none", "no hint button"
         table.close()
         watcher.close()
@@ -144,23 +146,26 @@ def test_a_dropped_connection_shows_a_plain_notice_and_grey_dots_then_resyncs():
         remote = table.remote
         wait(lambda: bool(table.legal))
         remote._loop.call_soon_threadsafe(remote._conn.close)  # the network drops
-        wait(lambda: not remote.connected and "lost" in table.message)
+        wait(lambda: not remote.connected and "lost" in table.model.message)
         assert (
-            table.message == "Connection: the connection to the server is lost; "
+            table.model.message == "Connection: the connection to the server is lost; "
             "reconnecting\u2026"
         )
         assert "color:#16a34a" not in table.bar.value, "no green dot while down"
         assert "waiting for the connection" in table.bar.value
-        step = table.step
+        step = table.model.step
         table._guard(table.choose)(table.legal[0].action)
-        assert table.error == "" and "Traceback" not in table.error_area.value
-        assert table.step == step and "connection to the server is lost" in (
-            table.message
+        assert (
+            table.model.error == ""
+            and "Traceback" not in table.widgets.error_area.value
         )
-        wait(lambda: remote.connected and table.message == "", timeout=20)
+        assert table.model.step == step and "connection to the server is lost" in (
+            table.model.message
+        )
+        wait(lambda: remote.connected and table.model.message == "", timeout=20)
         assert "color:#16a34a" in table.bar.value
         table.choose(table.legal[0].action)
-        wait(lambda: table.step > step)
+        wait(lambda: table.model.step > step)
         remote.close()
 
 

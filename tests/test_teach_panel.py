@@ -27,7 +27,7 @@ def test_without_rules_details_the_teach_panel_speaks_no_clause_ids():
     panel.why_not("play jump")
     assert "PH-" not in panel.detail.value
     assert "does not pass Crocodile 1" in panel.detail.value  # PH-3-CARD, in words
-    table.details_box.value = True
+    table.widgets.details_box.value = True
     assert "PH-4-CROC" in panel.listing.value
 
 
@@ -52,7 +52,7 @@ def test_explanation_appears_after_a_click_and_rings_the_space():
     where = table.look.space_name("A6")
     assert "PH-4-CROC" in panel.detail.value and where in panel.detail.value
     assert panel.focus_space() == "A6"
-    assert table.board.redrawn, "the highlight layer was redrawn"
+    assert table.widgets.board.redrawn, "the highlight layer was redrawn"
 
 
 def test_why_not_names_the_clause_ph_3_card():
@@ -75,7 +75,7 @@ def test_why_not_box_and_button_ph_t_rolled():
     panel.ask.value = "roll"
     panel.ask_button.click()
     assert "PH-T-ROLLED" in panel.detail.value
-    assert table.error == ""
+    assert table.model.error == ""
 
 
 def test_tempting_actions_are_all_refused_by_the_game():
@@ -90,7 +90,7 @@ def test_teach_mode_toggles_and_follows_the_game():
     table.teach = True
     assert table.teach_panel.widget in table.children
     table.choose("play croc")
-    assert "Roll" in table.teach_panel.listing.value or table.to_move == 1
+    assert "Roll" in table.teach_panel.listing.value or table.model.to_move == 1
     table.teach = False
     assert table.teach_panel.widget not in table.children
     assert table.teach_panel.focus_space() == ""
@@ -133,9 +133,9 @@ def test_a_lesson_table_points_only_at_what_is_there():
     panel = lesson.teach_panel
     assert "Rules details tab" not in panel.heading.value
     assert "just below" in panel.heading.value
-    assert panel.details.layout.display == "" and not lesson.details
+    assert panel.details.layout.display == "" and not lesson.model.details
     panel.details.value = True
-    assert lesson.details
+    assert lesson.model.details
     full = _croc_table(details=False)
     assert "Rules details tab" in full.teach_panel.heading.value
     assert full.teach_panel.details.layout.display == "none"

@@ -14,7 +14,7 @@ from tabletop.ui.evaluation import EvaluationBar, ReviewPanel, default_enabled
 @pytest.mark.parametrize("make", [pitfall_table, raiders_table])
 def test_bar_evaluates_from_the_viewing_seat_after_every_step(comms, make):
     table = make(players=2, seed=3, bots=1, bot="heuristic")
-    assert default_enabled(table)  # one human seat
+    assert default_enabled(table.model)  # one human seat
     bar = EvaluationBar(table, budget=8, cpu_seconds=5.0, more_rounds=0)
     first = bar.wait(60)
     assert first is not None and first.n == 8 and first.seat == 0
@@ -29,7 +29,7 @@ def test_bar_evaluates_from_the_viewing_seat_after_every_step(comms, make):
     assert bar.evaluator.number > number  # a new step asks again
     again = bar.wait(60)
     assert again is not None and again.n == 8
-    table.set_viewer(None)
+    table.model.set_viewer(None)
     assert bar.wait(60).seat is None and "full state" in bar.basis.value
 
 
@@ -45,7 +45,7 @@ def test_bar_is_off_with_several_humans_until_turned_on(comms):
 
 def test_review_tab_lists_marked_moves_that_jump_the_timeline(comms):
     table = raiders_table(players=2, seed=4, bots=2, bot="random")
-    table.auto_play(40)
+    table.model.auto_play(40)
     panel = ReviewPanel(table, budget=4, width=3)
     result = panel.run_review()
     assert result.moves and panel.chart.value[:4] == b"\x89PNG"
@@ -53,15 +53,15 @@ def test_review_tab_lists_marked_moves_that_jump_the_timeline(comms):
     assert len(panel.moves.children) == len(result.marked())
     if panel.moves.children:
         panel.moves.children[0].click()
-        assert table.step == result.marked()[0].step - 1
+        assert table.model.step == result.marked()[0].step - 1
 
 
 def test_hint_is_for_the_seat_to_move_only(comms):
     table = pitfall_table(players=2, seed=3)
     panel = ReviewPanel(table, budget=3, width=3)
     assert "try" in panel.show_hint()
-    table.hot_seat = False
-    table.set_viewer(1 - table.to_move)
+    table.model.hot_seat = False
+    table.model.set_viewer(1 - table.model.to_move)
     assert panel.show_hint() == "hints are for the seat to move"
 
 
@@ -70,18 +70,18 @@ def test_hint_is_for_the_seat_to_move_only(comms):
 
 def _shown(table) -> None:
     """What a page does when it shows the table: echo the last render's number."""
-    table.echo.value = table.token
+    table.widgets.echo.value = table.token
 
 
 def test_table_mounts_the_bar_beside_the_board_on_with_one_human(comms):
     table = pitfall_table(players=2, seed=3, bots=1, bot="heuristic")
     bar = table.evaluation
-    assert bar in table.side.children and bar.enabled and bar.toggle.value
+    assert bar in table.widgets.side.children and bar.enabled and bar.toggle.value
     assert bar.evaluator.number == 0, "no page has shown the table: no work"
     _shown(table)
     assert bar.evaluator.number == 1
     result = bar.wait(60)
-    assert result is not None and result.n > 0 and result.seat == table.viewer
+    assert result is not None and result.n > 0 and result.seat == table.model.viewer
     assert bar.bars.value.count("tabletop-eval-row") == 2
     assert "playouts" in bar.basis.value and "knowledge" in bar.basis.value
     # The table's CPU budget per round (1 s), doubled for each longer round it
@@ -93,7 +93,7 @@ def test_table_mounts_the_bar_beside_the_board_on_with_one_human(comms):
 def test_bar_is_off_at_a_two_human_table_and_the_toggle_turns_it_on(comms):
     table = pitfall_table(players=2, seed=3)
     bar = table.evaluation
-    assert bar in table.side.children and not bar.enabled
+    assert bar in table.widgets.side.children and not bar.enabled
     _shown(table)
     assert bar.evaluator.number == 0 and bar.bars.value == ""
     bar.toggle.value = True  # the user's click
@@ -110,13 +110,13 @@ def test_bar_is_off_at_a_two_human_table_and_the_toggle_turns_it_on(comms):
 def test_default_follows_the_seats_until_toggled(comms):
     table = pitfall_table(players=3, seed=3, bots=1)  # two humans
     assert not table.evaluation.enabled
-    table.set_seat(1, "random")  # one human left
+    table.model.set_seat(1, "random")  # one human left
     assert table.evaluation.enabled
-    table.set_seat(1, "human")
+    table.model.set_seat(1, "human")
     assert not table.evaluation.enabled
     table.evaluation.toggle.value = True  # by hand: the seats no longer decide
-    table.set_seat(1, "human")
-    table.set_seat(2, "human")
+    table.model.set_seat(1, "human")
+    table.model.set_seat(2, "human")
     assert table.evaluation.enabled
     forced = pitfall_table(players=2, seed=3, bots=1, evaluation=False)
     assert not forced.evaluation.enabled
@@ -138,7 +138,7 @@ def test_a_step_cancels_the_running_evaluation_and_close_stops_it(comms):
     assert not first.is_alive(), "the old computation stopped at the new step"
     assert evaluator.number == 2 and evaluator.running
     second = evaluator._thread
-    table.new_game()  # the match is replaced
+    table.model.new_game()  # the match is replaced
     second.join(10)
     assert not second.is_alive() and evaluator.number == 3
     third = evaluator._thread
@@ -160,14 +160,14 @@ def test_bar_hides_during_a_hand_over_and_compact_tables_have_none(comms):
     table.evaluation.wait(60)
     for _ in range(40):  # play until the laptop is passed to the other human
         table.choose(table.legal[0].action)
-        if table.curtain is not None:
+        if table.model.curtain is not None:
             break
-    assert table.curtain is not None
+    assert table.model.curtain is not None
     assert table.evaluation.bars.value == ""
     assert "laptop is passed" in table.evaluation.basis.value
     assert table.evaluation.layout.display == "none", "no bar nor hint at a hand-over"
     number = table.evaluation.evaluator.number
-    table.reveal()
+    table.model.reveal()
     assert table.evaluation.evaluator.number == number + 1
     assert table.evaluation.layout.display == ""
     from tabletop.core import Match
@@ -194,9 +194,9 @@ def test_review_tab_lists_graded_moves_and_a_click_moves_the_timeline(comms):
     from tabletop.ui.controller import REVIEW_TAB
 
     table = raiders_table(players=2, seed=4, bots=["random", "heuristic"])
-    table.auto_play(30)
-    assert table.tabs.children[REVIEW_TAB] is table.review
-    assert table.tabs.get_title(REVIEW_TAB) == "Review"
+    table.model.auto_play(30)
+    assert table.widgets.tabs.children[REVIEW_TAB] is table.review
+    assert table.widgets.tabs.get_title(REVIEW_TAB) == "Review"
     table.review.budget, table.review.width = 6, 3
     table.review.run_button.click()  # in the background
     result = table.review.wait(120)
@@ -210,9 +210,9 @@ def test_review_tab_lists_graded_moves_and_a_click_moves_the_timeline(comms):
     assert "would have won more often:" in row.description
     assert "%" in row.description and "instead of" in row.description
     row.click()
-    assert table.step == marked[-1].step - 1
+    assert table.model.step == marked[-1].step - 1
     assert "95% interval" in table.review.detail.value  # the numbers, one click away
-    assert not table.error
+    assert not table.model.error
 
 
 def test_hint_button_answers_in_the_background(comms):
@@ -222,7 +222,7 @@ def test_hint_button_answers_in_the_background(comms):
     table.review.hint_button.click()
     table.review.wait(60)
     assert "try" in table.review.hint_text.value
-    assert table.review.hint_answer.seat == table.to_move
+    assert table.review.hint_answer.seat == table.model.to_move
 
 
 def test_bar_rows_name_every_seat_in_full_with_its_colour():
@@ -246,8 +246,8 @@ def test_bar_rows_name_every_seat_in_full_with_its_colour():
 def test_bar_keeps_its_height_while_on_and_sits_above_the_choices(comms):
     table = raiders_table(players=4, seed=7, bots=3, bot="heuristic")
     bar = table.evaluation
-    side = list(table.side.children)
-    assert side.index(bar) < side.index(table.actions.widget)
+    side = list(table.widgets.side.children)
+    assert side.index(bar) < side.index(table.widgets.actions.widget)
     assert bar.bars.layout.min_height == "70px" and bar.basis.layout.min_height
     assert table.review.quick_hint in bar.head.children
     bar.toggle.value = False
@@ -266,13 +266,15 @@ def test_hint_speaks_the_tables_words_and_outlines_the_suggested_choice(comms):
     assert "Hint for Player 0 (red)" in text and "try <b>Place your token in" in text
     assert "notation" not in text and "RA-" not in text, "no codes for a newcomer"
     outlined = [
-        b for b in table.actions.buttons if "tabletop-suggested" in b._dom_classes
+        b
+        for b in table.widgets.actions.buttons
+        if "tabletop-suggested" in b._dom_classes
     ]
     assert len(outlined) == 1 and outlined[0].description in text
     assert panel.quick_hint.description == "Hint" and not panel.quick_hint.disabled
     table.choose(table.legal[0].action)  # fresh buttons: no outline
     assert not any(
-        "tabletop-suggested" in b._dom_classes for b in table.actions.buttons
+        "tabletop-suggested" in b._dom_classes for b in table.widgets.actions.buttons
     )
     assert panel.hint_text.value == "", "a hint for an old position goes"
     table.close()
@@ -280,16 +282,16 @@ def test_hint_speaks_the_tables_words_and_outlines_the_suggested_choice(comms):
 
 def test_quick_hint_refusal_is_said_on_the_table(comms):
     table = pitfall_table(players=2, seed=3)
-    table.hot_seat = False
-    table.set_viewer(1 - table.to_move)
+    table.model.hot_seat = False
+    table.model.set_viewer(1 - table.model.to_move)
     table.review.quick_hint.click()
-    assert "Not possible: hints are for the seat to move" in table.message
+    assert "Not possible: hints are for the seat to move" in table.model.message
     table.close()
 
 
 def test_review_speaks_plainly_and_charts_in_the_seats_names(comms):
     table = raiders_table(players=2, seed=4, bots=2, bot="random")
-    table.auto_play(20)
+    table.model.auto_play(20)
     panel = table.review
     panel.budget, panel.width = 3, 3
     result = panel.run_review()
@@ -346,7 +348,7 @@ def test_the_review_chart_draws_every_seat_from_the_bar_s_answers(comms):
     table.choose(table.legal[0].action)
     bar.wait(60)
     timeline = bar.timeline()
-    assert [e.step for e in timeline] == sorted({0, table.step})
+    assert [e.step for e in timeline] == sorted({0, table.model.step})
     figure = plot_advantage(None, timeline, players=2, colours=table.look.seat_colors)
     colours = [line.get_color() for line in figure.axes[0].lines]
     assert colours == list(table.look.seat_colors[:2]), "every seat, in its colour"
@@ -359,11 +361,11 @@ def _family_table_in_mid_game():
     table = pitfall_table(players=2, seed=5, name="family")
     table.review.budget, table.review.width = 2, 2
     for _ in range(12):
-        if table.curtain is not None:
-            table.reveal()
+        if table.model.curtain is not None:
+            table.model.reveal()
         table.choose(str(table.legal[0].action))
-    if table.curtain is not None:
-        table.reveal()
+    if table.model.curtain is not None:
+        table.model.reveal()
     return table
 
 
@@ -375,12 +377,12 @@ def test_between_humans_the_review_tells_no_other_hand(comms):
     from tabletop.core import IllegalActionError
 
     table = _family_table_in_mid_game()
-    seat = table.viewer
+    seat = table.model.viewer
     assert isinstance(seat, int) and table.review.whose() == seat
     result = table.review.run_review()
     assert result is not None and {m.seat for m in result.moves} == {seat}
     assert "decisions reviewed" in table.review.status.value
-    while table.curtain is None:
+    while table.model.curtain is None:
         table.choose(str(table.legal[0].action))
     assert table.review.review is None and table.review.moves.children == ()
     assert table.review.chart.layout.display == "none"
@@ -391,7 +393,7 @@ def test_between_humans_the_review_tells_no_other_hand(comms):
     table.review.quick_hint.click()  # refused here; said until the table moves on
     said = table.review.hint_text.value
     assert said
-    table.reveal()
+    table.model.reveal()
     table.choose(str(table.legal[0].action))
     assert table.review.hint_text.value != said
 
@@ -412,7 +414,7 @@ def test_a_review_still_running_is_stopped_when_the_laptop_is_passed(comms):
 
     table.review.run_review = slow_review
     thread = table.review.start_review()
-    while table.curtain is None:
+    while table.model.curtain is None:
         table.choose(str(table.legal[0].action))
     gate.set()
     thread.join(30)
@@ -420,7 +422,7 @@ def test_a_review_still_running_is_stopped_when_the_laptop_is_passed(comms):
     assert table.review.review is None and table.review.moves.children == ()
     assert "put away" in table.review.status.value
     assert "reviewed" not in table.review.status.value
-    table.reveal()
+    table.model.reveal()
     assert table.review.review is None and "reviewed" not in table.review.status.value
 
 
@@ -429,15 +431,15 @@ def test_the_review_button_says_behind_the_hand_over_why_not(comms):
     runs (the notice line may be out of view), and the hint names the hand-over."""
     table = pitfall_table(players=2, seed=5, name="family")  # two humans
     for _ in range(6):
-        if table.curtain is not None:
+        if table.model.curtain is not None:
             break
         table.choose(str(table.legal[0].action))
-    assert table.curtain is not None
+    assert table.model.curtain is not None
     table.review.run_button.click()
     assert "laptop is being passed" in table.review.status.value
     table.review.quick_hint.click()
     assert "laptop is being passed" in table.review.hint_text.value
-    table.reveal()  # the refusals were about the hand-over: they go with it
+    table.model.reveal()  # the refusals were about the hand-over: they go with it
     assert "laptop is being passed" not in table.review.status.value
     assert "laptop is being passed" not in table.review.hint_text.value
 
@@ -462,12 +464,12 @@ def test_between_humans_the_review_chart_has_no_other_seat_s_chances(
     table.review.budget, table.review.width = 2, 2
     table.evaluation.more_rounds = 0
     for _ in range(3):
-        if table.curtain is not None:
+        if table.model.curtain is not None:
             table.reveal()
         table.evaluation.wait(60)
         table.choose(str(table.legal[0].action))
-    if table.curtain is not None:
-        table.reveal()
+    if table.model.curtain is not None:
+        table.model.reveal()
     table.evaluation.wait(60)
     assert len(table.evaluation.timeline()) >= 2, "the bar did answer"
     table.review.run_review()

@@ -13,18 +13,18 @@ RAIDERS_LESSONS = lessons("raiders")
 
 def _press(table, x: float, y: float) -> None:
     """A mouse press at canvas pixel (x, y), as the page reports it."""
-    table.board.canvas._canvases[-1]._mouse_down_callbacks(x, y)
+    table.widgets.board.canvas._canvases[-1]._mouse_down_callbacks(x, y)
 
 
 def test_a_lesson_board_shows_the_area_it_is_about():
     cropped = 0
     for lesson in (*PITFALL_LESSONS, *RAIDERS_LESSONS):
         table = lesson.table()
-        board, adapter = table.board, table.look
+        board, adapter = table.widgets.board, table.look
         ax, ay, aw, ah = board.area
         assert (board.canvas.width, board.canvas.height) == (int(aw), int(ah))
         cropped += board.cropped
-        needed = (*table.rings, *(s for e in table.legal for s in e.spaces))
+        needed = (*table.board_area.rings, *(s for e in table.legal for s in e.spaces))
         for sid in needed:
             assert board.shows(*adapter.xy[sid]), (lesson.title, sid)
     assert cropped > len(PITFALL_LESSONS + RAIDERS_LESSONS) / 2, "most are cropped"
@@ -34,27 +34,29 @@ def test_a_click_on_a_cropped_board_means_the_space_under_it():
     lesson = next(
         lesson
         for lesson in PITFALL_LESSONS
-        if lesson.table().board.cropped and lesson.table().legal[0].spaces
+        if lesson.table().widgets.board.cropped and lesson.table().legal[0].spaces
     )
     table = lesson.table()
     entry = next(e for e in table.legal if e.spaces)
     x, y = table.look.xy[entry.spaces[0]]
-    ax, ay, _, _ = table.board.area
-    before = table.step
+    ax, ay, _, _ = table.widgets.board.area
+    before = table.model.step
     _press(table, x - ax, y - ay)  # canvas pixels: the board's minus the area's corner
-    assert table.error == "" and table.message == ""
-    assert table.step == before + 1 or table.selection is not None
+    assert table.model.error == "" and table.model.message == ""
+    assert table.model.step == before + 1 or table.model.selection is not None
 
 
 def test_the_area_grows_when_a_target_leaves_it():
     table = next(
-        t for t in (lesson.table() for lesson in PITFALL_LESSONS) if t.board.cropped
+        t
+        for t in (lesson.table() for lesson in PITFALL_LESSONS)
+        if t.widgets.board.cropped
     )
-    before = table.board.area
+    before = table.widgets.board.area
     table.focus(("A0", "A46"))  # the riverboat and the diamond: across the board
-    ax, ay, aw, ah = table.board.area
+    ax, ay, aw, ah = table.widgets.board.area
     assert aw * ah > before[2] * before[3]
     for sid in ("A0", "A46"):
-        assert table.board.shows(*table.look.xy[sid])
+        assert table.widgets.board.shows(*table.look.xy[sid])
     table.focus(())
-    assert not table.board.cropped
+    assert not table.widgets.board.cropped

@@ -34,13 +34,13 @@ ARRAY_COMMANDS = {"fillPolygon", "strokePolygon", "strokeLines", "fillPolygons"}
 
 def played(table: Table, moves: int) -> Table:
     """Let random bots play ``moves`` moves for every seat, then hand back to humans."""
-    for seat in range(table.game.players):
-        table.set_seat(seat, "random")
-    table.auto = False
-    table.set_seat(0, "random")
-    table.auto_play(moves)
-    for seat in range(table.game.players):
-        table.set_seat(seat, "human")
+    for seat in range(table.model.game.players):
+        table.model.set_seat(seat, "random")
+    table.model.auto = False
+    table.model.set_seat(0, "random")
+    table.model.auto_play(moves)
+    for seat in range(table.model.game.players):
+        table.model.set_seat(seat, "human")
     return table
 
 
@@ -56,7 +56,7 @@ def test_first_draw_is_one_message_and_point_lists_are_buffers(comms, make):
     for name, args in all_commands(comms.canvas_batches()):
         if name in ARRAY_COMMANDS:
             assert isinstance(args[0], dict) and "idx" in args[0], (name, args)
-    assert table.board.redrawn == [0, 1, 2, 3]
+    assert table.widgets.board.redrawn == [0, 1, 2, 3]
 
 
 @pytest.mark.parametrize("make", [pitfall_table, raiders_table])
@@ -70,8 +70,8 @@ def test_a_move_redraws_less_than_a_tenth_of_the_first_draw(comms, make):
         messages = comms.canvas_messages()
         assert len(messages) <= 1, "one batched message per move"
         sizes.append(sum(m.nbytes for m in messages))
-        assert 0 not in table.board.redrawn, "the static board is never redrawn"
-        table.reveal()  # three humans: the next one takes the laptop
+        assert 0 not in table.widgets.board.redrawn, "the static board is never redrawn"
+        table.model.reveal()  # three humans: the next one takes the laptop
     sizes.sort()
     assert sizes[len(sizes) // 2] <= first / 10, (first, sizes)
 
@@ -104,22 +104,22 @@ def test_pitfall_roll_then_click_the_highlighted_space_moves_the_pawn():
     table.choose("roll")
     entry = next(e for e in table.legal if e.spaces)
     x, y = table.look.xy[entry.spaces[0]]
-    before = table.step
+    before = table.model.step
     table.click_xy(x + 3, y - 3)
-    assert table.step > before
-    assert table.error == ""
+    assert table.model.step > before
+    assert table.model.error == ""
 
 
 def test_pitfall_other_hands_and_deck_stay_hidden_in_hot_seat(comms):
     """PH-S-DEAL and the views: only the viewing seat's cards are drawn face up."""
     table = pitfall_table(players=3, seed=7)
-    seat = table.viewer
-    hands = [table.look.hand(table.view_state, s) for s in range(3)]
+    seat = table.model.viewer
+    hands = [table.look.hand(table.model.view_state, s) for s in range(3)]
     assert isinstance(hands[seat], tuple) and len(hands[seat]) == 7
     assert all(isinstance(h, int) and h == 7 for i, h in enumerate(hands) if i != seat)
-    table.set_viewer(None)
+    table.model.set_viewer(None)
     assert all(
-        isinstance(table.look.hand(table.view_state, s), tuple) for s in range(3)
+        isinstance(table.look.hand(table.model.view_state, s), tuple) for s in range(3)
     )
 
 
@@ -134,13 +134,13 @@ def test_pitfall_hand_click_plays_a_card_when_an_explain_entry_names_it():
         table.choose((rolls or list(table.legal))[0].action)
     assert carded, "rolling forward meets an obstacle with a card to play"
     kind = carded[0].card
-    seat = table.to_move
-    hand = table.look.hand(table.game.view(table.state, seat), seat)
-    before = table.step
-    table.set_viewer(seat)
-    table.play_card(hand.index(kind))
+    seat = table.model.to_move
+    hand = table.look.hand(table.model.game.view(table.model.state, seat), seat)
+    before = table.model.step
+    table.model.set_viewer(seat)
+    table.model.play_card(hand.index(kind))
     if len(carded) == 1:
-        assert table.step == before + 1
+        assert table.model.step == before + 1
         assert str(table.match.steps[-1].action) == str(carded[0].action)
     else:
         assert table.selection == f"card:{kind}"
@@ -153,15 +153,15 @@ def test_raiders_click_a_country_to_place_the_first_token():
     x, y = table.look.xy[country]
     table.click_xy(x, y)
     assert table.match.steps[0].action is not None
-    assert table.state.positions[0] == country
+    assert table.model.state.positions[0] == country
 
 
 def test_raiders_ark_country_is_drawn_once_known(comms):
     """RA-S-ARK: once revealed, the Ark's country is marked on the board."""
     table = raiders_table(players=3, seed=2, bots=2)
     comms.clear()
-    table.click_space(table.legal[0].spaces[0])
-    assert table.state.ark
+    table.model.click_space(table.legal[0].spaces[0])
+    assert table.model.state.ark
     texts = [a[0] for n, a in all_commands(comms.canvas_batches()) if n == "fillText"]
     assert "ARK" in texts
 
@@ -169,10 +169,10 @@ def test_raiders_ark_country_is_drawn_once_known(comms):
 def test_raiders_key_cards_stay_hidden_from_other_seats():
     """RA-S-HIDDEN: another seat's hand (key cards included) shows only a count."""
     table = played(raiders_table(players=3, seed=9), 30)
-    table.reveal()  # after the hand-over screen, if one is up
-    table.set_viewer(1)
-    assert isinstance(table.look.hand(table.view_state, 0), int)
-    assert isinstance(table.look.hand(table.view_state, 1), tuple)
+    table.model.reveal()  # after the hand-over screen, if one is up
+    table.model.set_viewer(1)
+    assert isinstance(table.look.hand(table.model.view_state, 0), int)
+    assert isinstance(table.look.hand(table.model.view_state, 1), tuple)
 
 
 def test_midgame_tables_render_and_summaries_are_deterministic():
@@ -180,27 +180,32 @@ def test_midgame_tables_render_and_summaries_are_deterministic():
 
     a = Table(Match(Raiders(players=4), seed=5), seats=["random"] * 4, auto=False)
     b = Table(Match(Raiders(players=4), seed=5), seats=["random"] * 4, auto=False)
-    a.auto_play(60)
-    b.auto_play(60)
+    a.model.auto_play(60)
+    b.model.auto_play(60)
     assert a.summary() == b.summary()
-    assert a.error == "" and "step 60/60" in a.status.value
+    assert a.model.error == "" and "step 60/60" in a.widgets.status.value
 
 
 def test_many_actions_fold_into_clause_groups_and_unfold_on_press():
     """PH-2B-DISCARD / PH-2B-SWAP: dozens of exchanges fold into one button each."""
     table = pitfall_table(players=3, seed=5)
-    labels = [b.description for b in table.actions.box.children]
+    labels = [b.description for b in table.widgets.actions.box.children]
     assert "Roll" in labels
-    groups = [b for b in table.actions.box.children if "\u2026" in b.description]
+    groups = [
+        b for b in table.widgets.actions.box.children if "\u2026" in b.description
+    ]
     assert {b.description.split("\u2026")[0] for b in groups} == {"Discard", "Swap"}
     discard = next(b for b in groups if b.description.startswith("Discard"))
     discard.click()
-    assert (table.selection.kind, table.selection.value) == ("clause", "PH-2B-DISCARD")
-    shown = table.shown_actions()
+    assert (table.model.selection.kind, table.model.selection.value) == (
+        "clause",
+        "PH-2B-DISCARD",
+    )
+    shown = table.model.shown_actions()
     assert shown and all(e.clause == "PH-2B-DISCARD" for e in shown)
-    table.actions.box.children[0].click()
+    table.widgets.actions.box.children[0].click()
     assert str(table.match.steps[-1].action).startswith("discard")
-    assert table.selection is None
+    assert table.model.selection is None
 
 
 def _ready(widget) -> None:
@@ -211,17 +216,17 @@ def _ready(widget) -> None:
 def test_client_ready_after_a_reload_redraws_each_canvas_once(comms):
     """A reloaded page starts blank: each canvas's ready message redraws it."""
     table = raiders_table(players=3, seed=2, bots=2)
-    table.click_space(table.legal[0].spaces[0])
+    table.model.click_space(table.legal[0].spaces[0])
     watch = TableWatch(table)
     comms.clear()
-    _ready(table.board.canvas[3])
-    for hand in table.hands:
+    _ready(table.widgets.board.canvas[3])
+    for hand in table.widgets.hands:
         _ready(hand.canvas[2])
     batches = comms.canvas_batches()
-    assert len(batches) == 1 + len(table.hands), "one message per ready canvas"
+    assert len(batches) == 1 + len(table.widgets.hands), "one message per ready canvas"
     assert all(batch[0][0] == "switchCanvas" for batch in batches)
     assert watch.redraws[0] == [0, 1, 2, 3], "the whole board"
-    for hand, batch in zip(table.hands, batches[1:], strict=True):
+    for hand, batch in zip(table.widgets.hands, batches[1:], strict=True):
         named = {args[0] for name, args in batch if name == "switchCanvas"}
         layers = {f"IPY_MODEL_{hand.canvas[i].model_id}" for i in range(3)}
         assert layers <= named, "the hand's cards, title and marks"
@@ -235,17 +240,21 @@ def test_a_whole_game_through_buttons_only_never_dead_ends(make, players):
     table = make(players=players, seed=21, bots=players - 1, bot="heuristic")
     rng = Rng.from_seed(21)
     for _ in range(1500):
-        if table.game.outcome(table.state) is not None:
+        if table.model.game.outcome(table.model.state) is not None:
             break
-        buttons = table.actions.box.children
+        buttons = table.widgets.actions.box.children
         assert buttons, f"no button for the human at step {table.step}"
         index, rng = rng.below(len(buttons))
-        before = (table.step, table.selection)
+        before = (table.model.step, table.model.selection)
         buttons[index].click()
-        assert table.error == "" and table.message == ""
-        assert (table.step, table.selection) != before, "every button does something"
-    assert table.game.outcome(table.state) is not None, "the game reached its end"
-    assert "Game over" in table.status.value
+        assert table.model.error == "" and table.model.message == ""
+        assert (table.model.step, table.model.selection) != before, (
+            "every button does something"
+        )
+    assert table.model.game.outcome(table.model.state) is not None, (
+        "the game reached its end"
+    )
+    assert "Game over" in table.widgets.status.value
 
 
 def test_buttons_speak_words_and_keep_the_notation_in_the_tooltip():
@@ -253,19 +262,21 @@ def test_buttons_speak_words_and_keep_the_notation_in_the_tooltip():
     from tabletop.ui.texts import action_words
 
     table = raiders_table(players=3, seed=4)
-    labels = [b.description for b in table.actions.box.children]
+    labels = [b.description for b in table.widgets.actions.box.children]
     assert "Place your token in United States" in labels
     tip = next(
-        b.tooltip for b in table.actions.box.children if "United" in b.description
+        b.tooltip
+        for b in table.widgets.actions.box.children
+        if "United" in b.description
     )
     assert "notation: place USA" in tip
     pitfall = pitfall_table(players=3, seed=5)
     discard = next(e for e in pitfall.legal if e.clause == "PH-2B-DISCARD")
-    said = action_words(pitfall, discard)
+    said = action_words(pitfall.model, discard)
     assert said.startswith("Discard ") and "CR" not in said and "," in said
     swap = next(e for e in pitfall.legal if e.clause == "PH-2B-SWAP")
-    assert "Player 1 (blue)" in action_words(pitfall, swap) or "Player 2" in (
-        action_words(pitfall, swap)
+    assert "Player 1 (blue)" in action_words(pitfall.model, swap) or "Player 2" in (
+        action_words(pitfall.model, swap)
     )
 
 
@@ -273,12 +284,12 @@ def test_hover_names_the_space_and_its_instruction():
     table = raiders_table(players=3, seed=4)
     x, y = table.look.xy["S2"]
     table.hover_xy(x, y)
-    assert "A friendly guide shares a clue" in table.hover.value
-    assert "United States" in table.hover.value
+    assert "A friendly guide shares a clue" in table.widgets.hover.value
+    assert "United States" in table.widgets.hover.value
     # the pointer leaves the board (the canvas's mouse-out event): the line clears
-    top = table.board.canvas._canvases[-1]
+    top = table.widgets.board.canvas._canvases[-1]
     top._handle_frontend_event(None, {"event": "mouse_out", "x": 0, "y": 0}, [])
-    assert table.hover.value == ""
+    assert table.widgets.hover.value == ""
 
 
 def test_hover_says_what_a_click_there_does():
@@ -294,10 +305,10 @@ def test_hover_says_what_a_click_there_does():
     x, y = table.look.xy["PERU"]
     table.hover_xy(x, y)
     assert "Peru \u2014 a click shows the choice: Ambush Player 1 (blue)" in (
-        table.hover.value
+        table.widgets.hover.value
     )
     table.choose("ambush 1")
-    assert "a click" not in table.hover.value  # not the Ambush's any more
+    assert "a click" not in table.widgets.hover.value  # not the Ambush's any more
 
 
 def test_a_country_card_no_flight_spends_is_outlined_with_the_others():
@@ -311,7 +322,7 @@ def test_a_country_card_no_flight_spends_is_outlined_with_the_others():
     table.model.match = Match.from_state(game, state, seed=1)
     table.model.sync()
     table.render()
-    outlined = set(table.hands[0]._drawn[2][1])
+    outlined = set(table.widgets.hands[0]._drawn[2][1])
     assert outlined == set(hand), outlined
 
 
@@ -336,17 +347,17 @@ def test_a_space_named_by_its_id_and_its_name_is_said_once():
     pitfall = pitfall_table(players=2, seed=4, autosave=False, evaluation=False)
     pitfall.choose("roll")
     pitfall.choose(pitfall.legal[0].action)  # the same seat decides on
-    assert "enter Log 1, 1 to go" in pitfall.status.value
+    assert "enter Log 1, 1 to go" in pitfall.widgets.status.value
     raiders = raiders_table(players=2, seed=3, autosave=False, evaluation=False)
     for action in ("place USA", "place MEXICO", "roll"):
         raiders.choose(action)
-        raiders.reveal()  # two humans: the laptop goes round
+        raiders.model.reveal()  # two humans: the laptop goes round
     raiders.choose(raiders.legal[0].action)
-    assert "from United States (1 step left)" in raiders.status.value
+    assert "from United States (1 step left)" in raiders.widgets.status.value
     for table in (pitfall, raiders):
-        text = table.status.value + table.log_view.value
+        text = table.widgets.status.value + table.widgets.log_view.value
         # The pictures (lesson boards, replays) share the drawing's words.
-        pending = table.game.pending(table.state)
+        pending = table.model.game.pending(table.model.state)
         text += table.look.words(pending)
         for name in ("Log 1", "United States", "Mexico"):
             assert f"{name} ({name})" not in text
@@ -357,16 +368,24 @@ def test_a_choice_among_one_kind_of_move_lists_them_without_a_folded_button():
     buttons list the spaces at once instead of one "Scorpion… (40)" to open."""
     table = pitfall_table(players=2, seed=4, bots=1, bot="heuristic",
                           autosave=False, evaluation=False)  # fmt: skip
-    while table.game.pending(table.view_state).find("scorpion's new space") < 0:
-        assert table.game.outcome(table.state) is None and table.step < 200
-        table.actions.box.children[0].click()
-    labels = [b.description for b in table.actions.box.children]
+    while (
+        table.model.game.pending(table.model.view_state).find("scorpion's new space")
+        < 0
+    ):
+        assert (
+            table.model.game.outcome(table.model.state) is None
+            and table.model.step < 200
+        )
+        table.widgets.actions.box.children[0].click()
+    labels = [b.description for b in table.widgets.actions.box.children]
     assert len(labels) == MAX_BUTTONS and not any("\u2026" in x for x in labels)
     assert labels[0] == "Scorpion to Under Path 1"
-    assert "more: click the board or a card to narrow" in table.actions.title.value
-    before = table.step
-    table.actions.box.children[0].click()
-    assert table.step == before + 1 and table.error == ""
+    assert (
+        "more: click the board or a card to narrow" in table.widgets.actions.title.value
+    )
+    before = table.model.step
+    table.widgets.actions.box.children[0].click()
+    assert table.model.step == before + 1 and table.model.error == ""
 
 
 def test_a_lone_kind_of_choice_is_never_hidden_under_more():
@@ -387,23 +406,28 @@ def test_a_lone_kind_of_choice_is_never_hidden_under_more():
         match.play(rng.choice(game.legal_actions(match.state)))
     assert len(game.legal_actions(match.state)) > MAX_BUTTONS
     table = Table(match, seats=["human", "human"], evaluation=False)
-    table.reveal()
-    buttons = table.actions.box.children
+    table.model.reveal()
+    buttons = table.widgets.actions.box.children
     leave = [b for b in buttons if b.description.lower().startswith("leave")]
-    assert len(leave) == 1 and "more" in table.actions.title.value
+    assert len(leave) == 1 and "more" in table.widgets.actions.title.value
     leave[0].click()
-    assert isinstance(match.steps[-1].action, Leave) and table.error == ""
+    assert isinstance(match.steps[-1].action, Leave) and table.model.error == ""
 
 
 def test_the_explanations_say_a_folded_group_in_one_line():
     """PH-2B-DISCARD / PH-2B-SWAP: the explanations under the buttons follow the
     buttons: "Discard… (13)" is one line, not a dozen lines of discards."""
     table = pitfall_table(players=2, seed=4, autosave=False, evaluation=False)
-    rows = table.actions.why.value.count("<li>")
-    assert rows == len(table.actions.box.children) == 3, table.actions.why.value
-    assert "Discard\u2026 (13)</b>: 13 choices of this kind" in table.actions.why.value
-    table.actions.box.children[1].click()  # unfolded: one line per discard
-    assert table.actions.why.value.count("<li>") == 12
+    rows = table.widgets.actions.why.value.count("<li>")
+    assert rows == len(table.widgets.actions.box.children) == 3, (
+        table.widgets.actions.why.value
+    )
+    assert (
+        "Discard\u2026 (13)</b>: 13 choices of this kind"
+        in table.widgets.actions.why.value
+    )
+    table.widgets.actions.box.children[1].click()  # unfolded: one line per discard
+    assert table.widgets.actions.why.value.count("<li>") == 12
 
 
 @pytest.mark.parametrize("make", [pitfall_table, raiders_table])
@@ -412,7 +436,7 @@ def test_the_status_names_the_seat_to_move_once(make):
     not the seat's name twice over."""
     table = make(players=2, seed=4, autosave=False, evaluation=False)
     name = table.look.seat_name(0)
-    status = table.status.value
+    status = table.widgets.status.value
     assert f"<b>{name}</b> to move: " in status
     assert status.count(name) == 2  # to move, and "showing Player 0 (red)"
 
@@ -421,15 +445,17 @@ def test_no_empty_hand_rows_before_anything_is_dealt():
     """Raiders deals after every token is placed: until then no '0 cards' rows
     stand under the board; once dealt, every hand shows, the viewer's first."""
     table = raiders_table(players=4, seed=7)
-    assert table.grid.children == ()
-    while table.game.to_move(table.state) is not None and not any(
-        table.look.hand(table.view_state, s) for s in range(4)
+    assert table.widgets.grid.children == ()
+    while table.model.game.to_move(table.model.state) is not None and not any(
+        table.look.hand(table.model.view_state, s) for s in range(4)
     ):
-        table.reveal()
+        table.model.reveal()
         table.choose(table.legal[0].action)
-    table.reveal()
-    assert len(table.grid.children) == 4
-    assert table.grid.children[0] is table.hands[table.viewer].canvas
+    table.model.reveal()
+    assert len(table.widgets.grid.children) == 4
+    assert (
+        table.widgets.grid.children[0] is table.widgets.hands[table.model.viewer].canvas
+    )
 
 
 def test_a_long_walk_is_told_in_the_recap_as_where_it_ended():
@@ -445,12 +471,12 @@ def test_a_long_walk_is_told_in_the_recap_as_where_it_ended():
     ]
     assert walks, "some roll walks three or more steps"
     step = walks[0]
-    told = recap_html(table, [step])
+    told = recap_html(table.model, [step])
     last = [e for e in step.events if e.kind == "step"][-1]
     assert told.count("moves to") == 1
     assert table.look.space_name(last.data["to"]) in told
     table.goto(step.index)
-    logged = " ".join(t for _, rows in log_steps(table) for t, _ in rows)
+    logged = " ".join(t for _, rows in log_steps(table.model) for t, _ in rows)
     assert logged.count("moves to") >= 3, "the Log keeps every step"
 
 
@@ -463,14 +489,14 @@ def test_the_recap_of_the_opening_says_the_deal_and_the_roll_off_in_one_line():
 
     table = raiders_table(players=4, seed=7, bots=4, bot="heuristic")
     step = next(s for s in table.match.steps if any(e.kind == "deal" for e in s.events))
-    told = recap_html(table, [step])
+    told = recap_html(table.model, [step])
     assert "the cards are dealt: 6 each" in told
     assert "goes first" in told and "for first player" not in told
     assert "is dealt" not in told and "(see the Log tab)" not in told
     line = told.split("<li>")[1]
     assert line.count(", ") < RECAP_PHRASES
     table.goto(step.index)
-    logged = " ".join(t for _, rows in log_steps(table) for t, _ in rows)
+    logged = " ".join(t for _, rows in log_steps(table.model) for t, _ in rows)
     assert logged.count("is dealt") == 4 and "for first player" in logged
 
 
@@ -493,7 +519,7 @@ def test_a_turn_of_many_moves_is_cut_to_a_line_that_points_at_the_log():
     assert long
     for step in long:
         pairs = told_of(step)
-        told = recap_html(table, [step]).replace("&gt;", ">")
+        told = recap_html(table.model, [step]).replace("&gt;", ">")
         more = len(pairs) - (RECAP_PHRASES - 1)
         assert more >= 3
         assert f", {more} other things (see the Log tab), then " in told
@@ -534,9 +560,9 @@ def test_a_missed_turn_is_the_missing_seats_line_in_the_recap():
     import random
 
     from tabletop.core import Match
-    from tabletop.table.words import recap_turns
     from tabletop.games.raiders import Raiders
     from tabletop.games.raiders.look import RaidersLook
+    from tabletop.table.words import recap_turns
 
     for seed in range(40):
         match, rng = Match(Raiders(players=4), seed=seed), random.Random(seed)
@@ -595,9 +621,9 @@ def test_a_landing_that_names_its_space_is_not_told_after_the_move_there():
     import random
 
     from tabletop.core import Match
-    from tabletop.table.words import recap_turns
     from tabletop.games.raiders import Raiders
     from tabletop.games.raiders.look import RaidersLook
+    from tabletop.table.words import recap_turns
 
     checked = set()
     for seed in range(20):

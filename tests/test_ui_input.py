@@ -37,17 +37,17 @@ def page_has_seen(table: Table, token: int | None = None) -> None:
     """The page received a render and echoes its number (as the jsdlink does)."""
     value = table.token if token is None else token
     data = {"method": "update", "state": {"value": value}, "buffer_paths": []}
-    table.echo.comm.handle_msg({"content": {"data": data}, "buffers": []})
+    table.widgets.echo.comm.handle_msg({"content": {"data": data}, "buffers": []})
 
 
 def test_every_render_makes_fresh_buttons_tied_to_it():
     table = make_table()
-    first = list(table.actions.box.children)
+    first = list(table.widgets.actions.box.children)
     table.choose("roll")
-    second = list(table.actions.box.children)
+    second = list(table.widgets.actions.box.children)
     assert not set(map(id, first)) & set(map(id, second)), "no button is reused"
     assert all(b.comm is None for b in first), "replaced buttons are closed"
-    assert table.beacon.value == table.token
+    assert table.widgets.beacon.value == table.token
 
 
 def test_double_click_on_roll_plays_roll_only():
@@ -55,12 +55,12 @@ def test_double_click_on_roll_plays_roll_only():
     table = make_table()
     watch = TableWatch(table)
     page_has_seen(table)
-    roll = table.actions.box.children[0]
+    roll = table.widgets.actions.box.children[0]
     assert roll.description == "Roll"
     button_from_page(roll)
-    assert table.step == 1
+    assert table.model.step == 1
     button_from_page(roll)  # the second click of the double-click
-    assert table.step == 1, "the old button did nothing"
+    assert table.model.step == 1, "the old button did nothing"
     assert watch.dropped == 1
 
 
@@ -70,14 +70,14 @@ def test_a_click_that_crossed_an_update_is_dropped():
     table = make_table()
     watch = TableWatch(table)
     page_has_seen(table)
-    button_from_page(table.actions.box.children[0])  # Roll: the table moves on
-    fresh = table.actions.box.children[0]
+    button_from_page(table.widgets.actions.box.children[0])  # Roll: the table moves on
+    fresh = table.widgets.actions.box.children[0]
     assert fresh.description == "To s3"
     button_from_page(fresh)  # sent before the page received the new render
-    assert table.step == 1 and watch.dropped == 1
+    assert table.model.step == 1 and watch.dropped == 1
     page_has_seen(table)  # now the page shows the new buttons
-    button_from_page(table.actions.box.children[0])
-    assert table.step == 2, "a click on what the page shows is played"
+    button_from_page(table.widgets.actions.box.children[0])
+    assert table.model.step == 2, "a click on what the page shows is played"
 
 
 def test_board_and_hand_clicks_made_before_the_update_are_dropped():
@@ -86,50 +86,56 @@ def test_board_and_hand_clicks_made_before_the_update_are_dropped():
     page_has_seen(table)
     table.choose("roll")  # the table moved; the page has not seen it yet
     x, y = table.look.xy["s3"]
-    click_from_page(table.board.canvas, {"event": "mouse_down", "x": x, "y": y})
-    assert table.step == 1 and watch.dropped == 1
+    click_from_page(table.widgets.board.canvas, {"event": "mouse_down", "x": x, "y": y})
+    assert table.model.step == 1 and watch.dropped == 1
     page_has_seen(table)
-    click_from_page(table.board.canvas, {"event": "mouse_down", "x": x, "y": y})
-    assert table.step == 2 and table.state.positions[0] == 3
+    click_from_page(table.widgets.board.canvas, {"event": "mouse_down", "x": x, "y": y})
+    assert table.model.step == 2 and table.model.state.positions[0] == 3
     page_has_seen(table, table.token - 1)  # a lagging page
-    click_from_page(table.hands[1].canvas, {"event": "mouse_down", "x": 10, "y": 80})
-    assert table.step == 2 and watch.dropped == 2
+    click_from_page(
+        table.widgets.hands[1].canvas, {"event": "mouse_down", "x": 10, "y": 80}
+    )
+    assert table.model.step == 2 and watch.dropped == 2
 
 
 def test_gestures_while_the_table_updates_are_ignored():
     table = make_table()
     watch = TableWatch(table)
     with table.model.batch():  # the table is updating
-        click_from_page(table.board.canvas, {"event": "mouse_down", "x": 30, "y": 60})
-        button_from_page(table.actions.box.children[0])
-    assert table.step == 0 and watch.dropped == 2
+        click_from_page(
+            table.widgets.board.canvas, {"event": "mouse_down", "x": 30, "y": 60}
+        )
+        button_from_page(table.widgets.actions.box.children[0])
+    assert table.model.step == 0 and watch.dropped == 2
 
 
 def test_enter_cannot_press_a_fresh_button():
     """Focus never moves to a fresh button: the pressed one leaves the page, and
     every fresh one ignores the pointer for a moment (CSS) while it settles."""
     table = make_table()
-    roll = table.actions.box.children[0]
+    roll = table.widgets.actions.box.children[0]
     roll.click()
-    assert roll not in table.actions.box.children
-    assert all("tabletop-action" in b._dom_classes for b in table.actions.box.children)
-    css = table.style.value
+    assert roll not in table.widgets.actions.box.children
+    assert all(
+        "tabletop-action" in b._dom_classes for b in table.widgets.actions.box.children
+    )
+    css = table.widgets.style.value
     assert ".tabletop-action" in css and "pointer-events:none" in css
-    assert "tabletop-fresh-a" in table.board.canvas._dom_classes or (
-        "tabletop-fresh-b" in table.board.canvas._dom_classes
+    assert "tabletop-fresh-a" in table.widgets.board.canvas._dom_classes or (
+        "tabletop-fresh-b" in table.widgets.board.canvas._dom_classes
     )
 
 
 def test_a_redrawn_board_restarts_its_pointer_pause():
     table = make_table()
-    before = set(table.board.canvas._dom_classes)
+    before = set(table.widgets.board.canvas._dom_classes)
     table.choose("roll")
-    after = set(table.board.canvas._dom_classes)
+    after = set(table.widgets.board.canvas._dom_classes)
     assert before != after, "the pause class alternates on each redraw"
 
 
 def test_without_a_page_nothing_is_stale():
     table = make_table()
-    assert table.echo.value == -1 and not table.stale()
-    table.actions.box.children[0].click()
-    assert table.step == 1
+    assert table.widgets.echo.value == -1 and not table.stale()
+    table.widgets.actions.box.children[0].click()
+    assert table.model.step == 1

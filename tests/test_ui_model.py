@@ -361,9 +361,9 @@ def test_a_second_click_on_resume_does_nothing(tmp_path):
     model = _raiders_table(path, ["human", "heuristic", "heuristic"])
     _play_humans(model, 3)
     table = Table(Match(model.game, seed=4), autosave=path)
-    table.resume.click()
-    table.resume.click()
-    assert len(table.lines) == 1 and table.length == model.length
+    table.widgets.resume.click()
+    table.widgets.resume.click()
+    assert len(table.model.lines) == 1 and table.model.length == model.length
 
 
 def test_a_corrupt_seats_file_is_refused_by_name_and_the_game_still_resumes(tmp_path):
@@ -401,13 +401,13 @@ def test_the_picture_kept_in_the_notebook_shows_no_hand_between_humans():
     game = make_game("pitfall", players=2)
     svg = "image/svg+xml"
     two = Table(Match(game, seed=3), seats=["human", "human"], evaluation=False)
-    two.reveal()
-    assert two.eyes == 0
+    two.model.reveal()
+    assert two.model.eyes == 0
     kept = two._repr_mimebundle_()[svg]
     assert kept == picture_bundle(two.match, PUBLIC)[svg]
     assert kept != picture_bundle(two.match, 0)[svg]  # a hand would show
     one = Table(Match(game, seed=3), seats=["human", "random"], evaluation=False)
-    assert one.eyes == 0
+    assert one.model.eyes == 0
     assert one._repr_mimebundle_()[svg] == picture_bundle(one.match, 0)[svg]
 
 

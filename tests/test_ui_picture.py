@@ -17,12 +17,12 @@ def test_the_display_bundle_holds_the_widget_and_its_picture():
     table = pitfall_table(players=3, seed=5, bots=2)
     bundle = table._repr_mimebundle_()
     assert WIDGET in bundle and bundle[SVG].startswith("<svg")
-    assert bundle[SVG] == table.match.svg(viewer=table.eyes)
+    assert bundle[SVG] == table.match.svg(viewer=table.model.eyes)
 
 
 def test_behind_the_hand_over_screen_the_picture_is_public():
     table = Table(Match(Pitfall(players=2), seed=3), seats=["human", "human"])
-    while table.curtain is None:
+    while table.model.curtain is None:
         table.choose(table.legal[0].action)
-    assert table.eyes in ("public", PUBLIC)
+    assert table.model.eyes in ("public", PUBLIC)
     assert table._repr_mimebundle_()[SVG] == table.match.svg(viewer="public")

@@ -50,19 +50,23 @@ def frontend(widget: Any, content: dict) -> None:
 def click_board(t: Table, r: random.Random) -> None:
     """A press anywhere on the board, often right on a highlighted target (which
     plays a move, or shows the choice of a card to play there)."""
-    targets = [s for e in t.shown_actions() for s in e.spaces if s in t.look.xy]
+    targets = [s for e in t.model.shown_actions() for s in e.spaces if s in t.look.xy]
     if targets and r.random() < 0.6:
         x, y = t.look.xy[r.choice(targets)]
         x, y = x + r.uniform(-6, 6), y + r.uniform(-6, 6)
     else:
         x, y = r.uniform(-20, t.look.width + 20), r.uniform(-20, t.look.height)
-    frontend(t.board.canvas, {"event": "mouse_down", "x": x, "y": y})
+    frontend(t.widgets.board.canvas, {"event": "mouse_down", "x": x, "y": y})
 
 
 def click_hand(t: Table, r: random.Random) -> None:
     """A press on a hand: often on a card of the seat to move, else anywhere."""
-    seat = t.to_move
-    hand = t.hands[seat] if seat is not None and r.random() < 0.7 else r.choice(t.hands)
+    seat = t.model.to_move
+    hand = (
+        t.widgets.hands[seat]
+        if seat is not None and r.random() < 0.7
+        else r.choice(t.widgets.hands)
+    )
     n = hand.cards if isinstance(hand.cards, int) else len(hand.cards)
     if n and r.random() < 0.8:
         x, y = GAP + r.randrange(n) * hand._step(n) + CARD_W / 2, 24 + CARD_H / 2
@@ -72,7 +76,7 @@ def click_hand(t: Table, r: random.Random) -> None:
 
 
 def press_button(t: Table, r: random.Random) -> None:
-    buttons = list(t.actions.box.children)
+    buttons = list(t.widgets.actions.box.children)
     if buttons:
         r.choice(buttons).click()
 
@@ -80,49 +84,54 @@ def press_button(t: Table, r: random.Random) -> None:
 def type_notation(t: Table, r: random.Random) -> None:
     legal = [str(e.action) for e in t.legal]
     junk = ["roll", "fly away", "P9: roll", "to S1", "play rope", "", "9: roll"]
-    t.actions.notation.value = r.choice(legal + junk) if legal else r.choice(junk)
+    t.widgets.actions.notation.value = (
+        r.choice(legal + junk) if legal else r.choice(junk)
+    )
 
 
 def timeline_button(t: Table, r: random.Random) -> None:
-    r.choice(list(t.timeline.buttons.values())).click()
+    r.choice(list(t.widgets.timeline.buttons.values())).click()
 
 
 def drag_slider(t: Table, r: random.Random) -> None:
-    t.timeline.slider.value = r.randint(0, t.timeline.slider.max)
+    t.widgets.timeline.slider.value = r.randint(0, t.widgets.timeline.slider.max)
 
 
 def change_seat(t: Table, r: random.Random) -> None:
-    r.choice(t.seat_controls.dropdowns).value = r.choice(SEAT_KINDS)
+    r.choice(t.widgets.seat_controls.dropdowns).value = r.choice(SEAT_KINDS)
 
 
 def change_viewer(t: Table, r: random.Random) -> None:
-    t.seat_controls.viewer.value = r.choice([-1, *range(t.game.players)])
+    t.widgets.seat_controls.viewer.value = r.choice([-1, *range(t.model.game.players)])
 
 
 def toggle(t: Table, r: random.Random) -> None:
-    box = r.choice([t.seat_controls.hot_seat, t.seat_controls.auto])
+    box = r.choice([t.widgets.seat_controls.hot_seat, t.widgets.seat_controls.auto])
     box.value = not box.value
 
 
 def bots_play_now(t: Table, r: random.Random) -> None:
-    t.seat_controls.play.click()
+    t.widgets.seat_controls.play.click()
 
 
 def show_all(t: Table, r: random.Random) -> None:
-    t.actions.clear.click()
+    t.widgets.actions.clear.click()
 
 
 def switch_tab(t: Table, r: random.Random) -> None:
-    t.tabs.selected_index = r.randint(0, 2)
+    t.widgets.tabs.selected_index = r.randint(0, 2)
 
 
 def reveal(t: Table, r: random.Random) -> None:
     """The player the laptop was passed to presses "show my hand"."""
-    t.handover.button.click()
+    t.widgets.handover.button.click()
 
 
 def reload_page(t: Table, r: random.Random) -> None:
-    frontend(r.choice([t.board.canvas, t.hands[0].canvas]), {"event": "client_ready"})
+    frontend(
+        r.choice([t.widgets.board.canvas, t.widgets.hands[0].canvas]),
+        {"event": "client_ready"},
+    )
 
 
 GESTURES = [
@@ -152,10 +161,12 @@ GESTURES = [
 
 
 def expected_labels(t: Table) -> list[str]:
-    shown = t.shown_actions()
-    items = group_entries(shown) if not t.selection else list(shown)
+    shown = t.model.shown_actions()
+    items = group_entries(shown) if not t.model.selection else list(shown)
     return [
-        f"{i.label}\u2026 ({i.count})" if isinstance(i, Group) else action_words(t, i)
+        f"{i.label}\u2026 ({i.count})"
+        if isinstance(i, Group)
+        else action_words(t.model, i)
         for i in items[:MAX_BUTTONS]
     ]
 
@@ -163,14 +174,22 @@ def expected_labels(t: Table) -> list[str]:
 def check_shows_the_engine(t: Table, gesture: str) -> None:
     m = t.match
     where = f"after {gesture}"
-    assert t.error == "" and t.error_area.value == "", (where, t.error)
-    assert t.state is m.state, where
-    assert (t.step, t.length) == (m.cursor, len(m)), where
+    assert t.model.error == "" and t.widgets.error_area.value == "", (
+        where,
+        t.model.error,
+    )
+    assert t.model.state is m.state, where
+    assert (t.model.step, t.model.length) == (m.cursor, len(m)), where
     assert t.legal == m.explain(), where
-    assert set(t.shown_actions()) <= set(t.legal), where
-    assert [b.description for b in t.actions.box.children] == expected_labels(t), where
-    assert (t.timeline.slider.value, t.timeline.slider.max) == (m.cursor, len(m))
-    status = t.status.value
+    assert set(t.model.shown_actions()) <= set(t.legal), where
+    assert [b.description for b in t.widgets.actions.box.children] == expected_labels(
+        t
+    ), where
+    assert (t.widgets.timeline.slider.value, t.widgets.timeline.slider.max) == (
+        m.cursor,
+        len(m),
+    )
+    status = t.widgets.status.value
     assert f"step {m.cursor}/{len(m)}" in status, (where, status)
     outcome = m.outcome()
     if outcome is not None:
@@ -179,21 +198,21 @@ def check_shows_the_engine(t: Table, gesture: str) -> None:
         assert "Game over" in status and winner in status, (where, status)
     else:
         assert t.look.seat_name(m.to_move()) + "</b>" in status, (where, status)
-        if t.hot_seat and m.to_move() not in t.bot_seats:
+        if t.model.hot_seat and m.to_move() not in t.model.bot_seats:
             # the seat to move looks, or the laptop is being passed to it
-            assert m.to_move() in (t.viewer, t.curtain), where
+            assert m.to_move() in (t.model.viewer, t.model.curtain), where
     check_secrets_stay_hidden(t, where)
 
 
 def check_secrets_stay_hidden(t: Table, where: str) -> None:
-    if t.viewer is None and t.curtain is None:
+    if t.model.viewer is None and t.model.curtain is None:
         return
-    looking = t.viewer if t.curtain is None else "the public (hand-over)"
-    for hand in t.hands:
+    looking = t.model.viewer if t.model.curtain is None else "the public (hand-over)"
+    for hand in t.widgets.hands:
         if hand.seat != looking:  # a count (or nothing at all: no cards dealt)
             assert isinstance(hand.cards, int) or hand.cards == (), (where, hand.cards)
-    if t.tabs.selected_index == 0:
-        log = t.log_view.value
+    if t.widgets.tabs.selected_index == 0:
+        log = t.widgets.log_view.value
         events = [*t.match.setup_events]
         for step in t.match.steps[: t.match.cursor]:
             events += step.events
@@ -270,22 +289,25 @@ def test_a_bot_failing_mid_auto_play_shows_the_error_and_the_reached_state(
     cls, players = GAMES[name]
     game = cls(players=players)
     table = Table(Match(game, seed=3), seats=["human"] * players, auto=False)
-    table.set_seat(1, FailingBot(game, fail_on))
+    table.model.set_seat(1, FailingBot(game, fail_on))
     for seat in range(players):
         if seat != 1:
-            table.set_seat(seat, "random")
-    table.seat_controls.play.click()
-    assert "bot lost its connection" in table.error
-    assert "bot lost its connection" in table.error_area.value
-    assert table.state is table.match.state, "the table shows where play stopped"
-    assert (table.step, table.length) == (table.match.cursor, len(table.match))
+            table.model.set_seat(seat, "random")
+    table.widgets.seat_controls.play.click()
+    assert "bot lost its connection" in table.model.error
+    assert "bot lost its connection" in table.widgets.error_area.value
+    assert table.model.state is table.match.state, "the table shows where play stopped"
+    assert (table.model.step, table.model.length) == (
+        table.match.cursor,
+        len(table.match),
+    )
     assert table.legal == table.match.explain()
-    table.timeline.buttons["back"].click()  # the next gesture clears the error
+    table.widgets.timeline.buttons["back"].click()  # the next gesture clears the error
     check_shows_the_engine(table, "back after the failure")
 
 
 def jump_to_start(t: Table, r: random.Random) -> None:
-    t.timeline.buttons["start"].click()
+    t.widgets.timeline.buttons["start"].click()
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -304,14 +326,17 @@ def test_a_gesture_during_auto_play_leaves_a_consistent_table(name, gesture):
     box.append(table)
     for seat in range(players):
         bot = MeddlingBot(game, box, gesture) if seat == 1 else "random"
-        table.set_seat(seat, bot)
-    table.seat_controls.play.click()
-    table.clear_selection()
-    assert table.error == "", table.error
-    assert table.state is table.match.state
-    assert (table.step, table.length) == (table.match.cursor, len(table.match))
+        table.model.set_seat(seat, bot)
+    table.widgets.seat_controls.play.click()
+    table.model.clear_selection()
+    assert table.model.error == "", table.model.error
+    assert table.model.state is table.match.state
+    assert (table.model.step, table.model.length) == (
+        table.match.cursor,
+        len(table.match),
+    )
     assert table.legal == table.match.explain()
-    table.timeline.buttons["back"].click()
+    table.widgets.timeline.buttons["back"].click()
     check_shows_the_engine(table, "back after the meddling")
 
 
@@ -325,15 +350,17 @@ def test_an_engine_failure_inside_any_gesture_reaches_the_error_area(
     """A bug in the engine while a gesture runs is shown, not swallowed or logged
     only: the error area holds it and the table still shows the engine's state."""
     table = make_table(name, 11, ["human", "random", "random", "random"])
-    table.auto = False
-    table.set_seat(0, "random" if gesture in (bots_play_now, change_seat) else "human")
-    table.auto = gesture is not bots_play_now
-    table.set_viewer(None)
+    table.model.auto = False
+    table.model.set_seat(
+        0, "random" if gesture in (bots_play_now, change_seat) else "human"
+    )
+    table.model.auto = gesture is not bots_play_now
+    table.model.set_viewer(None)
     if gesture is click_board:  # a click plays only a move: reach one to click
         r = random.Random(2)
         while not any(
             table.model.click_plays(s)
-            for e in table.shown_actions()
+            for e in table.model.shown_actions()
             for s in e.spaces
             if s in table.look.xy
         ):
@@ -343,15 +370,15 @@ def test_an_engine_failure_inside_any_gesture_reaches_the_error_area(
     def broken(*args):
         raise ZeroDivisionError("engine bug in apply")
 
-    monkeypatch.setattr(table.game, "apply", broken)
+    monkeypatch.setattr(table.model.game, "apply", broken)
     r = random.Random(1)
     for _ in range(40):
         gesture(table, r)
-        if table.error:
+        if table.model.error:
             break
-    assert "engine bug in apply" in table.error, gesture.__name__
-    assert "engine bug in apply" in table.error_area.value
-    assert table.match.state is state and table.state is state
+    assert "engine bug in apply" in table.model.error, gesture.__name__
+    assert "engine bug in apply" in table.widgets.error_area.value
+    assert table.match.state is state and table.model.state is state
     assert table.legal == table.match.explain()
 
 
@@ -363,14 +390,14 @@ def test_a_seat_turned_bot_mid_turn_finishes_the_turn(name):
     for _ in range(30):  # play the human seat until it is mid-turn
         table.choose(table.legal[0].action)
         if (
-            table.to_move == 0
-            and table.step > 0
+            table.model.to_move == 0
+            and table.model.step > 0
             and "roll" not in {str(e.action) for e in table.legal}
         ):
             break
-    seat, before = table.to_move, table.step
+    seat, before = table.model.to_move, table.model.step
     assert seat == 0, "the human seat is mid-turn"
-    table.seat_controls.dropdowns[0].value = "random"
-    assert table.step > before, "the new bot moved at once"
-    assert table.seats[0] == "random"
+    table.widgets.seat_controls.dropdowns[0].value = "random"
+    assert table.model.step > before, "the new bot moved at once"
+    assert table.model.seats[0] == "random"
     check_shows_the_engine(table, "the seat change")

@@ -28,17 +28,17 @@ def test_save_and_load_buttons_round_trip(tmp_path, monkeypatch):
     table = pitfall(tmp_path, hot_seat=False)
     table.choose("roll")
     table.choose(str(table.legal[0].action))
-    table.tabs.selected_index = 3
-    table.files.name.value = "family.json"
-    table.files.save_button.click()
+    table.widgets.tabs.selected_index = 3
+    table.widgets.files.name.value = "family.json"
+    table.widgets.files.save_button.click()
     assert (tmp_path / "family.json").exists()
-    assert "Saved step 2 of 2" in table.files.info.value
+    assert "Saved step 2 of 2" in table.widgets.files.info.value
     other = pitfall(tmp_path)
-    other.tabs.selected_index = 3
-    other.files.name.value = "family.json"
-    other.files.load_button.click()
-    assert other.error == "" and other.step == 2
-    assert other.state == table.state
+    other.widgets.tabs.selected_index = 3
+    other.widgets.files.name.value = "family.json"
+    other.widgets.files.load_button.click()
+    assert other.model.error == "" and other.model.step == 2
+    assert other.model.state == table.model.state
 
 
 def test_load_refuses_an_altered_save(tmp_path, monkeypatch):
@@ -48,20 +48,20 @@ def test_load_refuses_an_altered_save(tmp_path, monkeypatch):
     data = json.loads(table.match.dumps())
     data["steps"].append({"action": "roll"})
     (tmp_path / "bad.json").write_text(json.dumps(data))
-    table.files.name.value = "bad.json"
-    table.files.load_button.click()
-    assert table.step == 1, "nothing is half-loaded"
-    assert "Not loaded" in table.files.info.value
-    assert "Not possible" in table.message
+    table.widgets.files.name.value = "bad.json"
+    table.widgets.files.load_button.click()
+    assert table.model.step == 1, "nothing is half-loaded"
+    assert "Not loaded" in table.widgets.files.info.value
+    assert "Not possible" in table.model.message
 
 
 def test_load_refuses_another_games_save(tmp_path):
     race = Table(Match(Race(2), seed=1))
     path = tmp_path / "pitfall.json"
     pitfall(tmp_path).match.save(path)
-    race.files.name.value = str(path)
-    race.files.load_button.click()
-    assert "not this table's" in race.message
+    race.widgets.files.name.value = str(path)
+    race.widgets.files.load_button.click()
+    assert "not this table's" in race.model.message
 
 
 def test_autosave_after_every_move_and_resume(tmp_path):
@@ -73,12 +73,17 @@ def test_autosave_after_every_move_and_resume(tmp_path):
     table.choose(str(table.legal[0].action))
     assert Match.load(path).cursor == 2
     again = pitfall(tmp_path, autosave=path)
-    assert again.resume_from == path and again.end_box.layout.display == ""
-    assert "A saved game of this table was found" in again.banner.value
-    assert "(2 steps, saved " in again.banner.value and path.name in again.banner.value
-    again.resume.click()
-    assert again.step == 2 and again.state == table.state
-    assert again.end_box.layout.display == "none"
+    assert (
+        again.model.resume_from == path and again.widgets.end_box.layout.display == ""
+    )
+    assert "A saved game of this table was found" in again.widgets.banner.value
+    assert (
+        "(2 steps, saved " in again.widgets.banner.value
+        and path.name in again.widgets.banner.value
+    )
+    again.widgets.resume.click()
+    assert again.model.step == 2 and again.model.state == table.model.state
+    assert again.widgets.end_box.layout.display == "none"
 
 
 def test_a_table_made_again_for_a_save_closes_the_one_before(tmp_path):
@@ -89,9 +94,9 @@ def test_a_table_made_again_for_a_save_closes_the_one_before(tmp_path):
     old = pitfall(tmp_path, autosave=path)
     old.choose("roll")
     new = pitfall(tmp_path, autosave=path)
-    new.resume.click()
-    if new.curtain is not None:
-        new.reveal()
+    new.widgets.resume.click()
+    if new.model.curtain is not None:
+        new.model.reveal()
     new.choose(str(new.legal[0].action))
     assert Match.load(path).cursor == 2
     assert old.comm is None, "the table before is closed"
@@ -113,25 +118,28 @@ def test_under_the_offer_nothing_tells_the_fresh_deal(tmp_path):
     path = tmp_path / ".tabletop" / "play-pitfall.json"
     pitfall(tmp_path, autosave=path).choose("roll")
     again = pitfall(tmp_path, autosave=path)
-    assert again.resume_from == path
-    assert "Resume it or Start fresh" in again.actions.title.value
-    assert "view as them" not in again.actions.title.value
+    assert again.model.resume_from == path
+    assert "Resume it or Start fresh" in again.widgets.actions.title.value
+    assert "view as them" not in again.widgets.actions.title.value
     assert again.evaluation.layout.display == "none"
     assert "offered" in again.evaluation._refusal()
     again.review.quick_hint.click()
-    assert "saved game is waiting" in again.message and again.review.hint_answer is None
+    assert (
+        "saved game is waiting" in again.model.message
+        and again.review.hint_answer is None
+    )
     with pytest.raises(IllegalActionError) as refused:
-        again.auto_play()
-    assert refused.value.clause == "TT-PHASE" and again.length == 0
+        again.model.auto_play()
+    assert refused.value.clause == "TT-PHASE" and again.model.length == 0
     with pytest.raises(IllegalActionError) as refused:  # nothing to review yet
         again.review.run_review()
     assert refused.value.clause == "TT-PHASE"
     again.review.run_button.click()
     assert "saved game is waiting" in again.review.status.value
-    again.resume.click()
+    again.widgets.resume.click()
     assert "saved game is waiting" not in again.review.status.value
-    assert again.step == 1 and "offered" not in again.evaluation._refusal()
-    assert "waiting" not in again.actions.title.value
+    assert again.model.step == 1 and "offered" not in again.evaluation._refusal()
+    assert "waiting" not in again.widgets.actions.title.value
 
 
 def test_start_fresh_keeps_the_old_save_beside(tmp_path):
@@ -139,7 +147,7 @@ def test_start_fresh_keeps_the_old_save_beside(tmp_path):
     table = pitfall(tmp_path, autosave=path)
     table.choose("roll")
     again = pitfall(tmp_path, autosave=path)
-    again.fresh.click()
+    again.widgets.fresh.click()
     assert (tmp_path / ".tabletop" / "play-pitfall.previous.json").exists()
     again.choose("roll")
     assert Match.load(path).cursor == 1
@@ -155,7 +163,7 @@ def test_autosave_is_off_outside_a_kernel_and_under_voila(monkeypatch):
 KERNEL_CODE = """
 from tabletop.ui import pitfall_table
 t = pitfall_table(players=2, seed=3)
-print("AUTOSAVE", t.autosave)
+print("AUTOSAVE", t.model.autosave)
 """
 
 
@@ -187,15 +195,14 @@ def test_resume_after_a_kernel_restart(tmp_path):
             kc.execute_interactive(textwrap.dedent(code), output_hook=hook, timeout=120)
             return "".join(out)
 
-        first = run(KERNEL_CODE + "t.choose('roll'); print('STEP', t.step)")
+        first = run(KERNEL_CODE + "t.choose('roll'); print('STEP', t.model.step)")
         assert "AUTOSAVE .tabletop/play_pitfall-pitfall-2p-seed3.json" in first, first
         assert "STEP 1" in first, first
         km.restart_kernel(now=True)
         kc.wait_for_ready(timeout=60)
         second = run(
-            KERNEL_CODE
-            + "print('OFFER', t.resume_from is not None); t.resume_saved(); "
-            "print('STEP', t.step)"
+            KERNEL_CODE + "print('OFFER', t.model.resume_from is not None); "
+            "t.model.resume_saved(); print('STEP', t.model.step)"
         )
         assert "OFFER True" in second and "STEP 1" in second, second
         kc.stop_channels()
@@ -215,13 +222,13 @@ def test_autosave_is_off_under_voila_even_in_a_kernel(monkeypatch):
 
 def _two_lines(tmp_path: Path, path: Path) -> Table:
     table = pitfall(tmp_path, autosave=path, hot_seat=False)
-    table.set_seat(1, "random")
-    table.auto = False
+    table.model.set_seat(1, "random")
+    table.model.auto = False
     table.choose("roll")
     table.choose(str(table.legal[0].action))
     table.goto(0)
     table.choose(next(str(e.action) for e in table.legal if str(e.action) != "roll"))
-    assert len(table.lines) == 2
+    assert len(table.model.lines) == 2
     return table
 
 
@@ -229,15 +236,18 @@ def test_a_resumed_game_keeps_every_line_of_its_timeline(tmp_path):
     path = tmp_path / ".tabletop" / "play-pitfall.json"
     table = _two_lines(tmp_path, path)
     again = pitfall(tmp_path, autosave=path, hot_seat=False)
-    again.auto = False  # as the saved table: its random seat (restored) waits
-    again.resume.click()
-    assert again.seats == ("human", "random")
-    assert len(again.lines) == 2
-    assert [len(m) for m in again.lines] == [len(m) for m in table.lines]
-    assert again.lines.index(again.match) == 1 and again.state == table.state
-    assert again.lines[0].state_at(2) == table.lines[0].state_at(2)
-    again.timeline.lines.value = 0  # the old line is there to take up
-    assert again.length == 2
+    again.model.auto = False  # as the saved table: its random seat (restored) waits
+    again.widgets.resume.click()
+    assert again.model.seats == ("human", "random")
+    assert len(again.model.lines) == 2
+    assert [len(m) for m in again.model.lines] == [len(m) for m in table.model.lines]
+    assert (
+        again.model.lines.index(again.match) == 1
+        and again.model.state == table.model.state
+    )
+    assert again.model.lines[0].state_at(2) == table.model.lines[0].state_at(2)
+    again.widgets.timeline.lines.value = 0  # the old line is there to take up
+    assert again.model.length == 2
 
 
 def test_a_broken_lines_file_resumes_the_shown_line_and_says_why(tmp_path):
@@ -246,10 +256,12 @@ def test_a_broken_lines_file_resumes_the_shown_line_and_says_why(tmp_path):
     beside = path.with_suffix(".lines.json")
     beside.write_text('{"format": "tabletop-lines", "version": 1, "lines": [7, null]}')
     again = pitfall(tmp_path, autosave=path, hot_seat=False)
-    again.auto = False  # as the saved table: its random seat (restored) waits
-    again.resume.click()
-    assert again.lines == [again.match] and again.state == table.state
-    assert "line 1" in again.message and "Only the shown line" in again.message
+    again.model.auto = False  # as the saved table: its random seat (restored) waits
+    again.widgets.resume.click()
+    assert again.model.lines == [again.match] and again.model.state == table.model.state
+    assert (
+        "line 1" in again.model.message and "Only the shown line" in again.model.message
+    )
 
 
 def test_two_tables_of_one_game_in_a_notebook_keep_two_saves(tmp_path, monkeypatch):
@@ -265,8 +277,8 @@ def test_two_tables_of_one_game_in_a_notebook_keep_two_saves(tmp_path, monkeypat
     four = raiders_table(players=4, seed=7, bots=3)
     four.choose(four.legal[0].action)
     two = raiders_table(players=2, seed=6, bots=1)
-    assert four.autosave != two.autosave
-    assert str(four.autosave).endswith("play_raiders-raiders-4p-seed7.json")
-    assert two.resume_from is None, "not the other table's game"
+    assert four.model.autosave != two.model.autosave
+    assert str(four.model.autosave).endswith("play_raiders-raiders-4p-seed7.json")
+    assert two.model.resume_from is None, "not the other table's game"
     again = raiders_table(players=4, seed=7, bots=3)
-    assert again.resume_from is not None
+    assert again.model.resume_from is not None

@@ -24,19 +24,19 @@ def test_playing_from_the_past_starts_a_new_line_and_keeps_the_old_future():
     table.choose("roll")
     # One human and a bot play on freely from the past (between two humans no new
     # line starts before a shown roll: test_ui_who_acts.py).
-    table.auto = False
-    table.set_seat(1, "random")
+    table.model.auto = False
+    table.model.set_seat(1, "random")
     old = table.match
     table.goto(0)
     table.choose(next(str(e.action) for e in table.legal if str(e.action) != "roll"))
-    assert table.match is not old and table.lines == [old, table.match]
+    assert table.match is not old and table.model.lines == [old, table.match]
     assert len(old) == 3, "the old future is kept, not overwritten"
-    assert table.timeline.lines.layout.display == ""
-    labels = [text for text, _ in table.timeline.lines.options]
+    assert table.widgets.timeline.lines.layout.display == ""
+    labels = [text for text, _ in table.widgets.timeline.lines.options]
     assert labels[0].startswith("line 1: 3 steps, left at step 0")
     assert "(shown)" in labels[1]
-    table.timeline.lines.value = 0  # switch back to the old line
-    assert table.match is old and table.length == 3 and table.step == 0
+    table.widgets.timeline.lines.value = 0  # switch back to the old line
+    assert table.match is old and table.model.length == 3 and table.model.step == 0
     table.goto(3)
     assert str(table.match.steps[-1].action) == "roll"
 
@@ -49,7 +49,7 @@ def test_an_illegal_move_in_the_past_starts_no_line():
         table.choose("move s5")
     except Exception:  # noqa: BLE001 - refused, as it should be
         pass
-    assert len(table.lines) == 1 and table.length == 1
+    assert len(table.model.lines) == 1 and table.model.length == 1
 
 
 def test_a_bots_turn_in_the_past_is_never_offered_to_a_human():
@@ -58,19 +58,21 @@ def test_a_bots_turn_in_the_past_is_never_offered_to_a_human():
     table.choose(str(table.legal[0].action))
     bot_step = next(s.index for s in table.match.steps if s.player == 1)
     table.goto(bot_step - 1)
-    assert table.to_move == 1
-    table.set_viewer(None)  # even the referee's eyes
-    assert table.shown_actions() == () and table.actions.box.children == ()
-    assert table.actions.bots.layout.display == "", "offers to let the bot play"
-    table.actions.bots.click()
-    assert table.to_move == 0 and len(table.lines) == 2
+    assert table.model.to_move == 1
+    table.model.set_viewer(None)  # even the referee's eyes
+    assert (
+        table.model.shown_actions() == () and table.widgets.actions.box.children == ()
+    )
+    assert table.widgets.actions.bots.layout.display == "", "offers to let the bot play"
+    table.widgets.actions.bots.click()
+    assert table.model.to_move == 0 and len(table.model.lines) == 2
 
 
 def test_recap_tells_the_bots_turn_in_plain_words():
     table = make_table(seats=["human", "random"])
     table.choose("roll")
     table.choose(str(table.legal[0].action))
-    recap = table.recap.value
+    recap = table.widgets.recap.value
     assert "What just happened" in recap and "Player 1 (blue)" in recap
     assert "rolled" in recap or "moved" in recap
     assert "DASH-" not in recap, "no clause IDs in the recap"
@@ -92,27 +94,29 @@ def test_log_reads_in_order_with_step_labels():
     table = make_table(hot_seat=False)
     table.choose("roll")
     table.choose("move s3")
-    log = table.log_view.value
+    log = table.widgets.log_view.value
     assert log.index("Step 1") < log.index("Step 2"), "oldest first, newest last"
     assert "column-reverse" in log, "the box keeps its scroll at the newest row"
 
 
 def test_game_over_banner_offers_play_again_and_new_game():
     table = make_table(seats=["random", "random"])
-    assert table.game.outcome(table.state) is not None
-    assert "wins!" in table.banner.value
+    assert table.model.game.outcome(table.model.state) is not None
+    assert "wins!" in table.widgets.banner.value
     # Only characters every common font draws: no emoji, which shows as an empty
     # box on a browser without an emoji font.
-    assert all(ord(c) <= 0xFFFF for c in table.banner.value)
-    assert table.end_box.layout.display == ""
+    assert all(ord(c) <= 0xFFFF for c in table.widgets.banner.value)
+    assert table.widgets.end_box.layout.display == ""
     seed = table.match.seed
-    assert table.fresh_deal.description == "New game"
-    assert table.again.description == "Play again"
-    table.fresh_deal.click()
-    assert table.match.seed == seed + 1 and table.lines == [table.match]
-    assert table.game.outcome(table.state) is not None, "bots played the new deal"
-    table.again.click()
-    assert table.step == 0 and table.match.seed == seed + 1
+    assert table.widgets.fresh_deal.description == "New game"
+    assert table.widgets.again.description == "Play again"
+    table.widgets.fresh_deal.click()
+    assert table.match.seed == seed + 1 and table.model.lines == [table.match]
+    assert table.model.game.outcome(table.model.state) is not None, (
+        "bots played the new deal"
+    )
+    table.widgets.again.click()
+    assert table.model.step == 0 and table.match.seed == seed + 1
 
 
 @pytest.mark.parametrize(
@@ -128,7 +132,7 @@ def test_recap_texts_for_every_event_kind(game, expected):
     from tabletop.ui.texts import recap_html
 
     table = Table(Match(game(players=3), seed=4), seats=["heuristic"] * 3)
-    table.set_viewer(None)
+    table.model.set_viewer(None)
     firsts = {}
     for step in table.match.steps:
         for e in step.events:
@@ -136,7 +140,7 @@ def test_recap_texts_for_every_event_kind(game, expected):
     assert expected <= set(firsts), sorted(firsts)
     ids = set(table.look.xy) - {"USA"}
     for kind, step in firsts.items():
-        said = recap_html(table, [step])
+        said = recap_html(table.model, [step])
         assert "->" not in said and "player " not in said, (kind, said)
         assert "PH-" not in said and "RA-" not in said, (kind, said)
         named = {w.strip(".,:;()") for w in said.split()} & ids
@@ -148,10 +152,10 @@ def test_a_click_on_your_own_piece_shows_what_you_can_do_there():
     from tabletop.ui import pitfall_table
 
     table = pitfall_table(players=2, seed=5)
-    here = table.state.positions[0]
-    table.click_space(here)
-    assert table.step == 0 and table.selection.value == here
-    assert [b.description for b in table.actions.box.children] == ["Roll"]
+    here = table.model.state.positions[0]
+    table.model.click_space(here)
+    assert table.model.step == 0 and table.model.selection.value == here
+    assert [b.description for b in table.widgets.actions.box.children] == ["Roll"]
 
 
 def test_the_last_move_follows_the_track_space_by_space():
@@ -163,11 +167,11 @@ def test_the_last_move_follows_the_track_space_by_space():
     table.match.force_roll(4)
     table.choose("roll")
     table.choose("forward")
-    moved, die = last_move(table)
+    moved, die = last_move(table.model)
     seat, path = moved[0]
     assert seat == 0 and die == "4"
-    track = table.game.board.above
-    assert path[0] == "A0" and path[-1] == table.state.positions[0]
+    track = table.model.game.board.above
+    assert path[0] == "A0" and path[-1] == table.model.state.positions[0]
     assert len(path) >= 2, path
     for a, b in zip(path, path[1:], strict=False):
         assert abs(track.index(a) - track.index(b)) == 1, path
@@ -179,9 +183,11 @@ def test_button_hints_say_what_will_happen_without_revealing_chance():
     from tabletop.ui import pitfall_table
 
     table = pitfall_table(players=2, seed=3)
-    roll = next(b for b in table.actions.box.children if b.description == "Roll")
+    roll = next(
+        b for b in table.widgets.actions.box.children if b.description == "Roll"
+    )
     assert "you end on" not in roll.tooltip and "you stop on" not in roll.tooltip
     table.match.force_roll(2)
     table.choose("roll")
-    forward = table.actions.box.children[0]
+    forward = table.widgets.actions.box.children[0]
     assert "you stop on Path 1 and decide again" in forward.tooltip, forward.tooltip

@@ -30,18 +30,18 @@ def bots_turn_now() -> Table:
     )
     table.choose("roll")
     table.choose(table.legal[0].action)
-    assert table.to_move == 1 and table.step == table.length
+    assert table.model.to_move == 1 and table.model.step == table.model.length
     return table
 
 
 def bots_turn_in_the_past() -> Table:
     """The bot has played its move; the table steps back to the bot's decision."""
     table = bots_turn_now()
-    while table.to_move == 1:
-        table.auto_play(1)
-    assert table.step == table.length > 2 and table.to_move == 0
-    table.step_back()
-    assert table.to_move == 1 and table.step < table.length
+    while table.model.to_move == 1:
+        table.model.auto_play(1)
+    assert table.model.step == table.model.length > 2 and table.model.to_move == 0
+    table.model.step_back()
+    assert table.model.to_move == 1 and table.model.step < table.model.length
     return table
 
 
@@ -52,13 +52,15 @@ WHEN = {
 
 
 def _unchanged(table: Table, before: tuple) -> None:
-    assert (table.step, table.length, len(table.lines)) == before
-    assert "bot" in table.message and "Player 1" in table.message, table.message
-    assert table.refused_clause == "TT-TURN"
+    assert (table.model.step, table.model.length, len(table.model.lines)) == before
+    assert "bot" in table.model.message and "Player 1" in table.model.message, (
+        table.model.message
+    )
+    assert table.model.refused_clause == "TT-TURN"
 
 
 def _before(table: Table) -> tuple:
-    return table.step, table.length, len(table.lines)
+    return table.model.step, table.model.length, len(table.model.lines)
 
 
 @pytest.mark.parametrize("when", WHEN)
@@ -66,22 +68,22 @@ def test_typed_notation_and_enter_do_not_play_for_the_bot(when):
     table = WHEN[when]()
     before = _before(table)
     bots_move = str(table.legal[0].action)  # what the bot could play here
-    table.actions.notation.value = bots_move  # typed, then Enter
+    table.widgets.actions.notation.value = bots_move  # typed, then Enter
     _unchanged(table, before)
     # refused for who may act, not for the text: the field empties, so the same
     # text entered again later is sent (an unchanged field sends nothing)
-    assert table.actions.notation.value == ""
+    assert table.widgets.actions.notation.value == ""
 
 
 @pytest.mark.parametrize("when", WHEN)
 def test_no_button_is_offered_and_pressing_one_is_refused(when):
     table = WHEN[when]()
     before = _before(table)
-    assert table.shown_actions() == () and not table.can_act()
+    assert table.model.shown_actions() == () and not table.model.can_act()
     assert not any(
-        "tabletop-action" in b._dom_classes for b in table.actions.box.children
+        "tabletop-action" in b._dom_classes for b in table.widgets.actions.box.children
     )
-    guarded = table._guard(table.press)
+    guarded = table._guard(table.model.press)
     guarded(table.legal[0])  # a button drawn for the bot's choice, were there one
     _unchanged(table, before)
 
@@ -92,10 +94,10 @@ def test_a_board_click_does_not_play_for_the_bot(when):
     before = _before(table)
     target = next(s for e in table.legal for s in e.spaces)
     x, y = table.look.xy[target]
-    click_from_page(table.board.canvas, {"event": "mouse_down", "x": x, "y": y})
+    click_from_page(table.widgets.board.canvas, {"event": "mouse_down", "x": x, "y": y})
     _unchanged(table, before)
     with pytest.raises(Exception, match="bot"):
-        table.click_space(target)
+        table.model.click_space(target)
     assert _before(table) == before
 
 
@@ -103,11 +105,11 @@ def test_a_board_click_does_not_play_for_the_bot(when):
 def test_a_card_click_does_not_play_for_the_bot(when):
     table = WHEN[when]()
     before = _before(table)
-    hand = table.hands[1]
+    hand = table.widgets.hands[1]
     click_from_page(hand.canvas, {"event": "mouse_down", "x": 30, "y": 70})
     assert _before(table) == before
     with pytest.raises(Exception, match="bot"):
-        table.play_card(0)
+        table.model.play_card(0)
     assert _before(table) == before
 
 
@@ -117,12 +119,12 @@ def test_the_human_to_move_still_plays_every_gesture():
     table = Table(
         Match(game, seed=3), look=DashLook(game), seats=["human", "random"], auto=False
     )
-    assert table.can_act() and table.refusal_to_act() is None
-    table.actions.notation.value = "roll"
-    assert table.step == 1 and table.message == ""
+    assert table.model.can_act() and table.model.refusal_to_act() is None
+    table.widgets.actions.notation.value = "roll"
+    assert table.model.step == 1 and table.model.message == ""
     x, y = table.look.xy[table.legal[0].spaces[0]]
     table.click_xy(x, y)
-    assert table.step == 2
+    assert table.model.step == 2
 
 
 def test_two_humans_step_back_and_roll_again_is_refused_through_the_gestures():
@@ -132,18 +134,18 @@ def test_two_humans_step_back_and_roll_again_is_refused_through_the_gestures():
     game = Dash(2)
     table = Table(Match(game, seed=3), look=DashLook(game), auto=False)
     table.choose("roll")
-    rolled = table.state.roll
-    table.step_back()
+    rolled = table.model.state.roll
+    table.model.step_back()
     before = _before(table)
-    assert table.shown_actions() == ()
-    assert waiting_text(table).startswith("Looking back: step 1 rolled the die")
-    table.actions.notation.value = "roll"  # typed, then Enter
-    assert _before(table) == before and table.refused_clause == "TT-UNDO"
-    assert "rolled the die" in table.message
-    table._guard(table.press)(table.legal[0])
-    assert _before(table) == before and table.refused_clause == "TT-UNDO"
-    table.step_forward()
-    assert table.state.roll == rolled and table.can_act()
+    assert table.model.shown_actions() == ()
+    assert waiting_text(table.model).startswith("Looking back: step 1 rolled the die")
+    table.widgets.actions.notation.value = "roll"  # typed, then Enter
+    assert _before(table) == before and table.model.refused_clause == "TT-UNDO"
+    assert "rolled the die" in table.model.message
+    table._guard(table.model.press)(table.legal[0])
+    assert _before(table) == before and table.model.refused_clause == "TT-UNDO"
+    table.model.step_forward()
+    assert table.model.state.roll == rolled and table.model.can_act()
 
 
 def test_one_human_and_a_bot_step_back_and_roll_again_as_before():
@@ -152,12 +154,14 @@ def test_one_human_and_a_bot_step_back_and_roll_again_as_before():
         Match(game, seed=3), look=DashLook(game), seats=["human", "random"], auto=False
     )
     table.choose("roll")
-    rolled = table.state.roll
-    table.step_back()
-    table.actions.notation.value = "roll"  # the step that comes next: along the line
-    assert table.message == "" and len(table.lines) == 1
-    assert table.step == 1 and table.state.roll == rolled
-    table.step_back()
+    rolled = table.model.state.roll
+    table.model.step_back()
+    table.widgets.actions.notation.value = (
+        "roll"  # the step that comes next: along the line
+    )
+    assert table.model.message == "" and len(table.model.lines) == 1
+    assert table.model.step == 1 and table.model.state.roll == rolled
+    table.model.step_back()
     other = next(e.action for e in table.legal if str(e.action) != "roll")
-    table.actions.notation.value = str(other)
-    assert table.message == "" and len(table.lines) == 2
+    table.widgets.actions.notation.value = str(other)
+    assert table.model.message == "" and len(table.model.lines) == 2

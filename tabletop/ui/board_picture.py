@@ -7,17 +7,25 @@ file then holds the last position, which notebook viewers, nbconvert and a
 JupyterLab reopened without a kernel all show. The widget's own output can carry
 the same image (``tabletop.draw.with_picture`` in its ``_repr_mimebundle_``).
 
+``TablePicture`` keeps a table's picture and its summary (``table.summary()``).
 A table calls ``show`` where it displays itself and ``follow`` after every step or
 change of viewer; ``follow`` sends nothing when the picture is unchanged.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+from typing import TYPE_CHECKING, Any
 
-from IPython.display import DisplayHandle
+from IPython.display import DisplayHandle, display
 
-from tabletop.draw import PUBLIC, picture_bundle
+from tabletop.draw import PUBLIC, picture_bundle, with_picture
+from tabletop.ui.texts import summary_text
+
+if TYPE_CHECKING:
+    from tabletop.ui.model import TableModel
+
+LOG = logging.getLogger(__name__)
 
 
 class BoardPicture:
@@ -113,3 +121,66 @@ class FollowedText:
         self._handle.update({"text/plain": text}, raw=True)
         self._text = text
         return True
+
+
+class TablePicture:
+    """The picture and the summary that follow one table (its model).
+
+    Between human seats the picture shows no hand (``TableModel.kept_eyes``): the
+    notebook file is read later, by anyone. An online seat's table keeps no
+    picture (its view lives on the server). Neither may ever stop the table from
+    showing or playing: a failure is logged and the table goes on.
+    """
+
+    def __init__(self, model: TableModel) -> None:
+        self.model = model
+        self.board = BoardPicture()
+        self.summary = FollowedText()
+
+    def _kept(self) -> bool:
+        return self.model.match.refusal("review") is None
+
+    def with_picture(self, bundle: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The widget's output ``bundle`` with the picture of this moment."""
+        if bundle is None or not self._kept():
+            return bundle
+        try:
+            return with_picture(bundle, self.model.match, self.model.kept_eyes)
+        except Exception:  # a picture must never stop the table from showing
+            LOG.exception("no picture for this table")
+            return bundle
+
+    def display(self, bundle: dict[str, Any]) -> None:
+        """Display the widget's output ``bundle``, then the picture that follows
+        the table (one display id for every place the table is shown)."""
+        game = self.model.game
+        bundle["text/plain"] = (
+            f"A live {game.name} table for {game.players} players: run "
+            "the notebook to play (the picture below shows its last position)."
+        )
+        display(bundle, raw=True)
+        if not self._kept():
+            return
+        try:
+            self.board.show(self.model.match, self.model.kept_eyes)
+        except Exception:  # a picture must never stop the table from showing
+            LOG.exception("no picture for this table")
+
+    def summary_text(self) -> FollowingText:
+        """The summary of this moment, followed once shown."""
+        return FollowingText(summary_text(self.model), self.summary)
+
+    def follow(self) -> None:
+        """Replace the shown picture (and summary) when the table shows something
+        else."""
+        if self.summary.shown:  # worded (legal actions counted) only then
+            try:
+                self.summary.follow(summary_text(self.model))
+            except Exception:  # a summary must never stop the table from playing
+                LOG.exception("the table's summary could not follow")
+        if not self.board.shown or not self._kept():
+            return
+        try:
+            self.board.follow(self.model.match, self.model.kept_eyes)
+        except Exception:  # a picture must never stop the table from playing
+            LOG.exception("the table's picture could not follow")

@@ -39,7 +39,7 @@ import dataclasses
 import html
 import time
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 from traitlets import Bool, observe
@@ -47,6 +47,10 @@ from traitlets import Bool, observe
 from tabletop.analysis import BackgroundEvaluator, Evaluation
 from tabletop.ui.review_tab import ReviewPanel
 from tabletop.ui.seats import HUMAN
+
+if TYPE_CHECKING:
+    from tabletop.ui.controller import Table
+    from tabletop.ui.model import TableModel
 
 __all__ = ["EvaluationBar", "ReviewPanel", "analysis_box", "default_enabled"]
 
@@ -102,7 +106,7 @@ class EvaluationBar(w.VBox):
 
     def __init__(
         self,
-        table: Any,
+        table: Table,
         *,
         budget: int = 400,
         cpu_seconds: float = 1.0,
@@ -111,9 +115,14 @@ class EvaluationBar(w.VBox):
         delay: float = 0.0,
         every: int = 50,
         more_rounds: int = MORE_ROUNDS,
+        echo: w.IntText | None = None,
     ) -> None:
         super().__init__()
         self.table = table
+        self.model = table.model
+        # the page's echo of the table's last render (a Table being built passes
+        # its own, not yet in ``table.widgets``)
+        self.echo = echo if echo is not None else table.widgets.echo
         self._ready = False  # nothing is computed while the bar is being built
         self.wait_for_page = wait_for_page
         self.explicit = enabled is not None
@@ -155,13 +164,12 @@ class EvaluationBar(w.VBox):
         self.children = (self.head, self.bars, self.basis)
         self.add_class("tabletop-evaluation")
         with self._by_default():
-            self.enabled = default_enabled(table) if enabled is None else enabled
+            self.enabled = default_enabled(self.model) if enabled is None else enabled
         self._reserve(self.enabled)
         w.link((self, "enabled"), (self.toggle, "value"))
         table.observe(self._moved, names=["token"])
-        echo = getattr(table, "echo", None)
-        if wait_for_page and echo is not None:
-            echo.observe(self._moved, names="value")
+        if wait_for_page:
+            self.echo.observe(self._moved, names="value")
         self._ready = True
         self._moved()  # a table already shown (or a bar on by hand) starts now
 
@@ -177,7 +185,7 @@ class EvaluationBar(w.VBox):
         """Take the default again (the seats changed), unless toggled by hand."""
         if not self.explicit:
             with self._by_default():
-                self.enabled = default_enabled(self.table)
+                self.enabled = default_enabled(self.model)
 
     @property
     def active(self) -> bool:
@@ -186,20 +194,19 @@ class EvaluationBar(w.VBox):
             return False
         if not self.wait_for_page or self.explicit:
             return True
-        echo = getattr(self.table, "echo", None)
-        return echo is None or echo.value >= 0
+        return self.echo.value >= 0
 
     def _moved(self, change: Any = None) -> None:
         """The table rendered: evaluate its position if it is a new one."""
-        table = self.table
-        if not self._ready or not self.active or table.state is None:
+        model = self.model
+        if not self._ready or not self.active or model.state is None:
             return
         key = (
-            id(table.match),
-            id(table.state),
-            table.viewer,
-            table.curtain,
-            getattr(table, "resume_from", None),
+            id(model.match),
+            id(model.state),
+            model.viewer,
+            model.curtain,
+            model.resume_from,
         )
         if key == self._key:
             return
@@ -218,27 +225,27 @@ class EvaluationBar(w.VBox):
         self._base = (self.evaluator.budget, self.evaluator.cpu_seconds)
         self._rounds = 0
         self._shown = None
-        self._asked = (table.game, table.state, table.viewer, table.step)
-        self.evaluator.request(table.game, table.state, table.viewer, seed=table.step)
+        self._asked = (model.game, model.state, model.viewer, model.step)
+        self.evaluator.request(model.game, model.state, model.viewer, seed=model.step)
 
     def _refusal(self) -> str:
         """Why this position gets no evaluation (empty when it gets one)."""
-        table = self.table
-        if getattr(table, "curtain", None) is not None:
+        model = self.model
+        if model.curtain is not None:
             return "hidden while the laptop is passed"
-        if getattr(table, "resume_from", None) is not None:
+        if model.resume_from is not None:
             # the table under the offer deals from the saved game's seed
             return "hidden while a saved game is offered"
-        if getattr(table.match, "role", "") == "spectator":
+        if getattr(model.match, "role", "") == "spectator":
             return "a spectator knows no hand: no evaluation"
-        if table.game.outcome(table.state) is not None:
+        if model.game.outcome(model.state) is not None:
             return "the game is over"
         return ""
 
     def _reserve(self, on: bool) -> None:
         """Keep room for every seat's row and the basis line while the bar is on,
         so that the choices under it never move when an answer arrives."""
-        seats = getattr(self.table.game, "players", 0)
+        seats = self.model.game.players
         lines = seats + 1  # the verdict, then a row per seat
         self.bars.layout.min_height = f"{lines * ROW_PX}px" if on else ""
         self.basis.layout.min_height = f"{ROW_PX}px" if on else ""
@@ -252,7 +259,7 @@ class EvaluationBar(w.VBox):
             and self._rounds < self.more_rounds
             and bool(self._asked)
         )
-        self.bars.value = bars_html(result, self.table.look, sampling=more_coming)
+        self.bars.value = bars_html(result, self.model.look, sampling=more_coming)
         self._shown = result
         if self._asked:
             self._remember(self._asked[3], result)
@@ -272,24 +279,24 @@ class EvaluationBar(w.VBox):
             note = " (CPU budget spent)" if spent else " (so far)"
             more = "" if spent else "\u2026"
         tip = html.escape(
-            f"{full_basis(result, self.table.look)}; {result.n} playouts{note}",
+            f"{full_basis(result, self.model.look)}; {result.n} playouts{note}",
             quote=True,
         )
         self.basis.value = (
             f"<span title='{tip}'>"
-            f"{html.escape(short_basis(result, self.table.look))} \u00b7 "
+            f"{html.escape(short_basis(result, self.model.look))} \u00b7 "
             f"{result.n} playouts{more}</span>"
         )
 
     def _remember(self, step: int, result: Evaluation) -> None:
-        match = self.table.match
+        match = self.model.match
         if match is not self._line:
             self._line, self.history = match, {}
         self.history[step] = dataclasses.replace(result, step=step)
 
     def timeline(self) -> list[Evaluation]:
         """The answers for the steps of the line shown, in step order."""
-        if self.table.match is not self._line:
+        if self.model.match is not self._line:
             return []
         return [self.history[step] for step in sorted(self.history)]
 
@@ -324,7 +331,7 @@ class EvaluationBar(w.VBox):
 
     @observe("enabled")
     def _enabled_changed(self, change: Any) -> None:
-        if not hasattr(self, "table"):
+        if not hasattr(self, "model"):
             return
         if not self._defaulting:
             self.explicit = True
@@ -337,10 +344,10 @@ class EvaluationBar(w.VBox):
             self.bars.value = self.basis.value = ""
 
 
-def default_enabled(table: Any) -> bool:
+def default_enabled(model: TableModel) -> bool:
     """Off at a table with several human seats and at an online table."""
-    humans = sum(1 for kind in table.seats if kind == HUMAN)
-    online = table.match.refusal("review") is not None  # the moves live elsewhere
+    humans = sum(1 for kind in model.seats if kind == HUMAN)
+    online = model.match.refusal("review") is not None  # the moves live elsewhere
     return humans < 2 and not online
 
 
@@ -427,7 +434,7 @@ def _stale(bars: str) -> str:
     return f"<div class='tabletop-eval-stale'>{bars}</div>"
 
 
-def analysis_box(table: Any, **options: Any) -> w.HBox:
+def analysis_box(table: Table, **options: Any) -> w.HBox:
     """The table with its evaluation bar and review tab beside it."""
     side = w.VBox([EvaluationBar(table, **options), ReviewPanel(table)])
     return w.HBox([table, side])

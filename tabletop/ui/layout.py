@@ -1,5 +1,6 @@
 """The Table's widgets: made and wired once, for the view (``controller.Table``).
 
+``build`` returns them in a ``TableWidgets`` (the Table keeps it as ``widgets``).
 Every callback goes through the table's ``_guard`` so a refusal or an error shows
 in the table rather than in a log; game moves from the page also go through its
 ``_gesture`` (dropped when made on a render the page had not yet shown).
@@ -7,104 +8,194 @@ in the table rather than in a log; game moves from the page also go through its
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
+from tabletop.core import Explanation
 from tabletop.ui.board import BoardView
 from tabletop.ui.evaluation import BAR_CSS, EvaluationBar
 from tabletop.ui.hands import CardSprites, HandView
 from tabletop.ui.model import WHO_ACTS
 from tabletop.ui.panels import ActionsPanel, HandOver, SeatControls, Timeline
 from tabletop.ui.review_tab import REVIEW_CSS, ReviewPanel
+from tabletop.ui.saving import SaveLoad
 from tabletop.ui.seats import HUMAN, bot_names
+from tabletop.ui.style import page_script
 from tabletop.ui.texts import action_words, outcome_hint, words
+
+if TYPE_CHECKING:
+    from tabletop.ui.controller import Table
 
 # The evaluation bar: playouts and CPU seconds per position (it shares the CPU
 # with the kernel), and the pause after a step before it starts.
 EVALUATION_BUDGET, EVALUATION_CPU_SECONDS, EVALUATION_DELAY = 200, 1.0, 0.25
 
 
-def build(t: Any, css: str) -> None:
+@dataclass(eq=False)
+class PageLink:
+    """The table's style, and the page's echo of the last render (the beacon
+    carries the render's number, the page copies it into the echo once shown)."""
+
+    style: w.HTML
+    beacon: w.IntText
+    echo: w.IntText
+    echo_link: w.Link
+
+
+@dataclass(eq=False)
+class TableWidgets:
+    """Every widget of a Table, by what it shows (``table.widgets.board``...)."""
+
+    style: w.HTML
+    beacon: w.IntText
+    echo: w.IntText
+    echo_link: w.Link
+    board: BoardView
+    hover: w.HTML  # the line under the board: the space under the pointer
+    sprites: CardSprites
+    hands: list[HandView]
+    status: w.HTML
+    notice: w.HTML  # the last refusal
+    error_area: w.HTML
+    banner: w.HTML  # the game's end, or the offer to resume a saved game
+    fresh_deal: w.Button
+    again: w.Button
+    resume: w.Button
+    fresh: w.Button
+    end_box: w.VBox
+    handover: HandOver
+    recap: w.HTML
+    actions: ActionsPanel
+    timeline: Timeline
+    seat_controls: SeatControls
+    details_box: w.Checkbox
+    files: SaveLoad
+    log_view: w.HTML
+    inspector: w.HTML
+    evaluation: EvaluationBar
+    review: ReviewPanel
+    tabs: w.Tab
+    grid: w.Box  # the hands' row
+    side: w.VBox  # beside the board: hand-over, who is ahead, choices, recap
+    board_box: w.VBox
+
+
+def build(t: Table, css: str) -> TableWidgets:
     """Create the table's board, hands, panels and tabs, and lay them out."""
-    board_and_hands(t, css)
-    notices_and_end(t)
-    choices_and_timeline(t)
-    seats_files_and_tabs(t)
-    arrange(t)
+    page = page_link(css)
+    board, hover, sprites, hands = board_and_hands(t)
+    end = notices_and_end(t)
+    choices = choices_and_timeline(t, end["notice"])
+    tabs = seats_files_and_tabs(t, page.echo)
+    widgets = TableWidgets(
+        **vars(page), board=board, hover=hover, sprites=sprites, hands=hands,
+        **end, **choices, **tabs, **arrange(t, board, hover, hands, choices, tabs),
+    )  # fmt: skip
+    t.children = [
+        page.style,
+        end["status"],
+        end["notice"],
+        end["error_area"],
+        end["end_box"],
+        w.HBox([widgets.board_box, widgets.side], layout=w.Layout(width="100%")),
+        widgets.grid,
+        widgets.timeline.widget,
+        widgets.tabs,
+        page.beacon,
+        page.echo,
+        # A lesson's table sits among its text: it does not scroll itself there.
+        page_script(land=not t.compact),
+    ]
+    t.add_class("tabletop-table")
+    if t.compact:
+        t.add_class("tabletop-compact")
+        widgets.tabs.layout.display = "none"
+    return widgets
 
 
-def board_and_hands(t: Any, css: str) -> None:
-    """The style, the page's echo of the last render, the board and the hands."""
-    t.style = w.HTML(css + BAR_CSS + REVIEW_CSS)
-    t.style.add_class("tabletop-style")
-    t.beacon = w.IntText(0, layout=w.Layout(display="none"))
-    t.echo = w.IntText(-1, layout=w.Layout(display="none"))
-    t._echo_link = w.jsdlink((t.beacon, "value"), (t.echo, "value"))
-    t.board = BoardView(t.look, t._gesture(t.click_xy))
-    t.board.on_move(t._guard(t.hover_xy))
-    t.board.canvas.on_mouse_out(t._guard(lambda x, y: t.hover_out()))
-    t.hover = w.HTML(layout=w.Layout(height="20px", overflow="hidden"))
-    t.hover.add_class("tabletop-hover")
-    t._hovered: str | None = None
-    t.board.canvas.on_client_ready(t._guard(lambda: t.redraw_all(t.board)))
-    t.sprites = CardSprites(t.look)
-    t.hands = [
+def page_link(css: str) -> PageLink:
+    """The style and the page's echo of the last render."""
+    style = w.HTML(css + BAR_CSS + REVIEW_CSS)
+    style.add_class("tabletop-style")
+    beacon = w.IntText(0, layout=w.Layout(display="none"))
+    echo = w.IntText(-1, layout=w.Layout(display="none"))
+    return PageLink(style, beacon, echo, w.jsdlink((beacon, "value"), (echo, "value")))
+
+
+def board_and_hands(t: Table) -> tuple[BoardView, w.HTML, CardSprites, list[HandView]]:
+    """The board, the line under it and the hands."""
+    board = BoardView(t.look, t._gesture(t.click_xy))
+    board.on_move(t._guard(t.hover_xy))
+    board.canvas.on_mouse_out(t._guard(lambda x, y: t.hover_out()))
+    hover = w.HTML(layout=w.Layout(height="20px", overflow="hidden"))
+    hover.add_class("tabletop-hover")
+    board.canvas.on_client_ready(t._guard(lambda: t.redraw_all(board)))
+    sprites = CardSprites(t.look)
+    hands = [
         HandView(
             t.look,
             s,
             t.look.hand_width,
             t._gesture(t._hand_click(s)),
-            t.sprites,
+            sprites,
         )
-        for s in range(t.game.players)
+        for s in range(t.model.game.players)
     ]
-    for hand in t.hands:
+    for hand in hands:
         hand.canvas.on_client_ready(t._guard(lambda h=hand: t.redraw_all(h)))
+    return board, hover, sprites, hands
 
 
-def notices_and_end(t: Any) -> None:
+def notices_and_end(t: Table) -> dict[str, w.Widget]:
     """The status, notice and error lines; the end-of-game and resume buttons."""
-    t.status = w.HTML()
-    t.status.add_class("tabletop-status")
-    t.notice = w.HTML()
-    t.notice.add_class("tabletop-notice")
-    t.notice.add_class("tabletop-message")
-    t.error_area = w.HTML()
-    t.error_area.add_class("tabletop-error")
-    t.banner = w.HTML()
-    t.banner.add_class("tabletop-banner")
-    t.fresh_deal = w.Button(
+    model = t.model
+    status = w.HTML()
+    status.add_class("tabletop-status")
+    notice = w.HTML()
+    notice.add_class("tabletop-notice")
+    notice.add_class("tabletop-message")
+    error_area = w.HTML()
+    error_area.add_class("tabletop-error")
+    banner = w.HTML()
+    banner.add_class("tabletop-banner")
+    fresh_deal = w.Button(
         description="New game",
         tooltip="the same seats, a new deal",
         button_style="success",
     )
-    t.fresh_deal.add_class("tabletop-new-game")
-    t.fresh_deal.on_click(t._guard(lambda _: t.new_game()))
-    t.again = w.Button(
+    fresh_deal.add_class("tabletop-new-game")
+    fresh_deal.on_click(t._guard(lambda _: model.new_game()))
+    again = w.Button(
         description="Play again",
         tooltip="this deal again from its start (the game just played stays a "
         "line of the timeline)",
     )
-    t.again.add_class("tabletop-play-again")
-    t.again.on_click(t._guard(lambda _: t.play_again_same_deal()))
-    t.resume = w.Button(description="Resume", button_style="success")
-    t.resume.add_class("tabletop-resume")
-    t.resume.on_click(t._guard(lambda _: t.resume_saved()))
-    t.fresh = w.Button(description="Start fresh")
-    t.fresh.add_class("tabletop-start-fresh")
-    t.fresh.on_click(t._guard(lambda _: t.dismiss_resume()))
-    t.end_box = w.VBox(
+    again.add_class("tabletop-play-again")
+    again.on_click(t._guard(lambda _: model.play_again_same_deal()))
+    resume = w.Button(description="Resume", button_style="success")
+    resume.add_class("tabletop-resume")
+    resume.on_click(t._guard(lambda _: model.resume_saved()))
+    fresh = w.Button(description="Start fresh")
+    fresh.add_class("tabletop-start-fresh")
+    fresh.on_click(t._guard(lambda _: model.dismiss_resume()))
+    end_box = w.VBox(
         [
-            t.banner,
-            w.HBox([t.fresh_deal, t.again, t.resume, t.fresh]),
+            banner,
+            w.HBox([fresh_deal, again, resume, fresh]),
         ],
         layout=w.Layout(display="none"),
     )
-    t.end_box.add_class("tabletop-end")
+    end_box.add_class("tabletop-end")
+    return dict(
+        status=status, notice=notice, error_area=error_area, banner=banner,
+        fresh_deal=fresh_deal, again=again, resume=resume, fresh=fresh,
+        end_box=end_box,
+    )  # fmt: skip
 
 
-def button_named(t: Any, text: str) -> Any:
+def button_named(t: Table, text: str) -> Explanation | None:
     """The legal action whose button reads ``text`` ("fly to peru": the case, the
     spaces and a final full stop aside), when exactly one does; else None (the
     text is read as notation)."""
@@ -112,84 +203,86 @@ def button_named(t: Any, text: str) -> Any:
     named = [
         e.action
         for e in t.model.legal
-        if " ".join(action_words(t, e).casefold().split()) == said
+        if " ".join(action_words(t.model, e).casefold().split()) == said
     ]
     return named[0] if len(named) == 1 else None
 
 
-def choices_and_timeline(t: Any) -> None:
+def choices_and_timeline(t: Table, notice: w.HTML) -> dict[str, w.Widget]:
     """The hand-over screen, the recap, the action buttons and the timeline."""
-    t.handover = HandOver(t._guard(t.reveal))
-    t.recap = w.HTML()
-    t.recap.add_class("tabletop-recap")
-    choose = t._guard(t.choose)
+    model = t.model
+    handover = HandOver(t._guard(model.reveal))
+    recap = w.HTML()
+    recap.add_class("tabletop-recap")
+    choose = t._guard(model.choose)
 
     def typed(text: str) -> bool:
         """Play typed notation; whether the field empties: yes when it played or
         when the refusal was about who may act now (the text was fine, and the same
         text entered again would send nothing), no when the text was refused."""
-        nobody_may = t.model.refusal_to_act()  # who may act, before the choice
+        nobody_may = model.refusal_to_act()  # who may act, before the choice
         played = choose(button_named(t, text) or text) is not None
         # the refusal under the field as well (cleared with the notice line)
-        t.actions.typed_refusal.value = "" if played else t.notice.value
-        return played or nobody_may is not None or t.model.refused_clause in WHO_ACTS
+        actions.typed_refusal.value = "" if played else notice.value
+        return played or nobody_may is not None or model.refused_clause in WHO_ACTS
 
-    t.actions = ActionsPanel(
+    actions = ActionsPanel(
         t._gesture(t._press_drawn),
-        t._guard(t.clear_selection),
+        t._guard(model.clear_selection),
         typed,
-        t._guard(lambda: t.auto_play()),
+        t._guard(lambda: model.auto_play()),
     )
-    t.actions.words = lambda entry: action_words(t, entry)
-    t.actions.say = lambda text: words(t, text)
-    t.actions.hint = lambda entry: outcome_hint(t, entry)
-    t.timeline = Timeline(t._guard(t.goto), t._guard(t.fork), t._guard(t.use_line))
-    tb = t.timeline.buttons
-    tb["start"].on_click(t._guard(lambda _: t.goto(0)))
-    tb["back"].on_click(t._guard(lambda _: t.step_back()))
-    tb["forward"].on_click(t._guard(lambda _: t.step_forward()))
-    tb["end"].on_click(t._guard(lambda _: t.goto(t.length)))
-    tb["fork"].on_click(t._guard(lambda _: t.fork()))
+    actions.words = lambda entry: action_words(model, entry)
+    actions.say = lambda text: words(model, text)
+    actions.hint = lambda entry: outcome_hint(model, entry)
+    timeline = Timeline(
+        t._guard(model.goto), t._guard(model.fork), t._guard(model.use_line)
+    )
+    tb = timeline.buttons
+    tb["start"].on_click(t._guard(lambda _: model.goto(0)))
+    tb["back"].on_click(t._guard(lambda _: model.step_back()))
+    tb["forward"].on_click(t._guard(lambda _: model.step_forward()))
+    tb["end"].on_click(t._guard(lambda _: model.goto(model.length)))
+    tb["fork"].on_click(t._guard(lambda _: model.fork()))
+    return dict(handover=handover, recap=recap, actions=actions, timeline=timeline)
 
 
-def seats_files_and_tabs(t: Any) -> None:
+def seats_files_and_tabs(t: Table, echo: w.IntText) -> dict[str, w.Widget]:
     """Seat controls, rules details, save/load, the log, the inspector, the
     evaluation bar and the review, in their tabs."""
-    names = [t.look.seat_name(s) for s in range(t.game.players)]
-    t.seat_controls = SeatControls(
+    model = t.model
+    names = [t.look.seat_name(s) for s in range(model.game.players)]
+    sc = SeatControls(
         names,
         (HUMAN, *bot_names()),
-        t._guard(t.set_seat),
-        t._guard(t.set_viewer),
-        t._guard(lambda: t.auto_play()),
+        t._guard(model.set_seat),
+        t._guard(model.set_viewer),
+        t._guard(lambda: model.auto_play()),
     )
-    sc = t.seat_controls
     sc.hot_seat.observe(
-        t._guard(lambda ch: sc._quiet or setattr(t, "hot_seat", ch["new"])),
+        t._guard(lambda ch: sc._quiet or setattr(model, "hot_seat", ch["new"])),
         names="value",
     )
     sc.auto.observe(
-        t._guard(lambda ch: sc._quiet or setattr(t, "auto", ch["new"])),
+        t._guard(lambda ch: sc._quiet or setattr(model, "auto", ch["new"])),
         names="value",
     )
-    t.details_box = w.Checkbox(
+    details_box = w.Checkbox(
         value=False,
         description="rules details (clause IDs, state inspector)",
         indent=False,
         layout=w.Layout(width="auto"),
     )
-    t.details_box.add_class("tabletop-details")
-    t.details_box.observe(
-        t._guard(lambda ch: setattr(t, "details", ch["new"])), names="value"
+    details_box.add_class("tabletop-details")
+    details_box.observe(
+        t._guard(lambda ch: setattr(model, "details", ch["new"])), names="value"
     )
-    from tabletop.ui.saving import SaveLoad
-
-    t.files = SaveLoad(t, t._guard)
-    t.log_view = w.HTML()
-    t.log_view.add_class("tabletop-log")
-    t.inspector = w.HTML()
-    t.inspector.add_class("tabletop-inspector")
-    t.evaluation = EvaluationBar(
+    files = SaveLoad(model, t._guard)
+    log_view = w.HTML()
+    log_view.add_class("tabletop-log")
+    inspector = w.HTML()
+    inspector.add_class("tabletop-inspector")
+    evaluation = EvaluationBar(
         t,
         budget=EVALUATION_BUDGET,
         cpu_seconds=EVALUATION_CPU_SECONDS,
@@ -197,83 +290,40 @@ def seats_files_and_tabs(t: Any) -> None:
         wait_for_page=True,
         delay=EVALUATION_DELAY,
         every=20,
+        echo=echo,
     )
-    t.review = ReviewPanel(t)
-    t.evaluation.head.children = (*t.evaluation.head.children, t.review.quick_hint)
-    t.tabs = tabs = w.Tab(
+    review = ReviewPanel(t)
+    evaluation.head.children = (*evaluation.head.children, review.quick_hint)
+    tabs = w.Tab(
         [
-            t.log_view,
-            w.VBox([t.details_box, t.inspector]),
+            log_view,
+            w.VBox([details_box, inspector]),
             sc.widget,
-            t.files.widget,
-            t.review,
+            files.widget,
+            review,
         ]
     )
     titles = ("Log", "Rules details", "Seats", "Save / load", "Review")
     for i, title in enumerate(titles):
         tabs.set_title(i, title)
     tabs.observe(t._guard(lambda _: t.render_tabs()), names="selected_index")
+    return dict(
+        seat_controls=sc, details_box=details_box, files=files, log_view=log_view,
+        inspector=inspector, evaluation=evaluation, review=review, tabs=tabs,
+    )  # fmt: skip
 
 
-# A table's page-side script, run once where it is shown (ipywidgets has no
-# scroll command; an output's script can):
-# - the wheel over a board or hand scrolls the page: ipycanvas cancels every wheel
-#   event on its canvas, so the table stops it on the way down (capture phase);
-#   nothing here listens to the wheel.
-# - with ``land``: Run all leaves the notebook scrolled to its last cell, below a
-#   tall table; once the board is drawn, a table not in view scrolls itself so the
-#   board comes first, and keeps it there for a few seconds while cells render
-#   above, unless the person scrolls, clicks or types first.
-PAGE_SCRIPT = """
-(() => {
-  const LAND = %s;
-  let tries = 0;
-  const start = () => {
-    const table = element.closest && element.closest('.tabletop-table');
-    const board = table && table.querySelector('canvas.tabletop-board');
-    const r = board && board.getBoundingClientRect();
-    if (!r || r.height < 50) { if (tries++ < 150) setTimeout(start, 100); return; }
-    if (table.dataset.scripted) return;
-    table.dataset.scripted = '1';
-    table.addEventListener('wheel', (e) => {
-      if (e.target instanceof HTMLCanvasElement) e.stopPropagation();
-    }, {capture: true});
-    if (!LAND) return;
-    table.dataset.landed = '1';
-    if (r.top >= 0 && r.bottom <= window.innerHeight) return;
-    let moved = false;
-    const mine = () => { moved = true; };
-    for (const kind of ['wheel', 'keydown', 'touchstart', 'mousedown'])
-      window.addEventListener(kind, mine, {once: true, capture: true});
-    for (const wait of [0, 300, 800, 1500, 2500, 4000])
-      setTimeout(() => moved || table.scrollIntoView({block: 'start'}), wait);
-  };
-  setTimeout(start, 0);
-})();
-"""
-
-
-def page_script(land: bool) -> w.Output:
-    """A hidden output holding the table's page-side script (``PAGE_SCRIPT``):
-    the wheel scrolls the page over the canvases, and with ``land`` the table
-    scrolls itself into view once its board is drawn out of view."""
-    out = w.Output(layout=w.Layout(display="none"))
-    out.add_class("tabletop-page-script")
-    script = PAGE_SCRIPT % ("true" if land else "false")
-    out.outputs = (
-        {
-            "output_type": "display_data",
-            "data": {"application/javascript": script, "text/plain": ""},
-            "metadata": {},
-        },
-    )
-    return out
-
-
-def arrange(t: Any) -> None:
-    """The board beside the side panel, the hands under them, then the tabs."""
-    t.grid = w.Box(
-        [h.canvas for h in t.hands],
+def arrange(
+    t: Table,
+    board: BoardView,
+    hover: w.HTML,
+    hands: list[HandView],
+    choices: dict[str, w.Widget],
+    tabs: dict[str, w.Widget],
+) -> dict[str, w.Box]:
+    """The board beside the side panel, the hands under them."""
+    grid = w.Box(
+        [h.canvas for h in hands],
         layout=w.Layout(flex_flow="row wrap", grid_gap="4px 12px"),
     )
     # Who is ahead sits above the choices, keeping its height while it
@@ -281,13 +331,14 @@ def arrange(t: Any) -> None:
     # width the board, kept in its aspect ratio, leaves, and the board's height
     # (CSS ``contain: size``: a long list of choices scrolls inside the panel
     # instead of pushing the hands down, leaving a gap under the board).
-    t.side = w.VBox(
+    actions = choices["actions"]
+    side = w.VBox(
         [
-            t.handover.widget,
-            t.evaluation,
-            t.actions.widget,
-            t.recap,
-            t.actions.why,
+            choices["handover"].widget,
+            tabs["evaluation"],
+            actions.widget,
+            choices["recap"],
+            actions.why,
         ],
         layout=w.Layout(
             flex="1 1 320px",
@@ -296,27 +347,9 @@ def arrange(t: Any) -> None:
             margin="0 0 0 8px",
         ),  # fmt: skip
     )
-    t.side.add_class("tabletop-side")
-    t.board_box = w.VBox(
-        [t.board.canvas, t.hover],
+    side.add_class("tabletop-side")
+    board_box = w.VBox(
+        [board.canvas, hover],
         layout=w.Layout(flex="0 1 auto", min_width="0"),
     )
-    t.children = [
-        t.style,
-        t.status,
-        t.notice,
-        t.error_area,
-        t.end_box,
-        w.HBox([t.board_box, t.side], layout=w.Layout(width="100%")),
-        t.grid,
-        t.timeline.widget,
-        t.tabs,
-        t.beacon,
-        t.echo,
-    ]
-    # A lesson's table sits among its text: it does not scroll itself there.
-    t.children = [*t.children, page_script(land=not t.compact)]
-    t.add_class("tabletop-table")
-    if t.compact:
-        t.add_class("tabletop-compact")
-        t.tabs.layout.display = "none"
+    return dict(grid=grid, side=side, board_box=board_box)

@@ -124,7 +124,7 @@ class RemoteTable(Table):
             **options,
         )
         self.remote = remote
-        self.viewer = remote.seat  # None for a spectator or the referee: the
+        self.model.viewer = remote.seat  # None for a spectator or the referee: the
         # remote state is already the public (or full) view.
         self.bar = w.HTML(layout=w.Layout(margin="0 0 4px 0"))
         self.bar.add_class("tabletop-online")
@@ -160,14 +160,15 @@ class RemoteTable(Table):
     def _pushed(self, remote: RemoteMatch) -> None:
         """The server pushed something: follow it and redraw."""
         try:
-            self.seats = tuple(s["kind"] for s in remote.seats)
-            moved = (self.step, self.length) != (remote.cursor, remote.latest)
-            if moved or self.state is not remote.state:
-                self.goto(remote.cursor)  # only a real change redraws the table
+            model = self.model
+            model.seats = tuple(s["kind"] for s in remote.seats)
+            moved = (model.step, model.length) != (remote.cursor, remote.latest)
+            if moved or model.state is not remote.state:
+                model.goto(remote.cursor)  # only a real change redraws the table
         except ConnectionError:
             pass  # said by the bar and the notice below; the resync redraws
         except Exception as exc:  # noqa: BLE001 - shown on the table
-            self.error = f"{type(exc).__name__}: {exc}"
+            self.model.error = f"{type(exc).__name__}: {exc}"
         self._say_connection(remote.connected)
         self.bar.value = self.status_bar()
         my_turn = bool(remote.explain())
@@ -189,10 +190,11 @@ class RemoteTable(Table):
     def _say_connection(self, connected: bool) -> None:
         """One plain notice while the connection is lost; gone once it is back."""
         notice = f"Connection: {CONNECTION_LOST}"
+        model = self.model
         if not connected:
-            self.message = notice
-        elif self.message in (notice, f"Not possible now: {CONNECTION_LOST}"):
-            self.message = ""
+            model.message = notice
+        elif model.message in (notice, f"Not possible now: {CONNECTION_LOST}"):
+            model.message = ""
 
     def _alert_turn(self) -> None:
         self.alerts += 1
@@ -251,9 +253,9 @@ class RemoteTable(Table):
     def showing(self) -> str:
         """A spectator's state is already the public view, a referee's the whole
         game: say so (its viewer is ``None`` either way)."""
-        if self.match.role == "spectator":
+        if self.model.match.role == "spectator":
             return "the public view (every hand face down)"
-        if self.match.role == "referee":
+        if self.model.match.role == "referee":
             return "everything (referee)"
         return super().showing()
 

@@ -6,14 +6,9 @@ closing or ``cancel`` stops it), lists the inaccuracies, mistakes and blunders a
 buttons (a click moves the timeline to the position before the move), and draws the
 advantage chart in the seats' names and colours (shown once there is one).
 
-The hint is for the seat to move, judged from that seat's information, and computed
-in the background; an answer for a position the table has left is dropped. Two
-buttons ask for it: the one in the tab and ``quick_hint``, which the Table puts
-beside "Who is ahead" above the choices. The answer is said in the table's words
-("try Fly to Island", with the other candidates' chances) and the suggested choice
-gets a gold outline among the action buttons (nothing moves: an outline takes no
-room). From ``quick_hint`` a refusal ("hints are for the seat to move") goes to the
-table's notice line, where the player is looking.
+The tab also holds the hint (``tabletop.ui.hint_panel``): its button and text
+here, and ``quick_hint``, which the Table puts beside "Who is ahead" above the
+choices.
 """
 
 from __future__ import annotations
@@ -22,17 +17,20 @@ import html
 import io
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from tabletop.analysis import hint
 from tabletop.analysis import review as review_match
 from tabletop.analysis.review import Review
 from tabletop.core import IllegalActionError, Match
+from tabletop.ui.hint_panel import THINKING, HintPanel, hint_html
 from tabletop.ui.seats import HUMAN
 
-THINKING = "thinking\u2026"
+if TYPE_CHECKING:
+    from tabletop.ui.controller import Table
+
+__all__ = ["REVIEW_CSS", "THINKING", "ReviewPanel", "hint_html"]
 CHART_PX = 640  # the advantage chart's width on the page
 REVIEW_CSS = """<style>
 .tabletop-quick-hint { height: 20px; line-height: 20px; font-size: 11px;
@@ -60,28 +58,25 @@ class ReviewPanel(w.VBox):
     """
 
     def __init__(
-        self, table: Any, *, budget: int = 24, width: int = 4, seat: int | None = None
+        self,
+        table: Table,
+        *,
+        budget: int = 24,
+        width: int = 4,
+        seat: int | None = None,
     ) -> None:
         super().__init__()
         self.table = table
+        self.model = model = table.model
         self.budget, self.width, self.seat = budget, width, seat
         self.review: Review | None = None
         self.reviewed: Any = None  # the match the review is about
-        self.hint_answer: Any = None
+        self.hints = HintPanel(table, lambda: (self.budget, self.width))
         self.run_button = w.Button(description="Review game", icon="search")
         self.run_button.add_class("tabletop-review-run")
         self.stop_button = w.Button(description="Stop", icon="stop")
         self.stop_button.layout.display = "none"
-        self.hint_button = w.Button(description="Hint", icon="lightbulb-o")
-        self.hint_button.add_class("tabletop-hint")
-        self.quick_hint = w.Button(
-            description="Hint",
-            icon="lightbulb-o",
-            tooltip="the move to try now, from what the seat to move knows "
-            "(its button gets a gold outline; details in the Review tab)",
-            layout=w.Layout(width="auto"),
-        )
-        self.quick_hint.add_class("tabletop-quick-hint")
+        self.hint_button, self.quick_hint = self.hints.button, self.hints.quick
         self.style = w.HTML(REVIEW_CSS, layout=w.Layout(display="none"))
         self.status = w.HTML()
         self.status.add_class("tabletop-review-status")
@@ -97,14 +92,9 @@ class ReviewPanel(w.VBox):
                 width=f"{CHART_PX}px", max_width="100%", height="auto", display="none"
             ),
         )
-        self.hint_text = w.HTML()
-        self.hint_text.add_class("tabletop-hint-text")
-        self.run_button.on_click(_guarded(table, lambda _: self._review_clicked()))
-        self.stop_button.on_click(_guarded(table, lambda _: self.cancel()))
-        self.hint_button.on_click(_guarded(table, lambda _: self.start_hint()))
-        self.quick_hint.on_click(
-            _guarded(table, lambda _: self.start_hint(strict=True))
-        )
+        self.hint_text = self.hints.text
+        self.run_button.on_click(table._guard(lambda _: self._review_clicked()))
+        self.stop_button.on_click(table._guard(lambda _: self.cancel()))
         self.children = (
             self.style,
             w.HBox([self.run_button, self.stop_button, self.hint_button]),
@@ -120,13 +110,22 @@ class ReviewPanel(w.VBox):
         # review finishing as the laptop is passed is either put away or never
         # shown.
         self._showing = threading.Lock()
-        self._hint_thread: threading.Thread | None = None
-        self._hint_where: tuple = ()  # the position the shown hint is for
         self._refused_where: tuple = ()  # the position a shown refusal is for
-        model = getattr(table, "model", None)
-        if model is not None and hasattr(model, "observe"):
-            model.observe(self._moved_on, names=["state", "viewer"])
-            model.observe(self._passed, names=["curtain"])
+        model.observe(self._moved_on, names=["state", "viewer"])
+        model.observe(self._passed, names=["curtain"])
+
+    @property
+    def hint_answer(self) -> Any:
+        """The last hint found (``tabletop.analysis.hint``), or None."""
+        return self.hints.answer
+
+    def start_hint(self, *, strict: bool = False) -> threading.Thread:
+        """Find the hint in the background (``HintPanel.start``)."""
+        return self.hints.start(strict=strict)
+
+    def show_hint(self) -> str:
+        """The hint for the seat to move, found now (``HintPanel.show``)."""
+        return self.hints.show()
 
     def _passed(self, change: Any) -> None:
         """The laptop is being passed: a review of one seat's decisions goes, and
@@ -148,18 +147,14 @@ class ReviewPanel(w.VBox):
     def _moved_on(self, _change: Any = None) -> None:
         """The table shows another position: a hint for the old one goes, and so
         does a review refused there."""
-        if self._hint_where and self._hint_where != self._where():
-            self._hint_where = ()
-            if self.hint_text.value != THINKING:
-                self.hint_text.value = ""
+        self.hints.moved_on()
         if self._refused_where and self._refused_where != self._where():
             self._refused_where = ()
             if self.status.value.startswith("Not possible"):
                 self.status.value = ""
 
     def _where(self) -> tuple:
-        table = self.table
-        return (id(table.match), id(table.state), table.viewer)
+        return self.hints.position()
 
     # -- the review -----------------------------------------------------------------
     def _review_clicked(self) -> None:
@@ -208,7 +203,7 @@ class ReviewPanel(w.VBox):
 
     def wait(self, timeout: float | None = None) -> Review | None:
         """Wait for the running review and hint (tests, scripts)."""
-        for thread in (self._thread, self._hint_thread):
+        for thread in (self._thread, self.hints.thread):
             if thread is not None:
                 thread.join(timeout)
         return self.review
@@ -243,22 +238,21 @@ class ReviewPanel(w.VBox):
         human's against bots, unless ``seat`` says otherwise."""
         if self.seat is not None:
             return self.seat
-        table = self.table
+        viewer = self.model.viewer
         humans = self._humans()
         if len(humans) == 1:
             return humans[0]
-        if len(humans) > 1 and isinstance(table.viewer, int) and not self._over():
-            return table.viewer  # another human's better moves would tell its hand
+        if len(humans) > 1 and isinstance(viewer, int) and not self._over():
+            return viewer  # another human's better moves would tell its hand
         return None
 
     def _humans(self) -> list[int]:
         """The human seats of the table."""
-        seats = getattr(self.table, "seats", ())
-        return [s for s, kind in enumerate(seats) if kind == HUMAN]
+        return [s for s, kind in enumerate(self.model.seats) if kind == HUMAN]
 
     def _over(self) -> bool:
-        table = self.table
-        return table.game.outcome(table.match.state_at(len(table.match))) is not None
+        model = self.model
+        return model.game.outcome(model.match.state_at(len(model.match))) is not None
 
     def _match(self) -> Match:
         """The match to review.
@@ -268,13 +262,13 @@ class ReviewPanel(w.VBox):
                 an offer to resume a saved game, or TT-TURN behind a hand-over
                 between humans (the review waits for the reveal).
         """
-        match = self.table.match
+        match = self.model.match
         refusal = match.refusal("review")
         if refusal is None:  # under a resume offer: a fresh deal, nothing to review
-            refusal = getattr(self.table, "refusal_while_offered", lambda: None)()
+            refusal = self.model.refusal_while_offered()
         if refusal is not None:
             raise refusal.error()
-        if getattr(self.table, "curtain", None) is not None and not self._over():
+        if self.model.curtain is not None and not self._over():
             raise IllegalActionError(
                 "TT-TURN", "the laptop is being passed: review after the reveal"
             )
@@ -312,10 +306,8 @@ class ReviewPanel(w.VBox):
         self.detail.value = ""
         from tabletop.analysis.charts import plot_advantage  # matplotlib: on use
 
-        players = self.table.game.players
-        look = getattr(self.table, "look", None)
-        bar = getattr(self.table, "evaluation", None)
-        timeline = bar.timeline() if bar is not None else []
+        players = self.model.game.players
+        timeline = self.table.evaluation.timeline()
         if seat is not None and len(self._humans()) > 1:
             # The bar's answers were worked out from each seat's own view as it
             # looked: another human's chances would tell of that seat's hand.
@@ -325,7 +317,7 @@ class ReviewPanel(w.VBox):
             timeline,
             players=players,
             names=[self._seat_name(s) for s in range(players)],
-            colours=getattr(look, "seat_colors", None),
+            colours=self.table.look.seat_colors,
         )
         out = io.BytesIO()
         figure.savefig(out, format="png", dpi=CHART_PX / figure.get_figwidth())
@@ -348,10 +340,8 @@ class ReviewPanel(w.VBox):
 
     def _action_words(self, action: Any) -> str:
         """An action as the table's buttons say it ("Play Jump")."""
-        look = getattr(self.table, "look", None)
-        text = str(action)
-        if look is not None:
-            text = look.words(look.label_words(text))
+        look = self.table.look
+        text = look.words(look.label_words(str(action)))
         return f"\u201c{text[:1].upper()}{text[1:]}\u201d"
 
     def _show_move(self, move: Any) -> Callable[[Any], None]:
@@ -373,163 +363,18 @@ class ReviewPanel(w.VBox):
         return show
 
     def _seat_name(self, seat: int) -> str:
-        look = getattr(self.table, "look", None)
-        return look.seat_name(seat) if look is not None else f"seat {seat}"
+        return self.table.look.seat_name(seat)
 
     def _goto(self, step: int) -> Any:
-        return _guarded(self.table, lambda _: self.goto(step))
+        return self.table._guard(lambda _: self.goto(step))
 
     def goto(self, step: int) -> int:
         """Show the position before a reviewed move (on the reviewed line)."""
-        table = self.table
-        if self.reviewed is not None and self.reviewed is not table.match:
-            if self.reviewed not in table.lines:
+        model = self.model
+        if self.reviewed is not None and self.reviewed is not model.match:
+            if self.reviewed not in model.lines:
                 raise IllegalActionError(
                     "TT-PHASE", "the reviewed game is no longer on the table"
                 )
-            table.use_line(table.lines.index(self.reviewed))
-        return table.goto(step)
-
-    # -- the hint -------------------------------------------------------------------
-    def start_hint(self, *, strict: bool = False) -> threading.Thread:
-        """Find the hint in a background thread (the buttons); returns the thread.
-        The answer shows only if the table is still at the position it is for.
-
-        Raises:
-            IllegalActionError: with ``strict`` (the button above the choices),
-                when no hint is offered here.
-        """
-        table = self.table
-        where = (id(table.match), id(table.state), table.viewer)
-        refusal = self._hint_refusal()
-        if refusal:
-            self.hint_text.value = refusal
-            self._hint_where = where  # said about this position: goes when it does
-            if strict:
-                raise IllegalActionError("TT-TURN", refusal)
-            self._hint_thread = threading.Thread(target=lambda: None, daemon=True)
-            self._hint_thread.start()
-            return self._hint_thread
-        self.hint_text.value = THINKING
-        self.hint_answer = None
-        self._thinking(True)
-        match, step = table.match, table.step
-
-        def find() -> None:
-            try:
-                text = self._hint_html(match, step)
-            except Exception as exc:  # noqa: BLE001 - shown in the tab
-                text = f"no hint: {html.escape(str(exc))}"
-            finally:
-                self._thinking(False)
-            if (id(table.match), id(table.state), table.viewer) == where:
-                self.hint_text.value = text
-                self._hint_where = where
-                if self.hint_answer is not None:
-                    self._suggest(self.hint_answer)
-            elif self.hint_text.value == THINKING:
-                self.hint_text.value = ""
-
-        self._hint_thread = threading.Thread(target=find, name="hint", daemon=True)
-        self._hint_thread.start()
-        return self._hint_thread
-
-    def _thinking(self, busy: bool) -> None:
-        for button in (self.hint_button, self.quick_hint):
-            button.description = "Thinking\u2026" if busy else "Hint"
-            button.disabled = busy
-
-    def _suggest(self, found: Any) -> None:
-        """Outline the suggested choice among the table's action buttons."""
-        actions = getattr(self.table, "actions", None)
-        if actions is not None and hasattr(actions, "suggest"):
-            seat = self._seat_name(found.seat)
-            actions.suggest(found.best, f"Hint for {seat}: try this (Review tab: why)")
-
-    def show_hint(self) -> str:
-        """The hint for the seat to move, judged from that seat's information; a
-        viewer who is another seat gets none (it would reveal the mover's hand)."""
-        refusal = self._hint_refusal()
-        table = self.table
-        self.hint_text.value = refusal or self._hint_html(table.match, table.step)
-        if not refusal:
-            self._hint_where = self._where()
-            self._suggest(self.hint_answer)
-        return self.hint_text.value
-
-    def _hint_refusal(self) -> str:
-        table = self.table
-        refusal = table.match.refusal("hint")
-        if refusal is not None:
-            return refusal.reason
-        offered = getattr(table, "refusal_while_offered", lambda: None)()
-        if offered is not None:
-            return offered.reason
-        mover = table.game.to_move(table.state)
-        if mover is None:
-            return "the game is over"
-        if getattr(table, "curtain", None) is not None:
-            return "the laptop is being passed: ask for a hint after the reveal"
-        if table.viewer not in (None, mover):
-            return "hints are for the seat to move"
-        return ""
-
-    def _hint_html(self, match: Match, step: int) -> str:
-        found = hint(match, self.budget, width=self.width, seed=step)
-        self.hint_answer = found
-        return hint_html(found, self._seat_name(found.seat), self._namer(match))
-
-    def _namer(self, match: Match) -> Callable[[Any], tuple[str, str]]:
-        """An action's button label and its explanation, in the table's words."""
-        entries = {e.action: e for e in match.explain()}
-        actions = getattr(self.table, "actions", None)
-
-        def name(action: Any) -> tuple[str, str]:
-            entry = entries.get(action)
-            if entry is None:
-                return str(action), ""
-            if actions is None:
-                return entry.label or str(action), entry.text
-            return actions.words(entry), actions.say(entry.text)
-
-        return name
-
-
-def _guarded(table: Any, fn: Callable[..., Any]) -> Any:
-    """The Table's own guard (refusals and errors shown in the table), if it has one."""
-    guard = getattr(table, "_guard", None)
-    return guard(fn) if guard is not None else fn
-
-
-def hint_html(
-    found: Any, seat_name: str, name: Callable[[Any], tuple[str, str]]
-) -> str:
-    """The hint in words: the move to try and what it does, then how it did in the
-    sampled deals against the other candidates."""
-    label, text = name(found.best)
-    lines = [
-        f"<div><b>Hint for {html.escape(seat_name)}</b>: try "
-        f"<b>{html.escape(label)}</b>"
-        + (f" ({html.escape(text)})" if text else "")
-        + "</div>"
-    ]
-    if found.worlds:
-        ranked = sorted(found.values, key=lambda v: -v.wins)
-        best = next(v for v in ranked if v.action == found.best)
-        others = ", ".join(
-            f"{html.escape(name(v.action)[0])} {v.chance:.0%}"
-            for v in ranked
-            if v.action != found.best
-        )
-        lines.append(
-            "<div class='tabletop-hint-more'>"
-            f"It won {best.chance:.0%} of {found.worlds} games played out from what "
-            f"{html.escape(seat_name)} knows"
-            + (f"; the other choices tried: {others}" if others else "")
-            + ".</div>"
-        )
-    else:
-        lines.append(
-            "<div class='tabletop-hint-more'>The only sensible choice here.</div>"
-        )
-    return "".join(lines)
+            model.use_line(model.lines.index(self.reviewed))
+        return model.goto(step)

@@ -15,11 +15,14 @@ import os
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from tabletop.core import Match, TabletopError
+
+if TYPE_CHECKING:
+    from tabletop.ui.model import TableModel
 
 AUTOSAVE_DIR = ".tabletop"
 
@@ -63,12 +66,17 @@ def _safe(text: str) -> str:
 
 
 class SaveLoad:
-    """The Save / load tab: a file name, Save, Load and what happened."""
+    """The Save / load tab: a file name, Save, Load and what happened.
 
-    def __init__(self, table: Any, guard: Callable[[Any], Any]) -> None:
-        self.table = table
+    Args:
+        model: the table's model, whose match is saved and loaded.
+        guard: wraps callbacks so errors show in the table (``Table._guard``).
+    """
+
+    def __init__(self, model: TableModel, guard: Callable[[Any], Any]) -> None:
+        self.model = model
         self.name = w.Text(
-            value=f"{table.game.name}_game.json",
+            value=f"{model.game.name}_game.json",
             description="file",
             layout=w.Layout(width="320px"),
             style={"description_width": "36px"},
@@ -87,7 +95,7 @@ class SaveLoad:
         )
 
     def path(self) -> Path:
-        text = self.name.value.strip() or f"{self.table.game.name}_game.json"
+        text = self.name.value.strip() or f"{self.model.game.name}_game.json"
         return Path(text if text.endswith(".json") else f"{text}.json")
 
     def save(self, path: str | Path | None = None) -> Path:
@@ -95,9 +103,9 @@ class SaveLoad:
         target = Path(path) if path is not None else self.path()
         if target.parent != Path():
             target.parent.mkdir(parents=True, exist_ok=True)
-        self.table.match.save(target)
+        self.model.match.save(target)
         self.info.value = (
-            f"Saved step {self.table.step} of {self.table.length} to "
+            f"Saved step {self.model.step} of {self.model.length} to "
             f"<code>{html.escape(str(target))}</code>."
         )
         return target
@@ -113,7 +121,7 @@ class SaveLoad:
                 "</span>"
             )
             raise
-        self.table.load_match(match)
+        self.model.load_match(match)
         self.info.value = (
             f"Loaded <code>{html.escape(str(source))}</code>: step {match.cursor} "
             f"of {len(match)}."
@@ -121,7 +129,7 @@ class SaveLoad:
         return match
 
     def render(self) -> None:
-        auto = self.table.autosave
+        auto = self.model.autosave
         if auto is not None and not self.info.value:
             self.info.value = (
                 f"Every move is saved to <code>{html.escape(str(auto))}</code>; "

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from tabletop.core import Explanation, Refusal
 from tabletop.core.registry import part_of
 from tabletop.ui.texts import action_words, words
+
+if TYPE_CHECKING:
+    from tabletop.ui.controller import Table
 
 MAX_BUTTONS = 12
 SHAPE_CLAUSES = ("TT-PHASE", "TT-TURN", "TT-OVER")
@@ -32,13 +35,15 @@ class TeachPanel:
         guard: wraps callbacks so errors show in the table (``table._guard``).
     """
 
-    def __init__(self, table: Any, guard: Callable[[Any], Any]) -> None:
+    def __init__(self, table: Table, guard: Callable[[Any], Any]) -> None:
         self.table = table
+        self.model = model = table.model
+        self.look = table.look
         self.focused: Explanation | None = None
         self.asked_space = ""
         # The rules details switch lives in the Rules details tab; a lesson's
         # compact table has no tabs, so the panel carries its own switch and says so.
-        compact = bool(getattr(table, "compact", False))
+        compact = table.compact
         where = "just below" if compact else "in the Rules details tab"
         self.heading = w.HTML(
             "<b>Teach mode</b>: every legal action and why it is allowed. Press "
@@ -47,14 +52,14 @@ class TeachPanel:
             "see the rule clause of each.)"
         )
         self.details = w.Checkbox(
-            value=bool(table.details),
+            value=bool(model.details),
             description="rules details (clause IDs)",
             indent=False,
             layout=w.Layout(width="auto", display="" if compact else "none"),
         )
         self.details.add_class("tabletop-teach-details")
         self.details.observe(
-            guard(lambda ch: setattr(table, "details", ch["new"])), names="value"
+            guard(lambda ch: setattr(model, "details", ch["new"])), names="value"
         )
         self.listing = w.HTML()
         self.listing.add_class("tabletop-teach-list")
@@ -83,19 +88,19 @@ class TeachPanel:
             layout=w.Layout(border="1px solid #f0b429", padding="4px", width="100%"),
         )
         self.widget.add_class("tabletop-teach")
-        table.model.observe(
+        model.observe(
             guard(self._changed), names=["state", "legal", "viewer", "details"]
         )
-        table.model.observe(guard(self._toggle), names="teach")
+        model.observe(guard(self._toggle), names="teach")
 
     # -- what the panel shows -----------------------------------------------------
     def entries(self) -> tuple[Explanation, ...]:
         """The legal actions the viewer may see explained."""
-        return tuple(self.table.legal) if self.table.can_act() else ()
+        return tuple(self.model.legal) if self.model.can_act() else ()
 
     def refresh(self) -> None:
         """Rebuild the listing, the explain buttons and the tempting actions."""
-        if self.table.state is None:
+        if self.model.state is None:
             return  # the table is still being built
         entries = self.entries()
         if self.focused not in entries:
@@ -104,13 +109,13 @@ class TeachPanel:
             self.detail.value = ""
         self.listing.value = listing_html(
             entries,
-            words(self.table, self.table.game.pending(self.table.state)),
-            self.table.details,
-            lambda e: action_words(self.table, e),
-            lambda text: words(self.table, text),
+            words(self.model, self.model.game.pending(self.model.state)),
+            self.model.details,
+            lambda e: action_words(self.model, e),
+            lambda text: words(self.model, text),
         )
         self.buttons.children = self._buttons(entries)
-        self.ask.options = tuple(tempting(self.table.match))
+        self.ask.options = tuple(tempting(self.model.match))
 
     def _buttons(self, entries: tuple[Explanation, ...]) -> tuple[w.Button, ...]:
         if len(entries) > MAX_BUTTONS:
@@ -123,7 +128,7 @@ class TeachPanel:
         out = []
         for entry in picked:
             button = w.Button(
-                description=f"explain: {action_words(self.table, entry)}",
+                description=f"explain: {action_words(self.model, entry)}",
                 tooltip=entry.text + self._code(entry.clause, "[{}]"),
                 layout=w.Layout(width="auto"),
             )
@@ -136,7 +141,7 @@ class TeachPanel:
         """Explain one legal action (an Explanation, action or notation) in detail
         and ring its spaces on the board."""
         if not isinstance(entry, Explanation):
-            notation = str(self.table.game.parse_action(entry)) if isinstance(
+            notation = str(self.model.game.parse_action(entry)) if isinstance(
                 entry, str) else str(entry)  # fmt: skip
             found = [e for e in self.entries() if str(e.action) == notation]
             if not found:
@@ -144,12 +149,12 @@ class TeachPanel:
                 raise (refusal or Refusal("TT-PHASE", "not legal now")).error()
             entry = found[0]
         self.focused, self.asked_space = entry, ""
-        label = self.table.look.space_name
+        label = self.look.space_name
         spaces = ", ".join(label(sp) for sp in entry.spaces) or "no board space"
         self.detail.value = (
             f"<div class='tabletop-teach-legal'><b>"
-            f"{html.escape(action_words(self.table, entry))}"
-            f"</b> is legal: {html.escape(words(self.table, entry.text))}"
+            f"{html.escape(action_words(self.model, entry))}"
+            f"</b> is legal: {html.escape(words(self.model, entry.text))}"
             f"{self._code(entry.clause)}"
             f"<br><small>on the board: {html.escape(spaces)}</small></div>"
         )
@@ -159,7 +164,7 @@ class TeachPanel:
     def focus_space(self) -> str:
         """The board space the panel is about: the explained action's first space,
         or the space named by the last why-not question ('' for none)."""
-        if not self.table.teach:
+        if not self.model.teach:
             return ""
         if self.focused is not None and self.focused.spaces:
             return self.focused.spaces[0]
@@ -169,14 +174,14 @@ class TeachPanel:
         """Why ``action`` (notation or object) is not legal now: the game's refusal
         with its clause, shown in the panel. ``None`` when it is legal."""
         text = str(action).strip()
-        refusal = self.table.match.check(text if isinstance(action, str) else action)
-        named = [w for w in text.upper().split() if w in self.table.look.xy]
+        refusal = self.model.match.check(text if isinstance(action, str) else action)
+        named = [w for w in text.upper().split() if w in self.look.xy]
         self.focused, self.asked_space = None, named[-1] if named else ""
         self.table.render()
         if refusal is None:
             legal = [e for e in self.entries() if str(e.action) == str(
-                self.table.game.parse_action(text))]  # fmt: skip
-            said = words(self.table, legal[0].text) if legal else ""
+                self.model.game.parse_action(text))]  # fmt: skip
+            said = words(self.model, legal[0].text) if legal else ""
             why = f": {html.escape(said)}{self._code(legal[0].clause)}" if (
                 legal) else ""  # fmt: skip
             self.detail.value = (
@@ -186,19 +191,19 @@ class TeachPanel:
             return None
         self.detail.value = (
             f"<div class='tabletop-teach-refusal'>Why not <b>{html.escape(text)}</b>? "
-            f"{html.escape(self.table.look.refusal_words(refusal.reason))}"
+            f"{html.escape(self.look.refusal_words(refusal.reason))}"
             f"{self._code(refusal.clause)}</div>"
         )
         return refusal
 
     def _code(self, clause: str, form: str = "<code>{}</code>") -> str:
         """A clause ID, shown only with the table's rules details on."""
-        return " " + form.format(html.escape(clause)) if self.table.details else ""
+        return " " + form.format(html.escape(clause)) if self.model.details else ""
 
     def _changed(self, change: dict | None = None) -> None:
-        if self.details.value != bool(self.table.details):
-            self.details.value = bool(self.table.details)
-        if self.table.teach:
+        if self.details.value != bool(self.model.details):
+            self.details.value = bool(self.model.details)
+        if self.model.teach:
             self.refresh()
 
     def _toggle(self, change: dict) -> None:
@@ -206,7 +211,7 @@ class TeachPanel:
         kids = [c for c in self.table.children if c is not self.widget]
         self.focused = None
         if change["new"]:
-            board = self.table.board.canvas
+            board = self.table.widgets.board.canvas
             holds = [board in getattr(c, "children", ()) for c in kids]
             at = holds.index(True) + 1 if True in holds else len(kids)
             kids.insert(at, self.widget)

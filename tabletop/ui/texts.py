@@ -1,5 +1,5 @@
-"""Text views of a Table: the status line, recaps, the log, the game-over banner,
-the state inspector and the summary.
+"""Text views of a table's model (``TableModel``): the status line, recaps, the
+log, the game-over banner, the state inspector and the summary.
 
 Everything here is derived from the match (its steps, events and states) as the
 table's current eyes may see it: behind a hand-over screen those are the public's,
@@ -15,123 +15,124 @@ from typing import Any
 from tabletop.draw.lastmove import die_of, walked
 from tabletop.table.words import action_words as said_action
 from tabletop.table.words import pending_words, recap_turns, winner_words
-from tabletop.ui.model import saved_summary
+from tabletop.ui.model import TableModel, saved_summary
 from tabletop.ui.panels import inspector_html, json_diff
 
 PUBLIC = "public"  # the viewer who sees only what lies face up
 
 
-def words(table: Any, text: str) -> str:
+def words(model: TableModel, text: str) -> str:
     """An engine sentence with seats and spaces named as the table shows them (the
     drawing's words, as the pictures show them)."""
-    return table.look.words(text)
+    return model.look.words(text)
 
 
-def action_words(table: Any, entry: Any) -> str:
+def action_words(model: TableModel, entry: Any) -> str:
     """A button's label in plain words (``tabletop.table.words.action_words``: the
     game's codes spelled out, seats and spaces named)."""
-    return said_action(table.look, entry)
+    return said_action(model.look, entry)
 
 
 HIDDEN_KINDS = ("roll", "draw", "deal", "reshuffle", "take", "discard")
 
 
-def outcome_hint(table: Any, entry: Any) -> str:
+def outcome_hint(model: TableModel, entry: Any) -> str:
     """What an action will do, found by applying it to the full state: where the
     piece ends, that it stays put, and what the look's ``outcome_notes`` say.
 
     Nothing is said when the result depends on chance or hidden cards (a roll, a
     draw, a card taken): the hint must never reveal the die or a hand.
     """
-    seat = table.to_move
+    seat = model.to_move
     if seat is None:
         return ""
     try:
-        after, events = table.game.apply(table.state, entry.action)
+        after, events = model.game.apply(model.state, entry.action)
     except Exception:  # noqa: BLE001 - a hint is optional; the move itself is checked
         return ""
     if any(e.secret or e.kind in HIDDEN_KINDS for e in events):
         return ""
-    look = table.look
-    before = look.piece_spaces(table.game.view(table.state, PUBLIC))
-    now = look.piece_spaces(table.game.view(after, PUBLIC))
+    look = model.look
+    before = look.piece_spaces(model.game.view(model.state, PUBLIC))
+    now = look.piece_spaces(model.game.view(after, PUBLIC))
     said = []
     said += look.outcome_notes(events, seat)
     if seat < len(before) and seat < len(now) and now[seat] in look.xy:
         place = look.space_name(now[seat])
-        if now[seat] != before[seat] and table.game.to_move(after) == seat:
+        if now[seat] != before[seat] and model.game.to_move(after) == seat:
             said.append(f"you stop on {place} and decide again")
         elif now[seat] != before[seat]:
             said.append(f"you end on {place}")
-        elif entry.spaces and table.game.to_move(after) != seat:
+        elif entry.spaces and model.game.to_move(after) != seat:
             said.append("you stay where you are and your turn ends")
     return "; ".join(said)
 
 
-def event_words(table: Any, event: Any, eyes: Any) -> str:
+def event_words(model: TableModel, event: Any, eyes: Any) -> str:
     """An event as ``eyes`` may read it, in the game's words (the look's
     ``event_line``: cards by name and counted, seats and spaces named), the
     same words as the pictures and replays say."""
-    return table.look.event_line(event, eyes)
+    return model.look.event_line(event, eyes)
 
 
-def status_html(table: Any) -> str:
+def status_html(model: TableModel, seen: str) -> str:
     """Whose turn, what decision is pending, the step and whose eyes we see with."""
-    game, state = table.game, table.state
+    game, state = model.game, model.state
     outcome = game.outcome(state)
     if outcome is not None:
         who = (
-            "nobody" if outcome.winner is None else table.look.seat_name(outcome.winner)
+            "nobody" if outcome.winner is None else model.look.seat_name(outcome.winner)
         )
-        clause = f" <code>{html.escape(outcome.clause)}</code>" if table.details else ""
+        clause = f" <code>{html.escape(outcome.clause)}</code>" if model.details else ""
         what = (
             f"<b>Game over: {html.escape(who)} wins</b>: "
-            f"{html.escape(words(table, outcome.reason))}{clause}"
+            f"{html.escape(words(model, outcome.reason))}{clause}"
         )
     else:
         seat = game.to_move(state)
-        name, pending = pending_words(table.look, game, table.view_state)
-        kind = table.seats[seat] if seat is not None else ""
+        name, pending = pending_words(model.look, game, model.view_state)
+        kind = model.seats[seat] if seat is not None else ""
         kind = "" if kind == "human" else f" (bot: {kind})"
         what = f"<b>{html.escape(name)}</b>{html.escape(kind)} to move: " + (
             html.escape(pending)
         )
-    seen = table.showing()
     return (
-        f"<span class='tabletop-step'>step {table.step}/{table.length}</span> · {what}"
+        f"<span class='tabletop-step'>step {model.step}/{model.length}</span> · {what}"
         f" · <i>showing {html.escape(seen)}</i>"
     )
 
 
-def log_steps(table: Any, limit: int = 60) -> list[tuple[str, list[tuple[str, str]]]]:
+def log_steps(
+    model: TableModel, limit: int = 60
+) -> list[tuple[str, list[tuple[str, str]]]]:
     """The log rows up to the cursor: per step its label and its events' (text,
     clause), as the table's eyes may read them."""
-    eyes = table.eyes
+    eyes = model.eyes
     rows: list[tuple[str, list[tuple[str, str]]]] = []
-    match = table.match
+    match = model.match
     if match.refusal("review") is not None:  # its steps are kept elsewhere
-        return _rows_from_log(table, match.log(eyes), limit)
+        return _rows_from_log(model, match.log(eyes), limit)
     if match.setup_events and match.cursor < limit:
         rows.append(
             (
                 "Setup",
-                [(event_words(table, e, eyes), e.clause)
+                [(event_words(model, e, eyes), e.clause)
                  for e in match.setup_events],
             )
         )  # fmt: skip
     for step in match.steps[max(0, match.cursor - limit) : match.cursor]:
         who = (
-            table.look.seat_name(step.player)
+            model.look.seat_name(step.player)
             if step.player is not None
             else "a change to the position"
         )
-        events = [(event_words(table, e, eyes), e.clause) for e in step.events]
+        events = [(event_words(model, e, eyes), e.clause) for e in step.events]
         rows.append((f"Step {step.index} \u00b7 {who}", events))
     return rows
 
 
 def _rows_from_log(
-    table: Any, lines: Sequence[str], limit: int
+    model: TableModel, lines: Sequence[str], limit: int
 ) -> list[tuple[str, list[tuple[str, str]]]]:
     """Log rows from ``Match.log``-style lines ("   3  text (CLAUSE)")."""
     rows: list[tuple[str, list[tuple[str, str]]]] = []
@@ -143,18 +144,18 @@ def _rows_from_log(
             clause = clause[:-1]
         label = "Setup" if number == "0" else f"Step {number}"
         if rows and rows[-1][0] == label:
-            rows[-1][1].append((words(table, text), clause))
+            rows[-1][1].append((words(model, text), clause))
         else:
-            rows.append((label, [(words(table, text), clause)]))
+            rows.append((label, [(words(model, text), clause)]))
     return rows[-limit:]
 
 
-def recap_html(table: Any, steps: Sequence[Any]) -> str:
+def recap_html(model: TableModel, steps: Sequence[Any]) -> str:
     """What the other seats just did, one line per turn, in plain words
     (``tabletop.table.words.recap_turns``, as the browser page says it too)."""
-    cursor = table.match.cursor
+    cursor = model.match.cursor
     shown = [step for step in steps if step.index <= cursor]
-    turns = recap_turns(table.look, shown, table.eyes)
+    turns = recap_turns(model.look, shown, model.eyes)
     if not turns:
         return ""
     lines = [
@@ -167,7 +168,7 @@ def recap_html(table: Any, steps: Sequence[Any]) -> str:
     )
 
 
-def last_move(table: Any) -> tuple:
+def last_move(model: TableModel) -> tuple:
     """What the board marks as the last move: pieces moved and the die rolled.
 
     Returns ``(((seat, path), ...), die)`` for the steps just played (the
@@ -176,25 +177,25 @@ def last_move(table: Any) -> tuple:
     ``to``, the space it stopped at) to where it stands, along the track between
     them where the board knows it (``look.route``).
     """
-    steps = table.recent
-    match = table.match
+    steps = model.recent
+    match = model.match
     if not steps or steps[-1].index != match.cursor:
         return ()
     if steps[-1] is not match.steps[match.cursor - 1]:
         return ()
     before = match.state_at(steps[0].index - 1)
-    look = table.look
-    a = look.piece_spaces(table.game.view(before, PUBLIC))
-    b = look.piece_spaces(table.game.view(match.state, PUBLIC))
+    look = model.look
+    a = look.piece_spaces(model.game.view(before, PUBLIC))
+    b = look.piece_spaces(model.game.view(match.state, PUBLIC))
     events = [e for step in steps for e in step.events]
     moved = walked(a, b, events, look.xy, look.route, look.moves_no_pawn)
     return (moved, die_of(match, steps[0].index, steps[-1].index))
 
 
-def banner_html(table: Any, outcome: Any, resume: bool) -> str:
+def banner_html(model: TableModel, outcome: Any, resume: bool) -> str:
     """The big line above the board: the winner, or a saved game to resume."""
     if resume:
-        path = table.resume_from
+        path = model.resume_from
         about = saved_summary(path)
         about = f"{about}; {path.name}" if about else path.name
         return (
@@ -204,7 +205,7 @@ def banner_html(table: Any, outcome: Any, resume: bool) -> str:
         )
     if outcome is None:
         return ""
-    wins, why = winner_words(table.look, outcome)
+    wins, why = winner_words(model.look, outcome)
     return (
         # A star every common font draws (an emoji trophy shows as an empty box
         # where no emoji font is installed).
@@ -213,20 +214,20 @@ def banner_html(table: Any, outcome: Any, resume: bool) -> str:
     )
 
 
-def line_label(table: Any, match: Any, index: int) -> str:
+def line_label(model: TableModel, match: Any, index: int) -> str:
     """How the timeline names a line: its number, length and where it was left."""
-    here = " (shown)" if match is table.match else ""
+    here = " (shown)" if match is model.match else ""
     left = f", left at step {match.cursor}" if match.cursor < len(match) else ""
     return f"line {index + 1}: {len(match)} steps{left}{here}"
 
 
-def secret_parts(table: Any) -> list[tuple[str, str]]:
+def secret_parts(model: TableModel) -> list[tuple[str, str]]:
     """Each part of the state some seat may not see, and who may not see it.
 
     Found generically by comparing the JSON form of the full state with each seat's
     view: whatever a view changes is secret to that seat.
     """
-    game, state = table.game, table.state
+    game, state = model.game, model.state
     full = game.state_to_json(state)
     hidden_from: dict[str, list[int]] = {}
     for seat in range(game.players):
@@ -234,72 +235,72 @@ def secret_parts(table: Any) -> list[tuple[str, str]]:
             hidden_from.setdefault(path, []).append(seat)
     out = []
     for path, seats in hidden_from.items():
-        if table.viewer is not None and table.viewer in seats:
+        if model.viewer is not None and model.viewer in seats:
             out.append((path, "hidden from you"))
         else:
-            names = ", ".join(table.look.seat_name(s) for s in seats)
+            names = ", ".join(model.look.seat_name(s) for s in seats)
             out.append((path, f"secret: hidden from {names}"))
     return out
 
 
-def inspector_for(table: Any) -> str:
+def inspector_for(model: TableModel) -> str:
     """The state the viewer may see, as text, with the secret parts listed.
 
     Internals (the generator, raw fields) belong to the rules details: without
     them, and behind a hand-over, the tab says how to see them.
     """
-    if table.curtain is not None:
+    if model.curtain is not None:
         return "<i>Hidden until the next player reveals.</i>"
-    if not table.details:
+    if not model.details:
         return (
             "<i>Tick <b>rules details</b> just above to see the state inspector "
             "and the rule clause of every action.</i>"
         )
     try:
-        text = str(table.view_state)
+        text = str(model.view_state)
     except Exception as exc:  # noqa: BLE001 - a text-board bug must not break play
         text = f"(this state cannot be shown as text: {type(exc).__name__}: {exc})"
-    return inspector_html(text, secret_parts(table))
+    return inspector_html(text, secret_parts(model))
 
 
-def waiting_text(table: Any) -> str:
+def waiting_text(model: TableModel, compact: bool = False) -> str:
     """What the actions panel says when the viewer has nothing to choose."""
-    if getattr(table, "resume_from", None) is not None:
+    if model.resume_from is not None:
         return "A saved game is waiting: Resume it or Start fresh"
-    seat = table.to_move
+    seat = model.to_move
     if seat is None:
         return "The game is over"
-    looking = table.refusal_to_branch()
+    looking = model.refusal_to_branch()
     if looking is not None:  # between humans, back before a shown roll or draw
         return f"Looking back: {looking.reason}"
-    name = table.look.seat_name(seat)
-    if seat in table.bot_seats:
-        if table.step < table.length or not table.auto:
+    name = model.look.seat_name(seat)
+    if seat in model.bot_seats:
+        if model.step < model.length or not model.auto:
             return f"{name} (a bot) is to move here"
         return f"{name} (a bot) moves next"
-    if table.compact or table.match.refusal("viewer") is not None:
+    if compact or model.match.refusal("viewer") is not None:
         return f"{name} is to move"  # no Seats tab here (a lesson, or online)
     return f"{name} is to move: view as them in the Seats tab"
 
 
-def summary_text(table: Any) -> str:
+def summary_text(model: TableModel) -> str:
     """A short deterministic text of where the game stands (for notebooks)."""
-    view = table.view_state
+    view = model.view_state
     lines = [
-        f"{table.game.name}, {table.game.players} players, seed {table.match.seed}, "
-        f"step {table.step} of {table.length}",
-        table.game.pending(view),
+        f"{model.game.name}, {model.game.players} players, seed {model.match.seed}, "
+        f"step {model.step} of {model.length}",
+        model.game.pending(view),
     ]
-    outcome = table.game.outcome(table.state)
+    outcome = model.game.outcome(model.state)
     if outcome is not None:
         lines.append(f"outcome: {outcome.reason} [{outcome.clause}]")
-    for seat in range(table.game.players):
-        hand = table.look.hand(view, seat)
+    for seat in range(model.game.players):
+        hand = model.look.hand(view, seat)
         count = hand if isinstance(hand, int) else len(hand)
-        notes = table.look.seat_note(view, seat)
+        notes = model.look.seat_note(view, seat)
         lines.append(
-            f"{table.look.seat_name(seat)}, {table.seats[seat]}: {count} cards"
+            f"{model.look.seat_name(seat)}, {model.seats[seat]}: {count} cards"
             + (f"; {notes}" if notes else "")
         )
-    lines.append(f"legal actions: {len(table.legal)}")
+    lines.append(f"legal actions: {len(model.legal)}")
     return "\n".join(lines)

@@ -1,0 +1,210 @@
+"""The hint: the move to try now, for the seat to move, from what it knows.
+
+The hint is judged from the mover's information and computed in the background;
+an answer for a position the table has left is dropped. Two buttons ask for it:
+the one in the Review tab (``button``) and ``quick``, which the Table puts beside
+"Who is ahead" above the choices. The answer is said in the table's words ("try
+Fly to Island", with the other candidates' chances) and the suggested choice gets a
+gold outline among the action buttons (nothing moves: an outline takes no room).
+From ``quick`` a refusal ("hints are for the seat to move") goes to the table's
+notice line, where the player is looking.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from tabletop.analysis import hint
+from tabletop.core import IllegalActionError, Match
+
+if TYPE_CHECKING:
+    from tabletop.ui.controller import Table
+
+THINKING = "thinking\u2026"
+
+
+class HintPanel:
+    """The hint buttons and the hint's text, for one table.
+
+    Args:
+        table: the Table whose seat to move gets the hint.
+        sizes: the worlds and the candidate moves a hint samples, asked each time
+            (the review tab's ``budget`` and ``width``).
+    """
+
+    def __init__(self, table: Table, sizes: Callable[[], tuple[int, int]]) -> None:
+        self.table = table
+        self.model = table.model
+        self.sizes = sizes
+        self.answer: Any = None
+        self.button = w.Button(description="Hint", icon="lightbulb-o")
+        self.button.add_class("tabletop-hint")
+        self.quick = w.Button(
+            description="Hint",
+            icon="lightbulb-o",
+            tooltip="the move to try now, from what the seat to move knows "
+            "(its button gets a gold outline; details in the Review tab)",
+            layout=w.Layout(width="auto"),
+        )
+        self.quick.add_class("tabletop-quick-hint")
+        self.text = w.HTML()
+        self.text.add_class("tabletop-hint-text")
+        self.button.on_click(table._guard(lambda _: self.start()))
+        self.quick.on_click(table._guard(lambda _: self.start(strict=True)))
+        self.thread: threading.Thread | None = None
+        self.where: tuple = ()  # the position the shown hint is for
+
+    def position(self) -> tuple:
+        """The position the table shows (a hint is for one position)."""
+        model = self.model
+        return (id(model.match), id(model.state), model.viewer)
+
+    def moved_on(self) -> None:
+        """The table shows another position: a hint for the old one goes."""
+        if self.where and self.where != self.position():
+            self.where = ()
+            if self.text.value != THINKING:
+                self.text.value = ""
+
+    def start(self, *, strict: bool = False) -> threading.Thread:
+        """Find the hint in a background thread (the buttons); returns the thread.
+        The answer shows only if the table is still at the position it is for.
+
+        Raises:
+            IllegalActionError: with ``strict`` (the button above the choices),
+                when no hint is offered here.
+        """
+        model = self.model
+        where = self.position()
+        refusal = self.refusal()
+        if refusal:
+            self.text.value = refusal
+            self.where = where  # said about this position: goes when it does
+            if strict:
+                raise IllegalActionError("TT-TURN", refusal)
+            self.thread = threading.Thread(target=lambda: None, daemon=True)
+            self.thread.start()
+            return self.thread
+        self.text.value = THINKING
+        self.answer = None
+        self._thinking(True)
+        match, step = model.match, model.step
+
+        def find() -> None:
+            try:
+                text = self._html(match, step)
+            except Exception as exc:  # noqa: BLE001 - shown in the tab
+                text = f"no hint: {html.escape(str(exc))}"
+            finally:
+                self._thinking(False)
+            if self.position() == where:
+                self.text.value = text
+                self.where = where
+                if self.answer is not None:
+                    self._suggest(self.answer)
+            elif self.text.value == THINKING:
+                self.text.value = ""
+
+        self.thread = threading.Thread(target=find, name="hint", daemon=True)
+        self.thread.start()
+        return self.thread
+
+    def _thinking(self, busy: bool) -> None:
+        for button in (self.button, self.quick):
+            button.description = "Thinking\u2026" if busy else "Hint"
+            button.disabled = busy
+
+    def _suggest(self, found: Any) -> None:
+        """Outline the suggested choice among the table's action buttons."""
+        seat = self.table.look.seat_name(found.seat)
+        self.table.widgets.actions.suggest(
+            found.best, f"Hint for {seat}: try this (Review tab: why)"
+        )
+
+    def show(self) -> str:
+        """The hint for the seat to move, judged from that seat's information; a
+        viewer who is another seat gets none (it would reveal the mover's hand)."""
+        refusal = self.refusal()
+        model = self.model
+        self.text.value = refusal or self._html(model.match, model.step)
+        if not refusal:
+            self.where = self.position()
+            self._suggest(self.answer)
+        return self.text.value
+
+    def refusal(self) -> str:
+        """Why no hint is offered here (empty when one is)."""
+        model = self.model
+        refusal = model.match.refusal("hint")
+        if refusal is not None:
+            return refusal.reason
+        offered = model.refusal_while_offered()
+        if offered is not None:
+            return offered.reason
+        mover = model.game.to_move(model.state)
+        if mover is None:
+            return "the game is over"
+        if model.curtain is not None:
+            return "the laptop is being passed: ask for a hint after the reveal"
+        if model.viewer not in (None, mover):
+            return "hints are for the seat to move"
+        return ""
+
+    def _html(self, match: Match, step: int) -> str:
+        budget, width = self.sizes()
+        found = hint(match, budget, width=width, seed=step)
+        self.answer = found
+        name = self.table.look.seat_name(found.seat)
+        return hint_html(found, name, self._namer(match))
+
+    def _namer(self, match: Match) -> Callable[[Any], tuple[str, str]]:
+        """An action's button label and its explanation, in the table's words."""
+        entries = {e.action: e for e in match.explain()}
+        actions = self.table.widgets.actions
+
+        def name(action: Any) -> tuple[str, str]:
+            entry = entries.get(action)
+            if entry is None:
+                return str(action), ""
+            return actions.words(entry), actions.say(entry.text)
+
+        return name
+
+
+def hint_html(
+    found: Any, seat_name: str, name: Callable[[Any], tuple[str, str]]
+) -> str:
+    """The hint in words: the move to try and what it does, then how it did in the
+    sampled deals against the other candidates."""
+    label, text = name(found.best)
+    lines = [
+        f"<div><b>Hint for {html.escape(seat_name)}</b>: try "
+        f"<b>{html.escape(label)}</b>"
+        + (f" ({html.escape(text)})" if text else "")
+        + "</div>"
+    ]
+    if found.worlds:
+        ranked = sorted(found.values, key=lambda v: -v.wins)
+        best = next(v for v in ranked if v.action == found.best)
+        others = ", ".join(
+            f"{html.escape(name(v.action)[0])} {v.chance:.0%}"
+            for v in ranked
+            if v.action != found.best
+        )
+        lines.append(
+            "<div class='tabletop-hint-more'>"
+            f"It won {best.chance:.0%} of {found.worlds} games played out from what "
+            f"{html.escape(seat_name)} knows"
+            + (f"; the other choices tried: {others}" if others else "")
+            + ".</div>"
+        )
+    else:
+        lines.append(
+            "<div class='tabletop-hint-more'>The only sensible choice here.</div>"
+        )
+    return "".join(lines)

@@ -1,0 +1,126 @@
+"""The Table's style sheet and page script: its layout, its pointer pauses.
+
+A fresh button or a freshly drawn board ignores the pointer for a moment (CSS
+animations), and a table that lost its kernel says so and hides what it showed.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+from tabletop.table.frame import SETTLE_MS
+
+# A table whose kernel restarted or stopped (ipywidgets marks its views
+# ``jupyter-widgets-disconnected``) says so instead of ignoring clicks, and hides
+# everything it showed (a dead view would go on showing the last revealed hand);
+# the picture kept beside it (the board as the notebook file keeps it) shows instead.
+DISCONNECTED = (
+    "This table lost its kernel (restarted or stopped). The picture below is the "
+    "board as the notebook last kept it, and may be some moves behind. Run its "
+    "cell again to play on (with autosave on, the new table offers to resume "
+    "this game)."
+)
+
+CSS = f"""<style>
+@keyframes tabletop-settle-a
+  {{ from {{pointer-events:none}} to {{pointer-events:none}} }}
+@keyframes tabletop-settle-b
+  {{ from {{pointer-events:none}} to {{pointer-events:none}} }}
+.tabletop-action {{ animation: tabletop-settle-a {SETTLE_MS}ms; }}
+.tabletop-board.tabletop-fresh-a, .tabletop-hand.tabletop-fresh-a
+  {{ animation: tabletop-settle-a {SETTLE_MS}ms; }}
+.tabletop-board.tabletop-fresh-b, .tabletop-hand.tabletop-fresh-b
+  {{ animation: tabletop-settle-b {SETTLE_MS}ms; }}
+.tabletop-table .tabletop-board, .tabletop-table .tabletop-hand
+  {{ max-width: 100%; height: auto !important; }}
+.tabletop-table .tabletop-board {{ width: auto !important; align-self: flex-start;
+  max-height: max(300px, calc(100vh - 300px)); }}
+.tabletop-table .tabletop-hand {{ width: auto !important; }}
+.tabletop-compact .tabletop-board {{ max-height: 340px; }}
+.tabletop-table .tabletop-side {{ max-height: max(320px, calc(100vh - 200px));
+  min-height: min(max(320px, calc(100vh - 400px)), 420px);
+  overflow-y: auto; contain: size;
+  /* a shadow at an edge with more to scroll to (the covers move with the text) */
+  background:
+    linear-gradient(var(--jp-layout-color0, #fff) 30%, transparent) top / 100% 24px
+      no-repeat local,
+    linear-gradient(transparent, var(--jp-layout-color0, #fff) 70%) bottom / 100% 24px
+      no-repeat local,
+    linear-gradient(rgba(0,0,0,.18), transparent) top / 100% 10px no-repeat scroll,
+    linear-gradient(transparent, rgba(0,0,0,.18)) bottom / 100% 10px no-repeat scroll;
+  }}
+.tabletop-compact .tabletop-side {{ max-height: 360px; min-height: 300px; }}
+.tabletop-table .tabletop-side > * {{ flex-shrink: 0; }}
+.tabletop-table .tabletop-action button, .tabletop-table button.tabletop-action
+  {{ white-space: normal; height: auto; min-height: 28px; }}
+.tabletop-table .tabletop-many > button.tabletop-action
+  {{ flex: 1 1 calc(50% - 4px); max-width: calc(50% - 4px); line-height: 16px;
+  padding: 4px 8px; }}
+.tabletop-notice {{ min-height: var(--jp-widgets-inline-height, 28px);
+  white-space: normal; overflow-wrap: anywhere; }}
+.tabletop-beacon {{ display: none; }}
+.tabletop-table .jupyter-widgets-disconnected::before {{ display: none; }}
+.tabletop-table.jupyter-widgets-disconnected > * {{ display: none;
+  pointer-events: none; }}
+.tabletop-table.jupyter-widgets-disconnected::before {{ content: "{DISCONNECTED}";
+  display: block; align-self: stretch; font: inherit; font-weight: bold;
+  color: #b71c1c; background: #ffebee; border: 2px solid #b71c1c; padding: 8px;
+  margin: 0 0 6px 0; }}
+.jp-OutputArea-child:has(.tabletop-table:not(.jupyter-widgets-disconnected))
+  + .jp-OutputArea-child:has(.jp-RenderedSVG) {{ display: none; }}
+</style>"""
+
+
+# A table's page-side script, run once where it is shown (ipywidgets has no
+# scroll command; an output's script can):
+# - the wheel over a board or hand scrolls the page: ipycanvas cancels every wheel
+#   event on its canvas, so the table stops it on the way down (capture phase);
+#   nothing here listens to the wheel.
+# - with ``land``: Run all leaves the notebook scrolled to its last cell, below a
+#   tall table; once the board is drawn, a table not in view scrolls itself so the
+#   board comes first, and keeps it there for a few seconds while cells render
+#   above, unless the person scrolls, clicks or types first.
+PAGE_SCRIPT = """
+(() => {
+  const LAND = %s;
+  let tries = 0;
+  const start = () => {
+    const table = element.closest && element.closest('.tabletop-table');
+    const board = table && table.querySelector('canvas.tabletop-board');
+    const r = board && board.getBoundingClientRect();
+    if (!r || r.height < 50) { if (tries++ < 150) setTimeout(start, 100); return; }
+    if (table.dataset.scripted) return;
+    table.dataset.scripted = '1';
+    table.addEventListener('wheel', (e) => {
+      if (e.target instanceof HTMLCanvasElement) e.stopPropagation();
+    }, {capture: true});
+    if (!LAND) return;
+    table.dataset.landed = '1';
+    if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+    let moved = false;
+    const mine = () => { moved = true; };
+    for (const kind of ['wheel', 'keydown', 'touchstart', 'mousedown'])
+      window.addEventListener(kind, mine, {once: true, capture: true});
+    for (const wait of [0, 300, 800, 1500, 2500, 4000])
+      setTimeout(() => moved || table.scrollIntoView({block: 'start'}), wait);
+  };
+  setTimeout(start, 0);
+})();
+"""
+
+
+def page_script(land: bool) -> w.Output:
+    """A hidden output holding the table's page-side script (``PAGE_SCRIPT``):
+    the wheel scrolls the page over the canvases, and with ``land`` the table
+    scrolls itself into view once its board is drawn out of view."""
+    out = w.Output(layout=w.Layout(display="none"))
+    out.add_class("tabletop-page-script")
+    script = PAGE_SCRIPT % ("true" if land else "false")
+    out.outputs = (
+        {
+            "output_type": "display_data",
+            "data": {"application/javascript": script, "text/plain": ""},
+            "metadata": {},
+        },
+    )
+    return out
