@@ -54,11 +54,22 @@ class Selection:
             (a group of actions under one rule).
         value: the space id, card kind or clause id.
         words: how the panel names it ("the card Rope", "space A7").
+        alike: for the clause of a card the rules treat like others
+            (``Look.same_use``: any Country card flies), the card pressed and
+            those like it: an action spending any of them counts as that card's.
     """
 
     kind: str
     value: str
     words: str = ""
+    alike: tuple[str, ...] = ()
+
+    def spends(self, card: str | None) -> bool:
+        """Whether an action playing ``card`` plays the card chosen (or one like
+        it): a card was pressed before."""
+        if self.kind == "card":
+            return card == self.value
+        return card is not None and card in self.alike
 
     def matches(self, entry: Explanation) -> bool:
         if self.kind == "space":
@@ -70,7 +81,9 @@ class Selection:
         return True
 
     def __str__(self) -> str:
-        return f"{self.kind}:{self.value}"
+        """The selection's key (a frame's menus are keyed by it)."""
+        pressed = f":{self.alike[0]}" if self.alike else ""
+        return f"{self.kind}:{self.value}{pressed}"
 
     def to_json(self) -> dict[str, str]:
         return {"kind": self.kind, "value": self.value, "words": self.words}
@@ -111,13 +124,13 @@ def tap_space(
     entries = [e for e in legal if space in e.spaces]
     if not entries:
         return Tap(refusal=Refusal("TT-PHASE", words.nothing_on(look, space)))
-    chosen = selection is not None and selection.kind == "card"  # card pressed
+    chosen = selection is not None and (selection.kind == "card" or selection.alike)
     if len(entries) > 1 and chosen:
-        entries = [e for e in entries if e.card == selection.value] or entries
+        entries = [e for e in entries if selection.spends(e.card)] or entries
     one = entries[0]
     if (
         len(entries) == 1
-        and (one.card is None or (chosen and one.card == selection.value))
+        and (one.card is None or (chosen and selection.spends(one.card)))
         and not own
     ):
         return Tap(entry=one)
@@ -143,9 +156,11 @@ def tap_card(
         entries = here or entries
     if len(entries) == 1 and not alike:
         return Tap(entry=entries[0])
-    clauses = {e.clause for e in entries}
-    if alike and len(clauses) == 1:  # cards the rules treat alike: list them all
-        return Tap(selection=Selection("clause", clauses.pop(), words.alike(name)))
+    if alike and len({e.clause for e in entries}) == 1:
+        # Cards the rules treat alike: list every choice any of them plays.
+        (clause,) = {e.clause for e in entries}
+        chosen = Selection("clause", clause, words.alike(name), (card, *alike))
+        return Tap(selection=chosen)
     return Tap(selection=Selection("card", card, words.the_card(name)))
 
 

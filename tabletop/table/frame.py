@@ -166,8 +166,8 @@ def menus(look: Look, view: Any, seat: int | None, legal: tuple) -> dict[str, An
     its heading, buttons (an action's index or a folded group), the cards
     outlined and chosen, the space ringed, and its tap tables.
 
-    A space's tap changes with the selection only when a card is chosen, and a
-    card's only when a space is: the ``""`` menu holds every tap, and another
+    A space's tap changes with the selection only when a card was pressed, and
+    a card's only when a space was: the ``""`` menu holds every tap, and another
     menu only the taps that differ (a screen looks there first, then in
     ``""``).
     """
@@ -208,7 +208,7 @@ def menus(look: Look, view: Any, seat: int | None, legal: tuple) -> dict[str, An
             for i in items
         ]
         taps: dict[str, Any] = {}
-        if sel is None or sel.kind == "card":
+        if sel is None or pressed_card(sel) is not None:
             taps["spaces"] = space_taps(sel)
         if sel is None or sel.kind == "space":
             taps["cards"] = card_taps(sel)
@@ -223,7 +223,7 @@ def menus(look: Look, view: Any, seat: int | None, legal: tuple) -> dict[str, An
             "heading": choices_heading(sel),
             "buttons": buttons,
             "outlined": sorted(outlined_cards(look, legal, hand, offered)),
-            "chosen": sel.value if sel is not None and sel.kind == "card" else None,
+            "chosen": pressed_card(sel),
             "ringed": sel.value if sel is not None and sel.kind == "space" else None,
             **{
                 name: {k: t.to_json() for k, t in table.items()}
@@ -231,6 +231,15 @@ def menus(look: Look, view: Any, seat: int | None, legal: tuple) -> dict[str, An
             },
         }
     return {"refusal": refusal.reason if refusal else None, "menus": out}
+
+
+def pressed_card(selection: Selection | None) -> str | None:
+    """The card a selection was made by pressing, if any."""
+    if selection is None:
+        return None
+    if selection.kind == "card":
+        return selection.value
+    return selection.alike[0] if selection.alike else None
 
 
 def folded(legal: tuple[Any, ...]) -> list[dict[str, Any]]:
