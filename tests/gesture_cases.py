@@ -117,7 +117,7 @@ CASES = (
         "a tap through another seat's eyes is refused in words",
         "TT-TURN",
         AMBUSH_ON_PERU,
-        (("card", "ambush"),),
+        (("space", "PERU"),),
         refused="not your turn",
         eyes=1,
     ),

@@ -142,8 +142,61 @@ def test_the_frame_rings_and_outlines_what_the_logic_does():
     menu = frame["menus"]["space:PERU"]
     hand = logic.look.hand(logic.view_state, 0)
     offered = logic.shown_actions()
-    assert set(menu["outlined"]) == outlined_cards(
-        logic.look, logic.legal, hand, offered
-    )
+    assert set(menu["outlined"]) == outlined_cards(logic.look, hand, offered)
     assert menu["ringed"] == "PERU" and menu["chosen"] is None
     assert menu["heading"].endswith(logic.selection.words)
+
+
+def frontend(widget: Any, content: dict) -> None:
+    """Deliver a message as the browser would send it to a widget's comm."""
+    data = {"method": "custom", "content": content}
+    widget.comm.handle_msg({"content": {"data": data}, "buffers": []})
+
+
+def tap_notebook(table: Any, kind: str, what: str) -> None:
+    """A tap as the notebook gets it from the page: a mouse press on the board
+    canvas or on a card of the mover's hand, or a button's click."""
+    from tabletop.ui.hands import CARD_H, CARD_W, GAP
+
+    ui, model = table.widgets, table.model
+    if kind == "space":
+        x, y = table.look.xy[what]
+        area = ui.board.area
+        frontend(
+            ui.board.canvas, {"event": "mouse_down", "x": x - area[0], "y": y - area[1]}
+        )
+    elif kind == "card":
+        seat = model.viewer if model.viewer is not None else model.to_move
+        (hand,) = [h for h in ui.hands if h.seat == seat]
+        kinds = table.look.hand(model.view_state, seat)
+        i = list(kinds).index(what)
+        x = GAP + i * hand._step(len(kinds)) + CARD_W / 2
+        frontend(hand.canvas, {"event": "mouse_down", "x": x, "y": 24 + CARD_H / 2})
+    else:
+        buttons = ui.actions.buttons
+        (button,) = [b for b, e in zip(buttons, ui.actions.items, strict=False)
+                     if str(getattr(e, "action", "")) == what]  # fmt: skip
+        button.click()
+
+
+@pytest.mark.parametrize("case", CASES, ids=IDS)
+def test_gesture_cases_on_the_notebook_table(case):
+    from tabletop.ui import Table
+
+    match = case_match(case)
+    table = Table(match, seats=case_seats(case), auto=False)
+    if case.eyes is not None:
+        table.model.set_viewer(case.eyes)
+    before = len(match)
+    outcome = Outcome()
+    for kind, what in case.taps:
+        tap_notebook(table, kind, what)
+        assert table.model.error == "", table.model.error
+        if table.model.message:
+            outcome.refused = table.model.message
+    model = table.model
+    if len(model.match) > before:
+        outcome.played = str(model.match.steps[-1].action)
+    outcome.opened = None if model.selection is None else str(model.selection)
+    outcome.check(case)
+    table.close()

@@ -169,9 +169,7 @@ def tap_group(group: Group) -> Tap:
     return Tap(selection=Selection("clause", group.clause, words.group_heading(group)))
 
 
-def outlined_cards(
-    look: Any, legal: Sequence[Explanation], hand: Any, offered: Sequence[Any]
-) -> set[str]:
+def outlined_cards(look: Any, hand: Any, offered: Sequence[Any]) -> set[str]:
     """The card kinds of the mover's ``hand`` to outline: those an action on
     offer plays, and those the rules treat like them (a tap on one lists
     them: the look's ``same_use``)."""

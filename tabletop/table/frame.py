@@ -222,7 +222,7 @@ def menus(look: Look, view: Any, seat: int | None, legal: tuple) -> dict[str, An
         out[key] = {
             "heading": choices_heading(sel),
             "buttons": buttons,
-            "outlined": sorted(outlined_cards(look, legal, hand, offered)),
+            "outlined": sorted(outlined_cards(look, hand, offered)),
             "chosen": pressed_card(sel),
             "ringed": sel.value if sel is not None and sel.kind == "space" else None,
             **{

@@ -278,6 +278,20 @@ def _kind(entry: Any) -> str:
 NO_SPACE_THERE = "there is no space there"
 
 
+def hover_line(look: Any, space: str, on: Sequence[Any], plays: bool) -> str:
+    """The line under the board for the pointer resting on ``space``: its name
+    (and what it does), and, when a click there does not play at once
+    (``plays``), the one choice it shows or how many it lists (``on``: the
+    actions on offer there)."""
+    text = look.describe(space)
+    if on and not plays:
+        if len(on) == 1:
+            text += f" \u2014 a click shows the choice: {action_words(look, on[0])}"
+        else:
+            text += f" \u2014 a click lists the {len(on)} choices here"
+    return text
+
+
 def nothing_on(look: Any, space: str) -> str:
     """A tap on a space no legal action involves."""
     return f"nothing can be done on {look.space_name(space)} now"

@@ -25,8 +25,6 @@ Three guards keep a click from doing what nobody chose:
 from __future__ import annotations
 
 import html
-import logging
-import weakref
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -36,6 +34,8 @@ from traitlets import Int
 
 from tabletop.core import IllegalActionError, Refusal
 from tabletop.draw.look import Look, look_for
+from tabletop.table import words
+from tabletop.table.choices import outlined_cards
 from tabletop.table.words import CONNECTION_LOST
 from tabletop.ui.board import forget_current_canvas, one_batch
 from tabletop.ui.board_area import BoardArea
@@ -44,30 +44,15 @@ from tabletop.ui.evaluation import EvaluationBar
 from tabletop.ui.gestures import PageGestures
 from tabletop.ui.layout import build
 from tabletop.ui.model import MAX_AUTO_MOVES, Selection, TableModel
-from tabletop.ui.panel_rendering import (
-    GAME_TAB,
-    INSPECTOR_TAB,
-    LOG_TAB,
-    REVIEW_TAB,
-    SEATS_TAB,
-    PanelRendering,
-)
+from tabletop.ui.panel_rendering import REVIEW_TAB, PanelRendering
 from tabletop.ui.review_tab import ReviewPanel
-from tabletop.ui.style import CSS, DISCONNECTED
+from tabletop.ui.saving import take_over
+from tabletop.ui.style import CSS, DISCONNECTED, restart_pointer_pause
 from tabletop.ui.teach import TeachPanel
 from tabletop.ui.texts import last_move
 
-__all__ = ["CSS", "DISCONNECTED", "MAX_AUTO_MOVES", "Selection", "Table"]
-__all__ += ["CONNECTION_LOST", "GAME_TAB", "INSPECTOR_TAB", "LOG_TAB", "REVIEW_TAB"]
-__all__ += ["SEATS_TAB"]
-
-LOG = logging.getLogger(__name__)
-
-#: The live table of each autosave file (resolved path -> the table). A table
-#: made for a file closes the one before it: that one's cell was run again, and a
-#: page reloaded from an older copy of the notebook would show it live, its moves
-#: overwriting the newer game's save.
-_LIVE_BY_SAVE: dict[Path, weakref.ref] = {}
+__all__ = ["CONNECTION_LOST", "CSS", "DISCONNECTED", "MAX_AUTO_MOVES", "REVIEW_TAB"]
+__all__ += ["Selection", "Table"]
 
 
 class Table(w.VBox):
@@ -157,7 +142,7 @@ class Table(w.VBox):
         model.observe(lambda _: self.panels.notices(), names=["message", "error"])
         self.render()
         if model.autosave is not None:
-            self._take_over(model.autosave)
+            take_over(self, model.autosave)
 
     # -- the model's names that notebooks and the docs use (docs/table.md) ----------
     @property
@@ -198,16 +183,6 @@ class Table(w.VBox):
     def review(self) -> ReviewPanel:
         """The Review tab (graded moves and the hint), one of the table's widgets."""
         return self.widgets.review
-
-    def _take_over(self, save: Path) -> None:
-        """Be the one live table of ``save``: the table made for it before, if it
-        is still open, is closed (``close``) and writes the file no more."""
-        key = save.resolve()
-        known = _LIVE_BY_SAVE.get(key)
-        before = known() if known is not None else None
-        if before is not None and before is not self:
-            before.close()
-        _LIVE_BY_SAVE[key] = weakref.ref(self)
 
     def close(self) -> None:
         """Close the table's widgets; background analysis stops, and the autosave
@@ -277,13 +252,10 @@ class Table(w.VBox):
         return "nobody's secrets (hand-over)"
 
     def click_xy(self, x: float, y: float) -> tuple:
-        """A mouse press on the board at canvas pixel (x, y)."""
-        self.model.ensure_may_act()
-        targets = [s for e in self.model.shown_actions() for s in e.spaces]
-        space = self.look.hit(x, y, prefer=targets)
-        if space is None:
-            raise IllegalActionError("TT-PHASE", "there is no space there")
-        return self.model.click_space(space)
+        """A mouse press on the board at canvas pixel (x, y): the space there,
+        preferring the targets on offer (the look's hit test), as a tap on it
+        (``TableLogic.click_at``)."""
+        return self.model.click_at(lambda targets: self.look.hit(x, y, prefer=targets))
 
     def _press_drawn(self, item: Any, token: int) -> tuple:
         """A button drawn at render ``token``: dropped if the table moved since."""
@@ -336,28 +308,14 @@ class Table(w.VBox):
             self.widgets.hover.value = self._hover_html(space)
         return space
 
-    def _played_alike(self, view: Any, seat: int | None, cards: set) -> set:
-        """The cards of the mover's hand the rules treat like ``cards`` (the
-        look's ``same_use``): outlined too, since a press on one lists them."""
-        hand = self.look.hand(view, seat) if cards and seat is not None else ()
-        if isinstance(hand, int):
-            return set()
-        return {c for c in hand if cards & set(self.look.same_use(c))}
-
     def _hover_html(self, space: str | None) -> str:
         """The line under the board for the pointer resting on ``space``."""
         if not space:
             return ""
-        text = self.look.describe(space)
-        on = [e for e in self.model.shown_actions() if space in e.spaces]
-        if on and self.model.click_plays(space) is not None:
-            pass  # a move there, as the ring says: the name is enough
-        elif len(on) == 1:
-            text += (
-                f" \u2014 a click shows the choice: {self.widgets.actions.words(on[0])}"
-            )
-        elif on:
-            text += f" \u2014 a click lists the {len(on)} choices here"
+        model = self.model
+        on = [e for e in model.shown_actions() if space in e.spaces]
+        plays = bool(on) and model.click_plays(space) is not None
+        text = words.hover_line(self.look, space, on, plays)
         return f"<small>{html.escape(text)}</small>" if text else ""
 
     def hover_out(self) -> None:
@@ -404,12 +362,12 @@ class Table(w.VBox):
         view = model.view_state
         shown = model.shown_actions()
         targets = {s for e in shown for s in e.spaces}
-        cards = {e.card for e in shown if e.card}
         sel = model.selection
         space = sel.value if sel is not None and sel.kind == "space" else ""
         space = space or self.teach_panel.focus_space()
         seat = model.to_move
-        cards |= self._played_alike(view, seat, cards)
+        hand = self.look.hand(view, seat) if seat is not None else ()
+        cards = outlined_cards(self.look, hand, shown)
         moved = last_move(model)
         self.board_area.keep_in_focus(view, seat, targets)
         rings = self.board_area.rings
@@ -428,22 +386,11 @@ class Table(w.VBox):
             for callback in self._render_watchers:
                 callback(layers)
             if layers:
-                self._fresh_class(ui.board.canvas)
+                restart_pointer_pause(ui.board.canvas)
         finally:
             self.panels.render(shown, self.token)
             ui.beacon.value = self.token  # last: the page echoes it when shown
         self.picture.follow()
-
-    @staticmethod
-    def _fresh_class(widget: Any) -> None:
-        """Restart the short pointer pause of a redrawn canvas (CSS animation)."""
-        a, b = "tabletop-fresh-a", "tabletop-fresh-b"
-        if a in widget._dom_classes:
-            widget.remove_class(a)
-            widget.add_class(b)
-        else:
-            widget.remove_class(b)
-            widget.add_class(a)
 
     def render_tabs(self) -> None:
         """Fill the tab on show (the log or the inspector); hidden tabs wait."""

@@ -45,6 +45,15 @@ import ipywidgets as w
 from traitlets import Bool, observe
 
 from tabletop.analysis import BackgroundEvaluator, Evaluation
+from tabletop.ui.evaluation_rows import (
+    BAR_CSS,
+    bars_html,
+    faded,
+    full_basis,
+    leader,
+    short_basis,
+    verdict_words,
+)
 from tabletop.ui.review_tab import ReviewPanel
 from tabletop.ui.seats import HUMAN
 
@@ -52,35 +61,12 @@ if TYPE_CHECKING:
     from tabletop.ui.controller import Table
     from tabletop.ui.model import TableModel
 
-__all__ = ["EvaluationBar", "ReviewPanel", "analysis_box", "default_enabled"]
+__all__ = ["BAR_CSS", "EvaluationBar", "ReviewPanel", "analysis_box"]
+__all__ += ["bars_html", "default_enabled", "full_basis", "leader", "short_basis"]
+__all__ += ["verdict_words"]
 
 ROW_PX = 14  # one seat's row (the bar keeps its height while it recomputes)
 MORE_ROUNDS = 2  # too close to call: sample again with 2x, then 4x the playouts
-BAR_CSS = """<style>
-.tabletop-evaluation { font-size: 11px; line-height: 14px; margin: 0 0 6px 0;
-  padding: 2px 6px 3px; border: 1px solid #e5e7eb; border-radius: 3px; }
-.tabletop-evaluation .widget-checkbox { height: 18px; width: auto; margin: 0; }
-.tabletop-evaluation .widget-checkbox label { font-size: 12px; font-weight: 600; }
-.tabletop-evaluation .widget-html, .tabletop-evaluation .widget-html-content
-  { height: auto; line-height: 14px; font-size: 11px; margin: 0; }
-.tabletop-evaluation-basis { color: #4b5563; }
-.tabletop-eval-grid { display: grid; column-gap: 6px; align-items: center;
-  grid-template-columns: minmax(0, max-content) minmax(40px, 1fr) max-content; }
-.tabletop-eval-row { display: contents; }
-.tabletop-eval-verdict { grid-column: 1 / -1; font-weight: 600; }
-.tabletop-eval-name { overflow-wrap: anywhere; }
-.tabletop-eval-lead .tabletop-eval-name { font-weight: 600; }
-.tabletop-eval-swatch { display: inline-block; width: 9px; height: 9px;
-  margin-right: 4px; border-radius: 2px; vertical-align: -1px; }
-.tabletop-eval-track { position: relative; height: 10px; background: #e5e7eb; }
-.tabletop-eval-fill { position: absolute; left: 0; top: 0; height: 10px;
-  background: #2563eb; }
-.tabletop-eval-band { position: absolute; top: 3px; height: 4px;
-  background: #111827; opacity: .5; }
-.tabletop-eval-numbers { text-align: right; white-space: nowrap; }
-.tabletop-eval-numbers small { color: #6b7280; }
-.tabletop-eval-stale { opacity: .45; }
-</style>"""
 
 
 class EvaluationBar(w.VBox):
@@ -219,7 +205,7 @@ class EvaluationBar(w.VBox):
             return
         self.basis.value = "evaluating\u2026"
         if self.bars.value:
-            self.bars.value = _stale(self.bars.value)
+            self.bars.value = faded(self.bars.value)
         if self._rounds:  # a longer round ran at the last position: back to base
             self.evaluator.budget, self.evaluator.cpu_seconds = self._base
         self._base = (self.evaluator.budget, self.evaluator.cpu_seconds)
@@ -349,89 +335,6 @@ def default_enabled(model: TableModel) -> bool:
     humans = sum(1 for kind in model.seats if kind == HUMAN)
     online = model.match.refusal("review") is not None  # the moves live elsewhere
     return humans < 2 and not online
-
-
-def short_basis(result: Evaluation, look: Any = None) -> str:
-    """Whose knowledge, in a few words (the full sentence is the tooltip)."""
-    if result.seat is None:
-        return "from the full state"
-    name = look.seat_name(result.seat) if look is not None else None
-    return f"from what {name or f'seat {result.seat}'} knows"
-
-
-def full_basis(result: Evaluation, look: Any = None) -> str:
-    """``Evaluation.basis`` with the seat's name (the bar's hover text)."""
-    if result.seat is None or look is None:
-        return result.basis
-    return result.basis_naming(look.seat_name(result.seat))
-
-
-def leader(result: Evaluation) -> int | None:
-    """The seat whose 95% interval lies above every other seat's, or None (too
-    close to call, or no playout yet)."""
-    if not result.n:
-        return None
-    chances, intervals = result.probabilities, result.intervals
-    best = max(range(len(chances)), key=chances.__getitem__)
-    low = intervals[best][0]
-    others = [high for seat, (_, high) in enumerate(intervals) if seat != best]
-    return best if all(low > high for high in others) else None
-
-
-def verdict_words(result: Evaluation, look: Any = None, sampling: bool = False) -> str:
-    """How sure the bar is, in words: the seat likely ahead with its chance and
-    interval, or "Too close to call" (and that it samples more)."""
-    seat = leader(result)
-    if seat is None:
-        return "Too close to call" + (": sampling more\u2026" if sampling else "")
-    name = look.seat_name(seat) if look is not None else f"seat {seat}"
-    chance, (low, high) = result.probabilities[seat], result.intervals[seat]
-    return f"{name} is likely ahead: {chance:.0%} ({low * 100:.0f}\u2013{high:.0%})"
-
-
-def bars_html(result: Evaluation, look: Any = None, sampling: bool = False) -> str:
-    """The verdict in words, then one row per seat: colour swatch and full name,
-    the chance as a bar with the 95% interval as a band, and the numbers. The name
-    column is as wide as the longest name (a very long one wraps); the seat likely
-    ahead (``leader``) is in bold, and nobody while the intervals overlap."""
-    chances = result.probabilities
-    lead = leader(result)
-    verdict = html.escape(verdict_words(result, look, sampling))
-    rows = [f"<div class='tabletop-eval-verdict'>{verdict}</div>"]
-    for seat, (chance, (low, high)) in enumerate(
-        zip(chances, result.intervals, strict=True)
-    ):
-        name = look.seat_name(seat) if look is not None else f"seat {seat}"
-        colours = getattr(look, "seat_colors", None) or ("#2563eb",)
-        colour = colours[seat % len(colours)]
-        band = max(1.0, (high - low) * 100)
-        tip = html.escape(
-            f"{name}: {chance:.0%} chance to win ({result.wins[seat]}/{result.n} "
-            f"playouts won; 95% interval {low:.0%} to {high:.0%})",
-            quote=True,
-        )
-        css = "tabletop-eval-row" + (" tabletop-eval-lead" if seat == lead else "")
-        rows.append(
-            f"<div class='{css}'>"
-            f"<span class='tabletop-eval-name' title='{tip}'>"
-            f"<span class='tabletop-eval-swatch' style='background:{colour}'></span>"
-            f"{html.escape(name)}</span>"
-            f"<span class='tabletop-eval-track' title='{tip}'>"
-            f"<span class='tabletop-eval-fill' style='width:{chance * 100:.1f}%;"
-            f"background:{colour}'>"
-            "</span><span class='tabletop-eval-band' "
-            f"style='left:{low * 100:.1f}%;width:{band:.1f}%'></span></span>"
-            f"<span class='tabletop-eval-numbers' title='{tip}'>{chance:.0%} "
-            f"<small>{low * 100:.0f}\u2013{high:.0%}</small></span></div>"
-        )
-    return f"<div class='tabletop-eval-grid'>{''.join(rows)}</div>"
-
-
-def _stale(bars: str) -> str:
-    """The last bars, greyed while the new position is evaluated."""
-    if bars.startswith("<div class='tabletop-eval-stale'>"):
-        return bars
-    return f"<div class='tabletop-eval-stale'>{bars}</div>"
 
 
 def analysis_box(table: Table, **options: Any) -> w.HBox:

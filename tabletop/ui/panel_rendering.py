@@ -12,11 +12,11 @@ import html
 from typing import TYPE_CHECKING
 
 from tabletop.core import Explanation
-from tabletop.ui.panels import log_html
 from tabletop.ui.texts import (
     banner_html,
     inspector_for,
     line_label,
+    log_html,
     log_steps,
     recap_html,
     status_html,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import os
 import re
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,7 @@ import ipywidgets as w
 from tabletop.core import Match, TabletopError
 
 if TYPE_CHECKING:
+    from tabletop.ui.controller import Table
     from tabletop.ui.model import TableModel
 
 AUTOSAVE_DIR = ".tabletop"
@@ -135,3 +137,21 @@ class SaveLoad:
                 f"Every move is saved to <code>{html.escape(str(auto))}</code>; "
                 "making this table again after a restart offers to resume."
             )
+
+
+#: The live table of each autosave file (resolved path -> the table). A table
+#: made for a file closes the one before it: that one's cell was run again, and a
+#: page reloaded from an older copy of the notebook would show it live, its moves
+#: overwriting the newer game's save.
+_LIVE_BY_SAVE: dict[Path, weakref.ref] = {}
+
+
+def take_over(table: Table, save: Path) -> None:
+    """Make ``table`` the one live table of ``save``: the table made for it before,
+    if it is still open, is closed (``Table.close``) and writes the file no more."""
+    key = save.resolve()
+    known = _LIVE_BY_SAVE.get(key)
+    before = known() if known is not None else None
+    if before is not None and before is not table:
+        before.close()
+    _LIVE_BY_SAVE[key] = weakref.ref(table)

@@ -124,3 +124,15 @@ def page_script(land: bool) -> w.Output:
         },
     )
     return out
+
+
+def restart_pointer_pause(widget: w.DOMWidget) -> None:
+    """Restart the short pointer pause of a redrawn canvas (the CSS animation
+    ``tabletop-settle``: two names, so that setting one restarts it)."""
+    a, b = "tabletop-fresh-a", "tabletop-fresh-b"
+    if a in widget._dom_classes:
+        widget.remove_class(a)
+        widget.add_class(b)
+    else:
+        widget.remove_class(b)
+        widget.add_class(a)

@@ -16,7 +16,6 @@ from tabletop.draw.lastmove import die_of, walked
 from tabletop.table.words import action_words as said_action
 from tabletop.table.words import pending_words, recap_turns, winner_words
 from tabletop.ui.model import TableModel, saved_summary
-from tabletop.ui.panels import inspector_html, json_diff
 
 PUBLIC = "public"  # the viewer who sees only what lies face up
 
@@ -304,3 +303,71 @@ def summary_text(model: TableModel) -> str:
         )
     lines.append(f"legal actions: {len(model.legal)}")
     return "\n".join(lines)
+
+
+def log_html(
+    steps: Sequence[tuple[str, Sequence[tuple[str, str]]]],
+    details: bool = False,
+    limit: int = 60,
+) -> str:
+    """The event log in reading order: one row per step, labelled, newest last.
+
+    ``steps`` holds, per step, its label ("Step 4 · Player 1 (blue)") and the
+    (text, clause) of each event as the viewer may read it. Clause IDs show only
+    with ``details``. The box keeps its scroll at the bottom (the newest row).
+    """
+    rows = []
+    for label, events in steps[-limit:]:
+        parts = []
+        for text, clause in events:
+            code = f" <code>{html.escape(clause)}</code>" if details and clause else ""
+            parts.append(f"{html.escape(text)}{code}")
+        body = "; ".join(parts) or "<i>no visible change</i>"
+        rows.append(
+            f"<div class='tabletop-log-step'><b>{html.escape(label)}</b>: {body}</div>"
+        )
+    if not rows:
+        return "<i>nothing has happened yet</i>"
+    inner = "".join(rows)
+    return (
+        "<div style='display:flex;flex-direction:column-reverse;max-height:220px;"
+        f"overflow:auto'><div>{inner}</div></div>"
+    )
+
+
+def inspector_html(text: str, secrets: Sequence[tuple[str, str]]) -> str:
+    """The state as text, then each secret part and who may not see it."""
+    rows = "".join(
+        f"<li><b style='color:#b71c1c'>secret</b> <code>{html.escape(path)}</code>: "
+        f"{html.escape(who)}</li>"
+        for path, who in secrets
+    )
+    marked = f"<p><b>Secret parts</b></p><ul>{rows}</ul>" if rows else ""
+    return _pre(text, "tabletop-state") + marked
+
+
+def json_diff(a: Any, b: Any, path: str = "", depth: int = 3) -> list[str]:
+    """The paths where two JSON values differ (to find what a view redacts)."""
+    if a == b:
+        return []
+    if depth and isinstance(a, dict) and isinstance(b, dict):
+        out = []
+        for key in sorted(set(a) | set(b), key=str):
+            out += json_diff(
+                a.get(key), b.get(key), f"{path}.{key}" if path else str(key), depth - 1
+            )
+        return out
+    nested = isinstance(a, list) and any(isinstance(x, list | dict) for x in a)
+    if depth and nested and isinstance(b, list) and len(a) == len(b):
+        # Lists of records (one hand per seat) name each record; flat lists (a
+        # deck) are one secret as a whole.
+        out = []
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            out += json_diff(x, y, f"{path}[{i}]", depth - 1)
+        return out
+    return [path or "(all)"]
+
+
+def _pre(text: str, css: str) -> str:
+    style = "margin:0;white-space:pre-wrap"
+    return f'<pre class="{css}" style="{style}">{html.escape(text)}</pre>'
