@@ -45,6 +45,7 @@ import ipywidgets as w
 from traitlets import Bool, observe
 
 from tabletop.analysis import BackgroundEvaluator, Evaluation
+from tabletop.table.seats import HUMAN
 from tabletop.ui.evaluation_rows import (
     BAR_CSS,
     bars_html,
@@ -55,7 +56,6 @@ from tabletop.ui.evaluation_rows import (
     verdict_words,
 )
 from tabletop.ui.review_tab import ReviewPanel
-from tabletop.ui.seats import HUMAN
 
 if TYPE_CHECKING:
     from tabletop.ui.controller import Table

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from tabletop.core import Explanation
+from tabletop.table.seats import HUMAN, bot_names
 from tabletop.ui.board import BoardView
 from tabletop.ui.evaluation import BAR_CSS, EvaluationBar
 from tabletop.ui.hands import CardSprites, HandView
@@ -21,7 +22,6 @@ from tabletop.ui.model import WHO_ACTS
 from tabletop.ui.panels import ActionsPanel, HandOver, SeatControls, Timeline
 from tabletop.ui.review_tab import REVIEW_CSS, ReviewPanel
 from tabletop.ui.saving import SaveLoad
-from tabletop.ui.seats import HUMAN, bot_names
 from tabletop.ui.style import page_script
 from tabletop.ui.texts import action_words, outcome_hint, words
 

@@ -24,8 +24,8 @@ import ipywidgets as w
 from tabletop.analysis import review as review_match
 from tabletop.analysis.review import Review
 from tabletop.core import IllegalActionError, Match
+from tabletop.table.seats import HUMAN
 from tabletop.ui.hint_panel import THINKING, HintPanel, hint_html
-from tabletop.ui.seats import HUMAN
 
 if TYPE_CHECKING:
     from tabletop.ui.controller import Table
