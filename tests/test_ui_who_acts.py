@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from tabletop import Match
+from tabletop.table.words.panels import waiting as waiting_text
 from tabletop.ui import Table
-from tabletop.ui.texts import waiting_text
 from tests.ui_fake import Dash, DashLook
 
 

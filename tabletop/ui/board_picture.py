@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from IPython.display import DisplayHandle, display
 
 from tabletop.draw import PUBLIC, picture_bundle, with_picture
-from tabletop.ui.texts import summary_text
+from tabletop.table.words.panels import summary as summary_of
 
 if TYPE_CHECKING:
     from tabletop.ui.model import TableModel
@@ -168,14 +168,14 @@ class TablePicture:
 
     def summary_text(self) -> FollowingText:
         """The summary of this moment, followed once shown."""
-        return FollowingText(summary_text(self.model), self.summary)
+        return FollowingText(summary_of(self.model), self.summary)
 
     def follow(self) -> None:
         """Replace the shown picture (and summary) when the table shows something
         else."""
         if self.summary.shown:  # worded (legal actions counted) only then
             try:
-                self.summary.follow(summary_text(self.model))
+                self.summary.follow(summary_of(self.model))
             except Exception:  # a summary must never stop the table from playing
                 LOG.exception("the table's summary could not follow")
         if not self.board.shown or not self._kept():

@@ -244,12 +244,7 @@ class Table(w.VBox):
     # -- gestures the view handles (the model decides; see ``TableModel``) -------
     def showing(self) -> str:
         """Whose eyes the table shows, in words (the end of the status line)."""
-        eyes = self.model.eyes
-        if eyes is None:
-            return "everything"
-        if isinstance(eyes, int):
-            return self.look.seat_name(eyes)
-        return "nobody's secrets (hand-over)"
+        return words.panels.showing(self.model)
 
     def click_xy(self, x: float, y: float) -> tuple:
         """A mouse press on the board at canvas pixel (x, y): the space there,

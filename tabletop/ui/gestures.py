@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import TabletopError
-from tabletop.table.words import CONNECTION_LOST
+from tabletop.table.words import panels as said
 
 if TYPE_CHECKING:
     from tabletop.ui.controller import Table
@@ -57,11 +57,11 @@ class PageGestures:
             except TabletopError as exc:
                 clause = getattr(exc, "clause", "")
                 reason = table.look.refusal_words(getattr(exc, "reason", str(exc)))
-                shown = f" [{clause}]" if clause and model.details else ""
-                model.message = f"Not possible: {reason}{shown}"
+                shown = clause if model.details else ""
+                model.message = said.refused(reason, shown)
                 model.refused_clause = clause
             except ConnectionError:  # an online table whose server is out of reach
-                model.message = f"Not possible now: {CONNECTION_LOST}"
+                model.message = said.out_of_reach()
                 model.refused_clause = "TT-ONLINE"
             except Exception as exc:  # noqa: BLE001 - shown in the UI, then logged
                 model.error = "".join(traceback.format_exception(exc)[-6:])

@@ -15,6 +15,7 @@ import ipywidgets as w
 
 from tabletop.core import Explanation
 from tabletop.table.seats import HUMAN, bot_names
+from tabletop.table.words.panels import outcome_hint
 from tabletop.ui.board import BoardView
 from tabletop.ui.evaluation import BAR_CSS, EvaluationBar
 from tabletop.ui.hands import CardSprites, HandView
@@ -23,7 +24,7 @@ from tabletop.ui.panels import ActionsPanel, HandOver, SeatControls, Timeline
 from tabletop.ui.review_tab import REVIEW_CSS, ReviewPanel
 from tabletop.ui.saving import SaveLoad
 from tabletop.ui.style import page_script
-from tabletop.ui.texts import action_words, outcome_hint, words
+from tabletop.ui.texts import action_words, words
 
 if TYPE_CHECKING:
     from tabletop.ui.controller import Table

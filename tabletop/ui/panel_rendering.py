@@ -12,15 +12,15 @@ import html
 from typing import TYPE_CHECKING
 
 from tabletop.core import Explanation
+from tabletop.table.words import choices_heading
+from tabletop.table.words import panels as said
 from tabletop.ui.texts import (
     banner_html,
     inspector_for,
-    line_label,
     log_html,
     log_steps,
     recap_html,
     status_html,
-    waiting_text,
 )
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ class PanelRendering:
         ui.timeline.render(
             model.step,
             model.length,
-            [line_label(model, m, i) for i, m in enumerate(model.lines)],
+            [said.line_label(model, m, i) for i, m in enumerate(model.lines)],
             model.lines.index(model.match) if model.match in model.lines else 0,
         )
         ui.seat_controls.render(model.seats, model.viewer, model.hot_seat, model.auto)
@@ -99,14 +99,16 @@ class PanelRendering:
         """The action buttons (none behind a hand-over screen)."""
         model, actions = self.model, self.widgets.actions
         if model.curtain is not None:
-            heading = "Waiting for the hand-over"
+            heading = said.WAITING_HANDOVER
             # What the seat that passed the laptop typed is not the next one's (it
             # may name a card that seat holds, and Enter would send it).
             actions.notation.value = ""
             actions.typed_refusal.value = ""
         else:
             heading = (
-                "Your choices" if shown else waiting_text(model, self.table.compact)
+                choices_heading(None)
+                if shown
+                else said.waiting(model, self.table.compact)
             )
         bots_here = model.bots_may_move()
         actions.render(

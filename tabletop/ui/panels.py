@@ -15,6 +15,7 @@ import ipywidgets as w
 
 from tabletop.core import Explanation
 from tabletop.table.words import GROUP_OVER, Group, group_entries  # noqa: F401
+from tabletop.table.words import panels as said
 
 MAX_BUTTONS = 36
 MANY = 6  # more buttons than this: two to a row
@@ -229,13 +230,13 @@ class HandOver:
         if name is None:
             self.widget.layout.display = "none"
             return
+        title, ask, button = said.pass_the_laptop(name)
         self.text.value = (
-            f"<div style='font-size:18px'><b>Pass the laptop to {html.escape(name)}"
-            f"</b></div><div>Everyone else: please look away. {html.escape(name)}, "
-            "press the button when only you can see the screen.</div>"
+            f"<div style='font-size:18px'><b>{html.escape(title)}</b></div>"
+            f"<div>{html.escape(ask)}</div>"
             + (f"<div style='margin-top:6px'>{recap}</div>" if recap else "")
         )
-        self.button.description = f"I am {name}: show my hand"
+        self.button.description = button
         self.widget.layout.display = ""
 
 

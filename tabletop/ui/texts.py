@@ -14,6 +14,7 @@ from typing import Any
 
 from tabletop.draw.lastmove import die_of, walked
 from tabletop.table.words import action_words as said_action
+from tabletop.table.words import panels as said
 from tabletop.table.words import pending_words, recap_turns, winner_words
 from tabletop.ui.model import TableModel, saved_summary
 
@@ -32,41 +33,6 @@ def action_words(model: TableModel, entry: Any) -> str:
     return said_action(model.look, entry)
 
 
-HIDDEN_KINDS = ("roll", "draw", "deal", "reshuffle", "take", "discard")
-
-
-def outcome_hint(model: TableModel, entry: Any) -> str:
-    """What an action will do, found by applying it to the full state: where the
-    piece ends, that it stays put, and what the look's ``outcome_notes`` say.
-
-    Nothing is said when the result depends on chance or hidden cards (a roll, a
-    draw, a card taken): the hint must never reveal the die or a hand.
-    """
-    seat = model.to_move
-    if seat is None:
-        return ""
-    try:
-        after, events = model.game.apply(model.state, entry.action)
-    except Exception:  # noqa: BLE001 - a hint is optional; the move itself is checked
-        return ""
-    if any(e.secret or e.kind in HIDDEN_KINDS for e in events):
-        return ""
-    look = model.look
-    before = look.piece_spaces(model.game.view(model.state, PUBLIC))
-    now = look.piece_spaces(model.game.view(after, PUBLIC))
-    said = []
-    said += look.outcome_notes(events, seat)
-    if seat < len(before) and seat < len(now) and now[seat] in look.xy:
-        place = look.space_name(now[seat])
-        if now[seat] != before[seat] and model.game.to_move(after) == seat:
-            said.append(f"you stop on {place} and decide again")
-        elif now[seat] != before[seat]:
-            said.append(f"you end on {place}")
-        elif entry.spaces and model.game.to_move(after) != seat:
-            said.append("you stay where you are and your turn ends")
-    return "; ".join(said)
-
-
 def event_words(model: TableModel, event: Any, eyes: Any) -> str:
     """An event as ``eyes`` may read it, in the game's words (the look's
     ``event_line``: cards by name and counted, seats and spaces named), the
@@ -79,24 +45,17 @@ def status_html(model: TableModel, seen: str) -> str:
     game, state = model.game, model.state
     outcome = game.outcome(state)
     if outcome is not None:
-        who = (
-            "nobody" if outcome.winner is None else model.look.seat_name(outcome.winner)
-        )
+        over, why = said.game_over(model, outcome)
         clause = f" <code>{html.escape(outcome.clause)}</code>" if model.details else ""
-        what = (
-            f"<b>Game over: {html.escape(who)} wins</b>: "
-            f"{html.escape(words(model, outcome.reason))}{clause}"
-        )
+        what = f"<b>{html.escape(over)}</b>: {html.escape(why)}{clause}"
     else:
-        seat = game.to_move(state)
         name, pending = pending_words(model.look, game, model.view_state)
-        kind = model.seats[seat] if seat is not None else ""
-        kind = "" if kind == "human" else f" (bot: {kind})"
+        kind = said.mover_kind(model, game.to_move(state))
         what = f"<b>{html.escape(name)}</b>{html.escape(kind)} to move: " + (
             html.escape(pending)
         )
     return (
-        f"<span class='tabletop-step'>step {model.step}/{model.length}</span> · {what}"
+        f"<span class='tabletop-step'>{said.step_of(model)}</span> · {what}"
         f" · <i>showing {html.escape(seen)}</i>"
     )
 
@@ -114,19 +73,14 @@ def log_steps(
     if match.setup_events and match.cursor < limit:
         rows.append(
             (
-                "Setup",
+                said.SETUP,
                 [(event_words(model, e, eyes), e.clause)
                  for e in match.setup_events],
             )
         )  # fmt: skip
     for step in match.steps[max(0, match.cursor - limit) : match.cursor]:
-        who = (
-            model.look.seat_name(step.player)
-            if step.player is not None
-            else "a change to the position"
-        )
         events = [(event_words(model, e, eyes), e.clause) for e in step.events]
-        rows.append((f"Step {step.index} \u00b7 {who}", events))
+        rows.append((said.step_label(model, step), events))
     return rows
 
 
@@ -197,10 +151,10 @@ def banner_html(model: TableModel, outcome: Any, resume: bool) -> str:
         path = model.resume_from
         about = saved_summary(path)
         about = f"{about}; {path.name}" if about else path.name
+        title, question = said.saved_game(about)
         return (
-            "<div style='font-size:16px'><b>A saved game of this table was found"
-            f"</b> ({html.escape(about)}). Resume it, or start fresh? Nothing "
-            "shows or plays until you choose.</div>"
+            f"<div style='font-size:16px'><b>{html.escape(title)}</b> "
+            f"{html.escape(question)}</div>"
         )
     if outcome is None:
         return ""
@@ -211,13 +165,6 @@ def banner_html(model: TableModel, outcome: Any, resume: bool) -> str:
         f"<div style='font-size:22px;color:#1b5e20'><b>\u2605 {html.escape(wins)}"
         f"</b></div><div>{html.escape(why)}</div>"
     )
-
-
-def line_label(model: TableModel, match: Any, index: int) -> str:
-    """How the timeline names a line: its number, length and where it was left."""
-    here = " (shown)" if match is model.match else ""
-    left = f", left at step {match.cursor}" if match.cursor < len(match) else ""
-    return f"line {index + 1}: {len(match)} steps{left}{here}"
 
 
 def secret_parts(model: TableModel) -> list[tuple[str, str]]:
@@ -260,49 +207,6 @@ def inspector_for(model: TableModel) -> str:
     except Exception as exc:  # noqa: BLE001 - a text-board bug must not break play
         text = f"(this state cannot be shown as text: {type(exc).__name__}: {exc})"
     return inspector_html(text, secret_parts(model))
-
-
-def waiting_text(model: TableModel, compact: bool = False) -> str:
-    """What the actions panel says when the viewer has nothing to choose."""
-    if model.resume_from is not None:
-        return "A saved game is waiting: Resume it or Start fresh"
-    seat = model.to_move
-    if seat is None:
-        return "The game is over"
-    looking = model.refusal_to_branch()
-    if looking is not None:  # between humans, back before a shown roll or draw
-        return f"Looking back: {looking.reason}"
-    name = model.look.seat_name(seat)
-    if seat in model.bot_seats:
-        if model.step < model.length or not model.auto:
-            return f"{name} (a bot) is to move here"
-        return f"{name} (a bot) moves next"
-    if compact or model.match.refusal("viewer") is not None:
-        return f"{name} is to move"  # no Seats tab here (a lesson, or online)
-    return f"{name} is to move: view as them in the Seats tab"
-
-
-def summary_text(model: TableModel) -> str:
-    """A short deterministic text of where the game stands (for notebooks)."""
-    view = model.view_state
-    lines = [
-        f"{model.game.name}, {model.game.players} players, seed {model.match.seed}, "
-        f"step {model.step} of {model.length}",
-        model.game.pending(view),
-    ]
-    outcome = model.game.outcome(model.state)
-    if outcome is not None:
-        lines.append(f"outcome: {outcome.reason} [{outcome.clause}]")
-    for seat in range(model.game.players):
-        hand = model.look.hand(view, seat)
-        count = hand if isinstance(hand, int) else len(hand)
-        notes = model.look.seat_note(view, seat)
-        lines.append(
-            f"{model.look.seat_name(seat)}, {model.seats[seat]}: {count} cards"
-            + (f"; {notes}" if notes else "")
-        )
-    lines.append(f"legal actions: {len(model.legal)}")
-    return "\n".join(lines)
 
 
 def log_html(

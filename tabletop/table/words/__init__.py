@@ -1,0 +1,106 @@
+"""Every sentence a screen of the table shows, in one place, built on the game's
+``Look`` (names of seats, spaces and cards; the game's own event lines).
+
+The notebook ``Table`` (``tabletop.ui``), the seat page
+(``tabletop/online/play_page.html``, filled by ``tabletop.online.page``) and any
+other screen say these, so a button, a recap line, a headline or a refusal reads
+the same wherever it shows:
+
+- ``labels``: an action's button, the folded groups, whose turn it is, the
+  winner, the heading over the choices, the line under the board;
+- ``recap``: how the other seats' turns are told;
+- ``refusals``: why a gesture is refused, and the logic's notices;
+- ``panels``: the notebook table's status line, waiting line, banner, log
+  labels, the timeline's line names and the summary;
+- ``page``: the seat page's own words.
+"""
+
+from tabletop.table.words.labels import (
+    CONNECTION_LOST,
+    GROUP_OVER,
+    Group,
+    action_words,
+    choices_heading,
+    group_entries,
+    hover_line,
+    pending_words,
+    winner_words,
+)
+from tabletop.table.words.page import (
+    PAGE_WORDS,
+)
+from tabletop.table.words.recap import (
+    RECAP_PHRASES,
+    RECAP_TURNS,
+    cut_turn,
+    missed_turns_apart,
+    recap_told,
+    recap_turns,
+    round_goes_on,
+    walks_shortened,
+)
+from tabletop.table.words.refusals import (
+    GAME_OVER,
+    KEPT_AS_LINE,
+    NO_SPACE_THERE,
+    OFFERED,
+    ONLY_SHOWN_LINE,
+    SEATS_NOT_RESTORED,
+    alike,
+    bot_turn,
+    cannot_play,
+    chance_shown,
+    group_heading,
+    lost_cards,
+    no_card_at,
+    no_line,
+    no_seat,
+    not_your_turn,
+    nothing_on,
+    other_game,
+    passing,
+    same_deal_shown,
+    the_card,
+)
+
+__all__ = [
+    "CONNECTION_LOST",
+    "GAME_OVER",
+    "GROUP_OVER",
+    "Group",
+    "KEPT_AS_LINE",
+    "NO_SPACE_THERE",
+    "OFFERED",
+    "ONLY_SHOWN_LINE",
+    "PAGE_WORDS",
+    "RECAP_PHRASES",
+    "RECAP_TURNS",
+    "SEATS_NOT_RESTORED",
+    "action_words",
+    "alike",
+    "bot_turn",
+    "cannot_play",
+    "chance_shown",
+    "choices_heading",
+    "cut_turn",
+    "group_entries",
+    "group_heading",
+    "hover_line",
+    "lost_cards",
+    "missed_turns_apart",
+    "no_card_at",
+    "no_line",
+    "no_seat",
+    "not_your_turn",
+    "nothing_on",
+    "other_game",
+    "passing",
+    "pending_words",
+    "recap_told",
+    "recap_turns",
+    "round_goes_on",
+    "same_deal_shown",
+    "the_card",
+    "walks_shortened",
+    "winner_words",
+]

@@ -1,0 +1,113 @@
+"""Why a gesture is refused, and the other notices of the table's logic: a tap
+that means nothing, who may act, the timeline, lost cards, resuming."""
+
+from __future__ import annotations
+
+from typing import Any
+
+# -- what a tap means (``tabletop.table.choices``) ------------------------------------
+NO_SPACE_THERE = "there is no space there"
+
+
+def nothing_on(look: Any, space: str) -> str:
+    """A tap on a space no legal action involves."""
+    return f"nothing can be done on {look.space_name(space)} now"
+
+
+def cannot_play(name: str) -> str:
+    """A tap on a card no legal action plays (nor any card like it)."""
+    return f"{name} cannot be played now"
+
+
+def no_card_at(index: int) -> str:
+    """A card asked for by its place in a hand that has no such place."""
+    return f"there is no card {index} in the hand"
+
+
+def the_card(name: str) -> str:
+    """A card chosen: what the list of its choices is for."""
+    return f"the card {name}"
+
+
+def alike(name: str) -> str:
+    """A card the rules treat like others chosen: every choice any of them plays
+    is listed, each saying which card it spends."""
+    return f"the card {name}, or any like it: each choice says which card it spends"
+
+
+def group_heading(group: Any) -> str:
+    """A folded button opened: what its list is for ("Discard\u2026")."""
+    return f"{group.label}\u2026"
+
+
+# -- who may act (``tabletop.table.seats``) -------------------------------------------
+GAME_OVER = "the game is over"
+OFFERED = "a saved game is waiting: Resume it or Start fresh first"
+
+
+def bot_turn(look: Any, seat: int, bot: str) -> str:
+    """A gesture at a bot's turn."""
+    return f"it is {look.seat_name(seat)}'s turn, and a bot ({bot}) plays that seat"
+
+
+def passing(look: Any, seat: int) -> str:
+    """A gesture while the laptop is passed to ``seat``."""
+    return f"the laptop is being passed: {look.seat_name(seat)} reveals first"
+
+
+def not_your_turn(look: Any, seat: int, eyes: int | None = None) -> str:
+    """A gesture for ``seat``'s decision by someone else (through ``eyes``, at a
+    table showing another seat's eyes)."""
+    text = f"not your turn: it is {look.seat_name(seat)}'s"
+    if eyes is not None:
+        text += f" (this table shows {look.seat_name(eyes)}'s eyes)"
+    return text
+
+
+def no_seat(seat: Any) -> str:
+    return f"there is no seat {seat}"
+
+
+# -- the timeline (``tabletop.table.timeline``) ---------------------------------------
+def chance_shown(step: int) -> str:
+    """No new line before a shown chance outcome, between human seats."""
+    return (
+        f"step {step} rolled the die or drew a card and its outcome has been "
+        f"shown: between human seats play cannot go on from before it (step "
+        f"forward to step {step} or later to play on)"
+    )
+
+
+def same_deal_shown(step: int) -> str:
+    """No replay of the same deal once a chance outcome showed, between humans."""
+    return (
+        f"step {step} rolled the die or drew a card and its outcome has been "
+        "shown: between human seats the same deal cannot be played again (it "
+        "would bring the same rolls and cards)"
+    )
+
+
+def no_line(index: int) -> str:
+    return f"there is no line {index + 1}"
+
+
+def other_game(game: Any) -> str:
+    """A save of another game or player count loaded at a table."""
+    return (
+        f"that save is a {game.name} game for {game.players} players, not this table's"
+    )
+
+
+# -- news for a seat (``tabletop.table.news``) ---------------------------------------
+def lost_cards(look: Any, who: int, step: int, gone: Any, got: Any) -> str:
+    """A letter to a seat that lost cards on another seat's move."""
+    news = f"you lost {look.cards_words(gone)}"
+    if got:  # a swap: the cards given in return
+        news += f" and got {look.cards_words(got)}"
+    return f"On {look.seat_name(who)}'s turn (step {step}) {news}."
+
+
+# -- resuming (``tabletop.table.saves``) ---------------------------------------------
+ONLY_SHOWN_LINE = "Only the shown line was resumed: {}"
+SEATS_NOT_RESTORED = "The seats were not restored: {}"
+KEPT_AS_LINE = "The moves played before resuming are kept as another line."
