@@ -130,6 +130,26 @@ def test_gesture_cases_on_the_frame_a_page_draws(case):
     outcome.check(case)
 
 
+@pytest.mark.parametrize("case", ON_PAGE, ids=[case.name for case in ON_PAGE])
+def test_gesture_cases_on_the_frame_of_a_local_table(case):
+    """The table's own frame (``TableLogic.frame``, what a screen with Python at
+    hand draws) says what its gestures do."""
+    logic = logic_for(case)
+    frame = logic.frame()
+    key, outcome = frame["key"], Outcome()
+    for kind, what in case.taps:
+        tap = page_tap(frame, key, kind, what)
+        if "play" in tap:
+            outcome.played = tap["play"]
+            key = ""
+        elif "open" in tap:
+            key = tap["open"]
+        else:
+            outcome.refused = tap["say"]
+    outcome.opened = key or None
+    outcome.check(case)
+
+
 def test_the_frame_rings_and_outlines_what_the_logic_does():
     """A menu's outlined cards and ringed space are the notebook's: the cards of
     the actions on offer and those like them (RA-K-COUNTRY), the space chosen."""

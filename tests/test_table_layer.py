@@ -31,9 +31,8 @@ print("OUTSIDE", outside)
 from tabletop import Match
 from tabletop.core import make_game
 from tabletop.draw.look import look_for
-from tabletop.draw.pictures import moment
+import json
 from tabletop.table import TableLogic
-from tabletop.table.frame import view_payload
 
 for name in ("pitfall", "raiders"):
     game = make_game(name, players=3)
@@ -43,9 +42,9 @@ for name in ("pitfall", "raiders"):
     table.on_change(lambda: told.append(table.step))
     table.sync()
     while table.to_move is not None:
-        frame = view_payload(table.look, moment(table.match, len(table.match), 0,
-                             table.look), 0, table.match.explain(), ())
+        frame = table.frame()
         assert frame["refusal"] is None and frame["menus"][""]["buttons"]
+        json.dumps(frame)
         table.choose(table.shown_actions()[0].action)
     print("OVER", name, table.step, len(told) > 0)
 """

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
+from tabletop.core import Refusal
 from tabletop.core.viewers import as_viewer
 from tabletop.draw.look import Look
 from tabletop.draw.scenes import Moment, marks
@@ -121,15 +122,22 @@ def view_payload(
     recent: tuple[Any, ...],
     write: Callable[[Layer], str] = layer_svg,
     line: Callable[[Any, Any], str] | None = None,
+    actor: tuple[int | None, Refusal | None] | None = None,
 ) -> dict[str, Any]:
     """The page's parts of one view for ``viewer`` (a seat, the public or the
     referee): ``moment`` is the picture's moment (``tabletop.draw.pictures``),
     ``legal`` the viewer's legal actions (its explanations, empty unless it is to
     move), ``recent`` the steps the recap tells, ``write`` what turns a layer
-    into SVG (``layer_svg``, or a room's ``LayerMemo``) and ``line`` what says an
-    event (``look.event_line``, or a room's ``LineMemo``)."""
+    into SVG (``layer_svg``, or a room's ``LayerMemo``), ``line`` what says an
+    event (``look.event_line``, or a room's ``LineMemo``) and ``actor`` whose
+    hand the taps play from and what every tap says instead when nobody may act
+    (by default the viewer's seat, refused when it is not its turn:
+    ``turn_refusal``)."""
     game, view = look.game, moment.view
     seat = as_viewer(viewer).seat
+    if actor is None:
+        mover = game.to_move(view)
+        actor = (seat, turn_refusal(look, mover, seat) if seat is not None else None)
     layers = (look.table(view), marks(look, moment), look.pieces(view))
     places = look.piece_spaces(view)
     return {
@@ -153,13 +161,15 @@ def view_payload(
             for e in legal
         ],
         "fold": folded(legal),
-        **menus(look, view, seat, legal),
+        **menus(look, view, *actor, legal),
         "recap": [list(turn) for turn in recap_turns(look, recent, viewer, line)],
         "last": "; ".join(moment.lines),
     }
 
 
-def menus(look: Look, view: Any, seat: int | None, legal: tuple) -> dict[str, Any]:
+def menus(
+    look: Look, view: Any, seat: int | None, refusal: Refusal | None, legal: tuple
+) -> dict[str, Any]:
     """What a tap means for ``seat`` now, ahead of time: ``refusal`` (what any
     tap says when the seat may not act: the game is over, another seat's turn)
     and ``menus``, one per selection a tap can reach (``""``: none), each with
@@ -173,7 +183,6 @@ def menus(look: Look, view: Any, seat: int | None, legal: tuple) -> dict[str, An
     """
     game = look.game
     mover = game.to_move(view)
-    refusal = turn_refusal(look, mover, seat) if seat is not None else None
     hand = look.hand(view, seat) if seat is not None else 0
     kinds = [] if isinstance(hand, int) else [k for k in dict.fromkeys(hand)]
     kinds = [k for k in kinds if k != "?"]

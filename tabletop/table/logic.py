@@ -127,6 +127,26 @@ class TableLogic(
     def to_move(self) -> int | None:
         return self.game.to_move(self.state)
 
+    def frame(self) -> dict[str, Any]:
+        """Everything this table shows and what a tap means now, as JSON-able
+        data (``tabletop.table.frame.view_payload``), through the table's eyes:
+        the hands those eyes see, the actions on offer when the table may act for
+        the seat to move, and otherwise ``refusal_to_act``'s words for every tap;
+        ``key`` names the menu of the selection on show."""
+        from tabletop.draw.pictures import moment
+        from tabletop.table.frame import view_payload
+
+        eyes = self.eyes
+        refusal = self.refusal_to_act()
+        legal = self.legal if refusal is None else ()
+        seen = moment(self.match, self.step, eyes, self.look)
+        actor = (self.to_move if refusal is None else eyes, refusal)
+        if not isinstance(actor[0], int):
+            actor = (None, refusal)
+        frame = view_payload(self.look, seen, eyes, legal, self.recent, actor=actor)
+        frame["key"] = "" if self.selection is None else str(self.selection)
+        return frame
+
     def sync(self) -> None:
         """Bring what is shown in line with the match: the state, the step, the
         legal actions, the recap, whose eyes (hot seat and hand-over), and
