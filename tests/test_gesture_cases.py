@@ -105,17 +105,9 @@ def page_tap(frame: dict[str, Any], key: str, kind: str, what: str) -> dict:
     return tap
 
 
-ON_PAGE = [case for case in CASES if case.on_page]
-
-
-@pytest.mark.parametrize("case", ON_PAGE, ids=[case.name for case in ON_PAGE])
-def test_gesture_cases_on_the_frame_a_page_draws(case):
-    logic = logic_for(case)
-    seat = logic.to_move if case.eyes is None else case.eyes
-    if case.bot is not None:  # the page of the human seat, at the bot's turn
-        seat = 1 - case.bot
-    frame = frame_for(logic, seat)
-    key, outcome = "", Outcome()
+def taps_on_frame(frame: dict[str, Any], key: str, case: GestureCase) -> Outcome:
+    """The case's taps on a frame, starting at menu ``key``, as a page makes them."""
+    outcome = Outcome()
     for kind, what in case.taps:
         tap = page_tap(frame, key, kind, what)
         if "play" in tap:
@@ -127,27 +119,27 @@ def test_gesture_cases_on_the_frame_a_page_draws(case):
         else:
             outcome.refused = tap["say"]
     outcome.opened = key or None
-    outcome.check(case)
+    return outcome
+
+
+ON_PAGE = [case for case in CASES if case.on_page]
+
+
+@pytest.mark.parametrize("case", ON_PAGE, ids=[case.name for case in ON_PAGE])
+def test_gesture_cases_on_the_frame_a_page_draws(case):
+    logic = logic_for(case)
+    seat = logic.to_move if case.eyes is None else case.eyes
+    if case.bot is not None:  # the page of the human seat, at the bot's turn
+        seat = 1 - case.bot
+    taps_on_frame(frame_for(logic, seat), "", case).check(case)
 
 
 @pytest.mark.parametrize("case", ON_PAGE, ids=[case.name for case in ON_PAGE])
 def test_gesture_cases_on_the_frame_of_a_local_table(case):
     """The table's own frame (``TableLogic.frame``, what a screen with Python at
     hand draws) says what its gestures do."""
-    logic = logic_for(case)
-    frame = logic.frame()
-    key, outcome = frame["key"], Outcome()
-    for kind, what in case.taps:
-        tap = page_tap(frame, key, kind, what)
-        if "play" in tap:
-            outcome.played = tap["play"]
-            key = ""
-        elif "open" in tap:
-            key = tap["open"]
-        else:
-            outcome.refused = tap["say"]
-    outcome.opened = key or None
-    outcome.check(case)
+    frame = logic_for(case).frame()
+    taps_on_frame(frame, frame["key"], case).check(case)
 
 
 def test_the_frame_rings_and_outlines_what_the_logic_does():
