@@ -5,6 +5,9 @@
 ``serve`` runs the seat server for online play (``tabletop.online``) and ``room``
 creates a room on a running server and prints its links.
 
+``train-value`` trains a game's value model (``tabletop.analysis.value_training``)
+and writes its weights and report into the game's package.
+
 ``simulate`` plays seeded games with bots on a process pool, writes one row per game
 (CSV, or Parquet for a ``.parquet`` file when pyarrow is installed) and prints a
 summary: win rate by seat with 95% intervals and the game-length distribution.
@@ -42,10 +45,42 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     games = commands.add_parser("games", help="list the registered games")
     games.set_defaults(run=list_games)
+    _add_train_value(commands)
     from tabletop.online.cli import add_commands
 
     add_commands(commands)
     return parser
+
+
+def _add_train_value(commands: argparse._SubParsersAction) -> None:
+    train = commands.add_parser(
+        "train-value", help="train a game's value model (who wins from a view)"
+    )
+    train.add_argument("game", help="a registered game's name (see: games)")
+    train.add_argument("--players", default="", help="counts, e.g. 2,3 (all)")
+    train.add_argument("--games", type=int, help="self-play games a count (20000)")
+    train.add_argument("--per-game", type=int, help="positions a game (8)")
+    train.add_argument("--playouts", type=int, help="refining playouts a label (0)")
+    train.add_argument("--hidden", type=int, help="hidden units (64)")
+    train.add_argument("--epochs", type=int, help="epochs (12)")
+    train.add_argument("--seed", type=int, help="base seed (0)")
+    train.add_argument("--out", default=None, help="weights file (the package's)")
+    train.set_defaults(run=train_value)
+
+
+def train_value(args: argparse.Namespace) -> int:
+    """Train a game's value model and write its weights and report."""
+    from tabletop.analysis.value_training import Settings
+    from tabletop.analysis.value_training import train_value as train
+
+    given = {
+        name: getattr(args, name)
+        for name in ("games", "per_game", "playouts", "hidden", "epochs", "seed")
+        if getattr(args, name) is not None
+    }
+    players = tuple(int(p) for p in args.players.split(",") if p.strip())
+    train(args.game, Settings(**given), players=players or None, out=args.out)
+    return 0
 
 
 def list_games(args: argparse.Namespace) -> int:

@@ -5,6 +5,10 @@
 that seat cannot see are dealt afresh for each playout, so the answer uses only what
 that seat knows; from the referee's view (``viewer=None``) every playout starts from
 the true state and only the dice to come vary. ``Evaluation.basis`` says which.
+
+``method="model"`` asks the game's learned value model instead (``tabletop.
+analysis.value``: at once, from the seat's view tensor, no playout), and
+``method="both"`` asks both, the playouts' counts beside the model's chances.
 """
 
 from __future__ import annotations
@@ -39,6 +43,10 @@ class Evaluation:
         cpu_seconds: CPU time spent.
         complete: False when the computation was cancelled or its CPU budget ran
             out before ``n`` reached the playouts asked for.
+        model: the value model's chance for each seat (``None``: not asked).
+        method: ``"playouts"``, ``"model"`` or ``"both"``: where
+            ``probabilities`` come from (the model's alone for ``"model"``, the
+            playouts' otherwise).
     """
 
     step: int
@@ -47,6 +55,8 @@ class Evaluation:
     seat: int | None
     cpu_seconds: float = field(default=0.0, compare=False)
     complete: bool = True
+    model: tuple[float, ...] | None = None
+    method: str = "playouts"
 
     @property
     def no_winner(self) -> int:
@@ -57,11 +67,17 @@ class Evaluation:
 
     @property
     def probabilities(self) -> tuple[float, ...]:
+        if self.method == "model" and self.model is not None:
+            return self.model
         return tuple(self.rate(s).rate for s in range(len(self.wins)))
 
     @property
     def intervals(self) -> tuple[tuple[float, float], ...]:
-        """The 95% Wilson interval of each seat's chance."""
+        """The 95% Wilson interval of each seat's chance; a model's answer alone
+        has no sampling interval: each is its chance, twice (its measured error
+        is in ``docs/analysis.md``)."""
+        if self.method == "model" and self.model is not None:
+            return tuple((p, p) for p in self.model)
         return tuple(self.rate(s).interval for s in range(len(self.wins)))
 
     @property
@@ -71,6 +87,11 @@ class Evaluation:
 
     def basis_naming(self, name: str | None = None) -> str:
         """``basis`` with the seat called ``name`` (default ``seat N``)."""
+        if self.method == "model":
+            return (
+                f"from {name or f'seat {self.seat}'}'s knowledge, by the value model "
+                "learned from the heuristic bots' games"
+            )
         if self.seat is None:
             return "from the full state (the referee's view); only future dice vary"
         return (
@@ -80,8 +101,13 @@ class Evaluation:
 
     def __str__(self) -> str:
         where = f"step {self.step}" if self.step >= 0 else "this position"
-        lines = [f"{where}: {self.n} playouts, {self.basis}"]
-        lines += [f"  seat {s}: {self.rate(s)}" for s in range(len(self.wins))]
+        if self.method == "model" and self.model is not None:
+            lines = [f"{where}: {self.basis}"]
+        else:
+            lines = [f"{where}: {self.n} playouts, {self.basis}"]
+            lines += [f"  seat {s}: {self.rate(s)}" for s in range(len(self.wins))]
+        if self.model is not None:
+            lines += [f"  seat {s}: {p:6.1%} (model)" for s, p in enumerate(self.model)]
         if not self.complete:
             lines.append("  (stopped early: budget or cancelled)")
         return "\n".join(lines)
@@ -98,8 +124,11 @@ def evaluate(
     cancel: threading.Event | None = None,
     progress: Callable[[Evaluation], None] | None = None,
     every: int = 25,
+    method: str = "playouts",
+    model: Any = None,
 ) -> Evaluation:
-    """Each seat's chance to win from the match's current step, by playouts.
+    """Each seat's chance to win from the match's current step, by playouts, by
+    the game's value model, or both.
 
     Args:
         match: a Match (its cursor is the position), or a state with ``game=``.
@@ -123,6 +152,14 @@ def evaluate(
     else:
         state, step = match, -1
     seat = knowledge_seat(viewer)
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
+    chances = None
+    if method != "playouts":
+        chances, clock = model_chances(game, state, seat, model)
+        if method == "model":
+            zero = (0,) * game.players
+            return Evaluation(step, zero, 0, seat, clock, True, chances, method)
     policy = rollout_policy(game)
     rng = Rng.from_seed(seed)
     wins = [0] * game.players
@@ -141,7 +178,29 @@ def evaluate(
         n += 1
         if progress is not None and n % every == 0 and n < budget:
             progress(Evaluation(step, tuple(wins), n, seat, _spent(start), False))
-    return Evaluation(step, tuple(wins), n, seat, _spent(start), complete)
+    return Evaluation(
+        step, tuple(wins), n, seat, _spent(start), complete, chances, method
+    )
+
+
+METHODS = ("playouts", "model", "both")
+
+
+def model_chances(
+    game: Game, state: Any, seat: int | None, model: Any = None
+) -> tuple[tuple[float, ...], float]:
+    """The value model's chances from ``seat``'s view, and the CPU seconds."""
+    if seat is None:
+        raise ValueError(
+            "the value model answers from a seat's knowledge: evaluate from a seat's "
+            "view, or by playouts from the referee's"
+        )
+    start = time.thread_time()
+    if model is None:
+        from tabletop.analysis.value import load_value_model
+
+        model = load_value_model(game)
+    return model.chances(state, seat), _spent(start)
 
 
 def knowledge_seat(viewer: Any) -> int | None:
