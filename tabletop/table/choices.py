@@ -34,9 +34,11 @@ from tabletop.table.words import Group, group_entries
 __all__ = [
     "ChoicesMixin",
     "Group",
+    "Offer",
     "Selection",
     "Tap",
     "group_entries",
+    "offer",
     "outlined_cards",
     "shown",
     "tap_card",
@@ -106,6 +108,46 @@ class Tap:
             return {"open": str(self.selection)}
         assert self.refusal is not None
         return {"say": self.refusal.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """What a screen marks for a selection: the actions on offer (its buttons),
+    the spaces they involve (rings on the board), the cards of the hand to
+    outline, the space chosen (ringed as selected) and the card pressed."""
+
+    actions: tuple[Explanation, ...]
+    targets: frozenset[str]
+    outlined: frozenset[str]
+    ringed: str | None
+    chosen: str | None
+
+
+def offer(
+    look: Any,
+    legal: Sequence[Explanation],
+    selection: Selection | None,
+    hand: Any,
+) -> Offer:
+    """What is on offer with ``selection`` made, ``hand`` the mover's cards."""
+    actions = shown(legal, selection)
+    ringed = selection.value if selection and selection.kind == "space" else None
+    return Offer(
+        actions,
+        frozenset(s for e in actions for s in e.spaces),
+        frozenset(outlined_cards(look, hand, actions)),
+        ringed,
+        pressed_card(selection),
+    )
+
+
+def pressed_card(selection: Selection | None) -> str | None:
+    """The card a selection was made by pressing, if any."""
+    if selection is None:
+        return None
+    if selection.kind == "card":
+        return selection.value
+    return selection.alike[0] if selection.alike else None
 
 
 def shown(legal: Sequence[Explanation], selection: Selection | None) -> tuple:
@@ -199,6 +241,15 @@ class ChoicesMixin:
         if not self.can_act():
             return ()
         return shown(self.legal, self.selection)
+
+    def offer(self) -> Offer:
+        """What the table marks now (``offer``): nothing while the viewer may not
+        act for the seat to move."""
+        seat = self.to_move
+        if seat is None or not self.can_act():
+            return offer(self.look, (), None, ())
+        hand = self.look.hand(self.game.view(self.state, self.eyes), seat)
+        return offer(self.look, self.legal, self.selection, hand)
 
     def choose(self, action: Any) -> tuple:
         """Play an action (object or notation) for the seat to move.

@@ -41,8 +41,7 @@ from tabletop.table.choices import (
     Selection,
     Tap,
     group_entries,
-    outlined_cards,
-    shown,
+    offer,
     tap_card,
     tap_group,
     tap_space,
@@ -208,8 +207,8 @@ def menus(
         key = "" if sel is None else str(sel)
         if key in out:
             continue
-        offered = shown(legal, sel)
-        items = group_entries(legal) if sel is None else offered
+        on = offer(look, legal, sel, hand)
+        items = group_entries(legal) if sel is None else on.actions
         buttons = [
             {"group": i.clause, "title": i.title, "open": str(tap_group(i).selection)}
             if isinstance(i, Group)
@@ -217,7 +216,7 @@ def menus(
             for i in items
         ]
         taps: dict[str, Any] = {}
-        if sel is None or pressed_card(sel) is not None:
+        if sel is None or on.chosen is not None:
             taps["spaces"] = space_taps(sel)
         if sel is None or sel.kind == "space":
             taps["cards"] = card_taps(sel)
@@ -231,24 +230,15 @@ def menus(
         out[key] = {
             "heading": choices_heading(sel),
             "buttons": buttons,
-            "outlined": sorted(outlined_cards(look, hand, offered)),
-            "chosen": pressed_card(sel),
-            "ringed": sel.value if sel is not None and sel.kind == "space" else None,
+            "outlined": sorted(on.outlined),
+            "chosen": on.chosen,
+            "ringed": on.ringed,
             **{
                 name: {k: t.to_json() for k, t in table.items()}
                 for name, table in taps.items()
             },
         }
     return {"refusal": refusal.reason if refusal else None, "menus": out}
-
-
-def pressed_card(selection: Selection | None) -> str | None:
-    """The card a selection was made by pressing, if any."""
-    if selection is None:
-        return None
-    if selection.kind == "card":
-        return selection.value
-    return selection.alike[0] if selection.alike else None
 
 
 def folded(legal: tuple[Any, ...]) -> list[dict[str, Any]]:

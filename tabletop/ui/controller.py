@@ -35,7 +35,6 @@ from traitlets import Int
 from tabletop.core import IllegalActionError, Refusal
 from tabletop.draw.look import Look, look_for
 from tabletop.table import words
-from tabletop.table.choices import outlined_cards
 from tabletop.table.words import CONNECTION_LOST
 from tabletop.ui.board import forget_current_canvas, one_batch
 from tabletop.ui.board_area import BoardArea
@@ -355,14 +354,11 @@ class Table(w.VBox):
             for hand in ui.hands:
                 hand.invalidate()
         view = model.view_state
-        shown = model.shown_actions()
-        targets = {s for e in shown for s in e.spaces}
-        sel = model.selection
-        space = sel.value if sel is not None and sel.kind == "space" else ""
-        space = space or self.teach_panel.focus_space()
+        on = model.offer()  # the table's logic says what to mark
+        targets = on.targets
+        space = on.ringed or self.teach_panel.focus_space()
         seat = model.to_move
-        hand = self.look.hand(view, seat) if seat is not None else ()
-        cards = outlined_cards(self.look, hand, shown)
+        cards = on.outlined
         moved = last_move(model)
         self.board_area.keep_in_focus(view, seat, targets)
         rings = self.board_area.rings
@@ -383,7 +379,7 @@ class Table(w.VBox):
             if layers:
                 restart_pointer_pause(ui.board.canvas)
         finally:
-            self.panels.render(shown, self.token)
+            self.panels.render(on.actions, self.token)
             ui.beacon.value = self.token  # last: the page echoes it when shown
         self.picture.follow()
 
