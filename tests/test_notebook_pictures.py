@@ -5,11 +5,16 @@ widget whose display bundle carries the picture (``with_picture``, what a Table
 adds to its own bundle). It is executed and converted to HTML by nbconvert, as a
 teacher publishing a lesson would; the HTML and the saved notebook must hold the
 picture of the last step, as the chosen seat saw it.
+
+Every picture stored in a shipped notebook carries a PNG beside its SVG (JupyterLab
+draws no SVG in a notebook it does not trust, as a fresh clone is): a small palette
+image of the SVG's size that is not blank.
 """
 
 from __future__ import annotations
 
 import base64
+import io
 import json
 import os
 import re
@@ -18,8 +23,10 @@ import sys
 from pathlib import Path
 
 import nbformat
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("examples/*/*.ipynb")])
 
 CELLS = [
     """import random
@@ -64,6 +71,8 @@ def test_nbconvert_html_of_a_played_notebook_shows_the_board(tmp_path):
     pictures = [o["data"]["image/svg+xml"] for o in outputs if "data" in o
                 and "image/svg+xml" in o["data"]]  # fmt: skip
     assert len(pictures) == 2
+    assert all("image/png" in o["data"] for o in outputs if "data" in o
+               and "image/svg+xml" in o["data"])  # fmt: skip
     public, seat1 = ("".join(p) if isinstance(p, list) else p for p in pictures)
     assert "step 25 of 25" in public and "public view" in public
     assert "step 25 of 25" in seat1 and "seen by player 1" in seat1
@@ -135,3 +144,43 @@ def test_a_played_table_is_saved_showing_its_last_step(tmp_path):
     summary = "".join(saved["cells"][1]["outputs"][0]["data"]["text/plain"])
     assert summary.startswith("raiders, 2 players, seed 4, step 12 of 12"), summary
     assert "step 12 of 12" in html and "step 0 of 0" not in html
+
+
+def stored_pictures(path: Path) -> list[tuple[str, dict]]:
+    """(where, data) of every output of ``path`` that holds an SVG picture."""
+    found = []
+    for number, cell in enumerate(json.loads(path.read_text())["cells"]):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "image/svg+xml" in data:
+                found.append((f"{path.name} cell {number}", data))
+    return found
+
+
+def test_the_lessons_store_pictures():
+    books = [path.name for path in SHIPPED if stored_pictures(path)]
+    assert {"learn_pitfall.ipynb", "learn_raiders.ipynb", "learn_race.ipynb"} <= set(
+        books
+    )
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda path: path.name)
+def test_every_stored_picture_has_a_png_that_shows_the_board(path):
+    from PIL import Image
+
+    for where, data in stored_pictures(path):
+        svg = "".join(data["image/svg+xml"])
+        assert "image/png" in data, f"{where}: an SVG picture without its PNG"
+        png = base64.b64decode("".join(data["image/png"]).replace("\n", ""))
+        assert len(png) < 80_000, f"{where}: a {len(png)}-byte PNG"
+        image = Image.open(io.BytesIO(png))
+        image.load()
+        width, height = (int(float(v)) for v in re.search(
+            r'<svg[^>]* width="([\d.]+)" height="([\d.]+)"', svg).groups())  # fmt: skip
+        assert image.size == (width, height) and min(width, height) >= 300, where
+        assert image.mode == "P", f"{where}: a {image.mode} PNG, not a palette one"
+        rgb = image.convert("RGB")
+        colours = rgb.getcolors(maxcolors=256) or []
+        assert len(colours) >= 16, f"{where}: {len(colours)} colours, a blank picture?"
+        # The busiest colour (the background) covers well under most of the board.
+        assert max(count for count, _ in colours) < 0.6 * width * height, where

@@ -438,7 +438,10 @@ class Match:
         return match_svg(self, viewer, step)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, str]:
-        return {"image/svg+xml": self.svg(), "text/plain": repr(self)}
+        # SVG, and a PNG for JupyterLab's untrusted notebooks (it draws no SVG there)
+        from tabletop.draw.notebook import picture_formats
+
+        return {**picture_formats(self.svg()), "text/plain": repr(self)}
 
     def _repr_svg_(self) -> str:
         return self.svg()

@@ -11,7 +11,7 @@ scripts, workers and servers.
 """
 
 from tabletop.draw.look import SEAT_COLORS, Face, Look, look_for
-from tabletop.draw.notebook import picture_bundle, with_picture
+from tabletop.draw.notebook import picture_bundle, picture_formats, with_picture
 from tabletop.draw.pictures import export_gif, match_scene, match_svg, save_image
 from tabletop.draw.replay import export_html, replay_html
 from tabletop.draw.scenes import PUBLIC
@@ -50,6 +50,7 @@ __all__ = [
     "match_scene",
     "match_svg",
     "picture_bundle",
+    "picture_formats",
     "replay_html",
     "save_image",
     "scene_svg",

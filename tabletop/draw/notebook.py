@@ -8,17 +8,40 @@ the next format of the same output. ``picture_bundle`` is that image for a viewe
 image is saved with the widget and shows wherever the widget cannot. Nothing here
 imports a Jupyter package: the caller displays the bundle (``display(bundle,
 raw=True)``, updated through a display handle on every step).
+
+Each picture is there twice: as SVG, and as a small palette PNG of the same size
+(``picture_formats``). JupyterLab draws no SVG output of a notebook it does not
+trust (a freshly cloned or downloaded one) and shows the PNG instead; a trusted
+notebook, nbconvert and notebook viewers take the SVG.
 """
 
 from __future__ import annotations
 
+import base64
+import logging
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.draw.pictures import match_svg
+from tabletop.draw.pictures import match_svg, palette_png
 from tabletop.draw.scenes import PUBLIC, viewer_label
 
 SVG_MIME = "image/svg+xml"
+PNG_MIME = "image/png"
+LOG = logging.getLogger(__name__)
+
+
+def picture_formats(svg: str) -> dict[str, str]:
+    """The formats of one picture in a display bundle: the SVG and its PNG
+    (base64, as a notebook stores it). Without a working CairoSVG (no cairo
+    library on the system) the PNG is left out and the SVG still shows."""
+    formats = {SVG_MIME: svg}
+    try:
+        png = palette_png(svg)
+    except (ImportError, OSError):  # cairocffi raises OSError without libcairo
+        LOG.warning("no PNG beside the SVG picture: CairoSVG cannot run here")
+    else:
+        formats[PNG_MIME] = base64.b64encode(png).decode("ascii")
+    return formats
 
 
 def picture_bundle(
@@ -30,7 +53,7 @@ def picture_bundle(
         f"{match.game.name} board at step {step} of {len(match)}, "
         f"{viewer_label(viewer)}"
     )
-    return {SVG_MIME: match_svg(match, viewer, step), "text/plain": text}
+    return {**picture_formats(match_svg(match, viewer, step)), "text/plain": text}
 
 
 def with_picture(
@@ -38,6 +61,6 @@ def with_picture(
 ) -> dict[str, Any]:
     """A widget's display bundle plus the picture of its match as ``viewer`` sees it
     (the widget's own formats are kept, so a live notebook still shows the widget)."""
-    out = dict(bundle)
-    out[SVG_MIME] = picture_bundle(match, viewer)[SVG_MIME]
-    return out
+    picture = picture_bundle(match, viewer)
+    picture.pop("text/plain")
+    return {**bundle, **picture}

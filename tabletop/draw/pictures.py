@@ -8,6 +8,8 @@ imported only when a raster image is asked for.
 from __future__ import annotations
 
 import os
+import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +62,39 @@ def svg_to_png(svg: str, scale: float = 1.0) -> bytes:
     import cairosvg
 
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+
+
+_HEX = re.compile(r"#([0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b")
+
+
+@lru_cache(maxsize=16)
+def palette_png(svg: str, colors: int = 128) -> bytes:
+    """A small PNG of an SVG at its own size: 8-bit, ``colors`` palette entries.
+
+    The palette starts with the colours the SVG names (each seat's colour, every
+    fill, exact), and the rest is Pillow's median cut of the rendered picture (the
+    anti-aliased edges). A board is ~30-45 kB, a third of a full-colour PNG. The
+    last few pictures are remembered: a table shows the same one twice (its
+    widget's bundle, then the picture that follows it).
+    """
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(svg_to_png(svg))).convert("RGB")
+    named: list[int] = []
+    for found in dict.fromkeys(m.lower() for m in _HEX.findall(svg)):
+        digits = found if len(found) == 6 else "".join(c * 2 for c in found)
+        named += [int(digits[i : i + 2], 16) for i in (0, 2, 4)]
+    named = named[: 3 * (colors // 2)]  # at least half the palette for the edges
+    rest = colors - len(named) // 3
+    cut = image.quantize(colors=rest, method=Image.Quantize.MEDIANCUT)
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(named + cut.getpalette()[: 3 * rest])
+    small = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    small.save(out, "PNG", optimize=True)
+    return out.getvalue()
 
 
 def save_image(
