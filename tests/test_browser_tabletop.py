@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import json
 import re
+import time
 import urllib.parse
 import urllib.request
 
@@ -125,6 +126,22 @@ def _expected_target_after_roll() -> tuple[str, float, float]:
     return space, x, y
 
 
+def _saved_pictures(page, lab) -> list[tuple[str, bool]]:
+    """Save the notebook; each stored picture output's SVG and whether a PNG is
+    beside it (the live widget's own output is not one of them)."""
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_timeout(200)
+    with urllib.request.urlopen(f"{lab}api/contents/play_pitfall.ipynb") as resp:
+        saved = json.load(resp)["content"]
+    return [
+        ("".join(out["data"]["image/svg+xml"]), "image/png" in out["data"])
+        for cell in saved["cells"]
+        for out in cell.get("outputs", [])
+        if "image/svg+xml" in out.get("data", {})
+        and "application/vnd.jupyter.widget-view+json" not in out["data"]
+    ]
+
+
 def test_play_pitfall_in_jupyterlab_button_board_click_and_reload(lab, page):
     """Run play_pitfall.ipynb, press Roll, click a highlighted space, reload."""
     open_and_run(page, lab, "play_pitfall.ipynb")
@@ -147,21 +164,20 @@ def test_play_pitfall_in_jupyterlab_button_board_click_and_reload(lab, page):
     assert page.locator(f"{CURRENT} .jp-RenderedSVG").count() == 1
     assert page.evaluate(SHOWN_PICTURES) == 0, "the live table hides its picture"
 
-    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-    page.wait_for_timeout(500)
     # The saved file shows the position without a kernel: the picture output
-    # after the table followed the clicks.
+    # after the table followed the clicks, with its PNG (for the notebook opened
+    # untrusted), which follows once the table is still.
     step, length = re.search(r"step (\d+)/(\d+)", moved).groups()
     assert step == length != "0"
-    with urllib.request.urlopen(f"{lab}api/contents/play_pitfall.ipynb") as resp:
-        saved = json.load(resp)["content"]
-    pictures = [
-        "".join(out["data"]["image/svg+xml"])
-        for cell in saved["cells"]
-        for out in cell.get("outputs", [])
-        if "image/svg+xml" in out.get("data", {})
-    ]
-    assert len(pictures) == 1 and f"step {step} of {length}" in pictures[0]
+    deadline = time.monotonic() + 30
+    while True:
+        pictures = _saved_pictures(page, lab)
+        assert len(pictures) == 1, "one picture follows the table"
+        svg, png = pictures[0]
+        if f"step {step} of {length}" in svg and png:
+            break
+        assert time.monotonic() < deadline, f"the saved picture: {svg[:200]}"
+        page.wait_for_timeout(250)
     page.reload()
     page.wait_for_function(KERNEL_READY, timeout=60_000)
     page.wait_for_selector(BOARD, state="visible", timeout=60_000)
@@ -190,7 +206,11 @@ def test_play_pitfall_in_jupyterlab_button_board_click_and_reload(lab, page):
         if head.endswith(";base64")
         else urllib.parse.unquote(body)
     )
-    assert f"step {step} of {length}" in shown
+    assert f"step {step} of {length}" in shown, (
+        page.locator(f"{CURRENT} .jp-RenderedSVG img").count(),
+        page.locator(f"{CURRENT} .jp-RenderedImage img").count(),
+        shown[shown.find("<title>") : shown.find("<title>") + 120],
+    )
     picture.first.scroll_into_view_if_needed()
     shoot(page, "pitfall_saved_picture_no_kernel.png")
 

@@ -14,6 +14,7 @@ change of viewer; ``follow`` sends nothing when the picture is unchanged.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from tabletop.ui.model import TableModel
 
 LOG = logging.getLogger(__name__)
+PNG_AFTER = 1.0  # seconds the table stays still before its picture gets its PNG
 
 
 class BoardPicture:
@@ -39,6 +41,7 @@ class BoardPicture:
         self._handle: DisplayHandle | None = None
         self._shown: str | None = None
         self._moment: tuple = ()
+        self._png_timer: asyncio.TimerHandle | None = None
 
     @property
     def shown(self) -> bool:
@@ -56,19 +59,48 @@ class BoardPicture:
 
     def follow(self, match: Any, viewer: Any = PUBLIC) -> bool:
         """Replace the shown picture if the match or viewer changed it; returns
-        whether anything was sent (nothing before ``show``)."""
+        whether anything was sent (nothing before ``show``).
+
+        In a running kernel the SVG goes at once and its PNG (for a notebook
+        opened untrusted, 0.1-0.2 CPU s to render) follows once the table has
+        been still for ``PNG_AFTER`` seconds, so play never waits for it."""
         if self._handle is None:
             return False
         moment = _moment(match, viewer)
         if moment == self._moment:  # the same step, state and eyes: same picture
             return False
         self._moment = moment
-        bundle = picture_bundle(match, viewer)
+        loop = _running_loop()
+        bundle = picture_bundle(match, viewer, png=loop is None)
         if bundle["image/svg+xml"] == self._shown:
             return False
         self._handle.update(bundle, raw=True)
         self._shown = bundle["image/svg+xml"]
+        if loop is not None:
+            if self._png_timer is not None:
+                self._png_timer.cancel()
+            self._png_timer = loop.call_later(PNG_AFTER, self._add_png, match, viewer)
         return True
+
+    def _add_png(self, match: Any, viewer: Any) -> None:
+        """The shown picture again, with its PNG, unless the table moved on
+        since (then its own timer does it)."""
+        self._png_timer = None
+        if self._handle is None or _moment(match, viewer) != self._moment:
+            return
+        try:
+            self._handle.update(picture_bundle(match, viewer), raw=True)
+        except Exception:  # a picture must never stop the table from playing
+            LOG.exception("no PNG for the table's picture")
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's event loop, when this runs inside one (else None: a script
+    or a test, where the PNG is made at once)."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _moment(match: Any, viewer: Any) -> tuple:
