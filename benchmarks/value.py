@@ -158,25 +158,48 @@ def _line(group: str, rows: list[dict[str, Any]]) -> str:
 
 
 def calibration_lines(name: str, count: int, per_cell: int) -> list[str]:
-    """The model against real outcomes on ``count`` held-out positions."""
+    """The model against real outcomes on ``count`` held-out positions, by player
+    count and pooled (every (position, seat) chance in one set of bins)."""
     entry = lookup(name)
     counts = _counts(entry)
     lines = ["| players | positions | Brier | uniform Brier | calibration error | "
              "leader won |", "|---|---|---|---|---|---|"]  # fmt: skip
     first = 3 * per_cell  # after the games the references use
+    pooled: list[tuple[np.ndarray, np.ndarray]] = []
     for players in counts:
         model = load_value_model(entry.make(players=players))
         games = math.ceil(count / len(counts) / 8)
         held = self_play_positions(model.game, model.encode, games=games, seed=SEED,
                                    per_game=8, first=first)  # fmt: skip
-        f = calibration(model.network.probabilities(held.features), held.winners,
-                        players)  # fmt: skip
+        probs = model.network.probabilities(held.features)[:, :players]
+        won = held.winners[:, None] == np.arange(players)[None, :]
+        pooled.append((probs.ravel(), won.ravel()))
+        f = calibration(probs, held.winners, players)
         lines.append(
             f"| {players} | {f['positions']} | {f['brier']:.3f} | "
             f"{(players - 1) / players:.3f} | {100 * f['ece']:.1f} pts | "
             f"{100 * f['leader']:.1f}% |"
         )
+    chances = np.concatenate([p for p, _ in pooled])
+    outcomes = np.concatenate([o for _, o in pooled])
+    lines.append(
+        f"| pooled | {sum(len(p) for p, _ in pooled)} seat chances | | | "
+        f"{100 * pooled_ece(chances, outcomes):.1f} pts | |"
+    )
     return lines
+
+
+def pooled_ece(chances: np.ndarray, outcomes: np.ndarray, bins: int = 10) -> float:
+    """Expected calibration error of chances against 0/1 outcomes, equal bins."""
+    where = np.minimum((chances * bins).astype(int), bins - 1)
+    return float(
+        sum(
+            (where == b).mean()
+            * abs(chances[where == b].mean() - outcomes[where == b].mean())
+            for b in range(bins)
+            if (where == b).any()
+        )
+    )
 
 
 def main() -> None:
