@@ -157,8 +157,13 @@ def test_evaluate_by_model_by_playouts_or_both(tiny):
     assert alone.n == 0 and alone.method == "model" and alone.model is not None
     assert alone.probabilities == alone.model == model.chances(match.state, 1)
     assert "value model" in alone.basis and "(model)" in str(alone)
-    both = evaluate(match, viewer=1, budget=10, method="both", model=model, seed=1)
+    seen = []
+    both = evaluate(
+        match, viewer=1, budget=10, method="both", model=model, seed=1,
+        progress=seen.append, every=5,
+    )  # fmt: skip
     assert both.n == 10 and both.model == alone.model
+    assert [e.n for e in seen] == [5] and seen[0].model == alone.model
     assert (
         both.probabilities == evaluate(match, viewer=1, budget=10, seed=1).probabilities
     )

@@ -177,7 +177,11 @@ def evaluate(
             wins[winner] += 1
         n += 1
         if progress is not None and n % every == 0 and n < budget:
-            progress(Evaluation(step, tuple(wins), n, seat, _spent(start), False))
+            progress(
+                Evaluation(
+                    step, tuple(wins), n, seat, _spent(start), False, chances, method
+                )
+            )
     return Evaluation(
         step, tuple(wins), n, seat, _spent(start), complete, chances, method
     )
