@@ -475,3 +475,105 @@ def test_between_humans_the_review_chart_has_no_other_seat_s_chances(
     table.review.run_review()
     assert drawn == [[]]
     table.close()
+
+
+# -- the learned model's estimate, at once, before the playouts ----------------------
+
+
+@pytest.fixture
+def held_playouts(monkeypatch):
+    """The bar's background playouts wait until the returned event is set."""
+    import threading
+
+    from tabletop.analysis import background
+
+    go = threading.Event()
+    real = background.evaluate
+
+    def held(*args, **kw):
+        go.wait(60)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(background, "evaluate", held)
+    yield go
+    go.set()
+
+
+@pytest.mark.parametrize(
+    ("make", "points"), [(pitfall_table, "6.5"), (raiders_table, "6")]
+)
+def test_bar_shows_the_model_s_estimate_at_once_then_the_playouts(
+    comms, held_playouts, make, points
+):
+    table = make(players=2, seed=3, bots=1, bot="heuristic")
+    bar = EvaluationBar(table, budget=8, cpu_seconds=5.0, more_rounds=0)
+    table.choose(table.legal[0].action)  # a step: asked again, playouts held
+    assert bar.evaluator.running and bar.evaluator.latest is None
+    estimate = bar.estimate
+    assert estimate is not None and estimate.method == "model"
+    assert estimate.seat == table.model.viewer == 0
+    assert estimate.step == table.model.step
+    label = f"estimate from the learned model, \u00b1{points} points"
+    assert label in bar.basis.value and "playouts\u2026" in bar.basis.value
+    assert (
+        "Estimate: " in bar.bars.value and "tabletop-eval-stale" not in bar.bars.value
+    )
+    assert bar.bars.value.count("tabletop-eval-row") == 2
+    assert f"{estimate.probabilities[1]:.0%} <small>estimate" in bar.bars.value
+    held_playouts.set()
+    result = bar.wait(60)
+    assert result is not None and result.n == 8 and result.method == "playouts"
+    assert bar.estimate is None
+    assert "learned model" not in bar.basis.value and "8 playouts" in bar.basis.value
+    assert "Estimate" not in bar.bars.value
+    table.close()
+
+
+def test_bar_without_a_value_model_waits_for_the_playouts(
+    comms, held_playouts, monkeypatch
+):
+    from tabletop.analysis import value
+
+    def missing(game, path=None):
+        raise value.ValueModelError(f"{game.name} has no value model")
+
+    monkeypatch.setattr(value, "load_value_model", missing)
+    table = pitfall_table(players=2, seed=3, bots=1, bot="heuristic")
+    bar = EvaluationBar(table, budget=8, cpu_seconds=5.0, more_rounds=0)
+    table.choose(table.legal[0].action)
+    assert bar.estimate is None and bar.basis.value == "evaluating\u2026"
+    assert "Estimate" not in bar.bars.value and "learned model" not in bar.bars.value
+    held_playouts.set()
+    assert bar.wait(60).n == 8 and "8 playouts" in bar.basis.value
+    table.close()
+
+
+def test_bar_estimate_ignores_another_seat_s_hidden_card(comms, held_playouts):
+    """Two worlds the viewing seat cannot tell apart (the other seat's hand dealt
+    again) get the same estimate, though the other seat's own view differs."""
+    import numpy as np
+
+    from tabletop.analysis.value import load_value_model
+    from tabletop.core import Rng
+
+    table = pitfall_table(players=2, seed=3, bots=1, bot="heuristic")
+    bar = EvaluationBar(table, budget=8, cpu_seconds=5.0, more_rounds=0)
+    game, state = table.model.game, table.model.state
+    network = load_value_model(game)
+    view = game.view(state, 0)
+    for index in range(50):
+        other = game.determinize(view, 0, Rng.from_seed(index))
+        if not np.array_equal(network.features(state, 1), network.features(other, 1)):
+            break
+    else:
+        raise AssertionError("no world with another hidden card")
+    assert game.view(other, 0) == view
+    shown = bar.estimate
+    assert shown is not None and shown.seat == 0
+    bar.model = SimpleNamespace(
+        game=game, state=other, viewer=0, step=table.model.step, look=table.look
+    )
+    assert bar._estimate().model == shown.model
+    assert network.chances(state, 1) != network.chances(other, 1)
+    bar.model = table.model
+    table.close()

@@ -31,6 +31,15 @@ until a browser has shown the table (the page echoes the table's render number),
 a table built in a script, a test or a notebook run without a browser costs no CPU.
 Turned on explicitly (the toggle, ``Table(evaluation=True)``), it computes anyway.
 Hidden during a hand-over (the chances use the previous viewer's cards).
+
+At once after every step, before any playout, the bar shows the game's learned
+value model's answer (``tabletop.analysis.value``: well under a millisecond, from
+the viewing seat's view tensor only, so no card hidden from that seat reaches it),
+labelled "estimate from the learned model, \u00b1N points" with N the model's
+measured mean error for that game (``MODEL_ERROR_POINTS``); the playouts' first
+answer replaces it. A game without a value model (or a model that refuses the
+game), and a table showing everything (the model answers only from a seat's view),
+get no estimate: the bar waits for the playouts as before.
 """
 
 from __future__ import annotations
@@ -45,10 +54,13 @@ import ipywidgets as w
 from traitlets import Bool, observe
 
 from tabletop.analysis import BackgroundEvaluator, Evaluation
+from tabletop.analysis.evaluation import knowledge_seat, model_chances
 from tabletop.table.seats import HUMAN
 from tabletop.ui.evaluation_rows import (
     BAR_CSS,
     bars_html,
+    estimate_html,
+    estimate_label,
     faded,
     full_basis,
     leader,
@@ -67,6 +79,13 @@ __all__ += ["verdict_words"]
 
 ROW_PX = 14  # one seat's row (the bar keeps its height while it recomputes)
 MORE_ROUNDS = 2  # too close to call: sample again with 2x, then 4x the playouts
+
+# The value model's measured mean absolute error per seat, in points, against 1,000
+# playouts from the same seat's knowledge (108 held-out positions a game):
+# benchmarks/results/value-pitfall.md and value-raiders.md, "all" row, also in
+# docs/analysis.md ("Value model"). The bar's estimate is labelled with it; a game
+# not measured is labelled "its error is not measured".
+MODEL_ERROR_POINTS = {"pitfall": 6.5, "raiders": 6.0}
 
 
 class EvaluationBar(w.VBox):
@@ -117,6 +136,9 @@ class EvaluationBar(w.VBox):
         self._rounds = 0  # extra rounds of sampling at this position
         self.more_rounds = more_rounds
         self._shown: Evaluation | None = None  # the last answer shown here
+        # the value model's answer shown until the playouts' first (None: none)
+        self.estimate: Evaluation | None = None
+        self._value: tuple[Any, Any] = (None, None)  # (game, its model or None)
         # step -> the latest answer there, on the line shown (the review's chart
         # draws every seat from them)
         self.history: dict[int, Evaluation] = {}
@@ -203,9 +225,25 @@ class EvaluationBar(w.VBox):
             self.bars.value = ""
             self.basis.value = html.escape(refusal)
             return
-        self.basis.value = "evaluating\u2026"
-        if self.bars.value:
-            self.bars.value = faded(self.bars.value)
+        self.estimate = self._estimate()
+        if self.estimate is not None:
+            label = estimate_label(MODEL_ERROR_POINTS.get(model.game.name))
+            self.bars.value = estimate_html(
+                self.estimate.probabilities,
+                model.look,
+                MODEL_ERROR_POINTS.get(model.game.name),
+            )
+            tip = html.escape(
+                f"{full_basis(self.estimate, model.look)}; playouts follow",
+                quote=True,
+            )
+            self.basis.value = (
+                f"<span title='{tip}'>{html.escape(label)} \u00b7 playouts\u2026</span>"
+            )
+        else:
+            self.basis.value = "evaluating\u2026"
+            if self.bars.value:
+                self.bars.value = faded(self.bars.value)
         if self._rounds:  # a longer round ran at the last position: back to base
             self.evaluator.budget, self.evaluator.cpu_seconds = self._base
         self._base = (self.evaluator.budget, self.evaluator.cpu_seconds)
@@ -213,6 +251,34 @@ class EvaluationBar(w.VBox):
         self._shown = None
         self._asked = (model.game, model.state, model.viewer, model.step)
         self.evaluator.request(model.game, model.state, model.viewer, seed=model.step)
+
+    def _estimate(self) -> Evaluation | None:
+        """The value model's answer from the viewing seat's knowledge, or None (no
+        model for this game, or the table shows everything)."""
+        model = self.model
+        try:
+            seat = knowledge_seat(model.viewer)
+        except ValueError:
+            return None
+        if seat is None:  # the model answers only from a seat's view
+            return None
+        game = model.game
+        if self._value[0] is not game:
+            try:
+                from tabletop.analysis.value import load_value_model
+
+                self._value = (game, load_value_model(game))
+            except Exception:  # noqa: BLE001 - no model: the playouts alone
+                self._value = (game, None)
+        value = self._value[1]
+        if value is None:
+            return None
+        try:
+            chances, clock = model_chances(game, model.state, seat, value)
+        except Exception:  # noqa: BLE001 - a model that cannot answer: none
+            return None
+        zero = (0,) * game.players
+        return Evaluation(model.step, zero, 0, seat, clock, True, chances, "model")
 
     def _refusal(self) -> str:
         """Why this position gets no evaluation (empty when it gets one)."""
@@ -239,6 +305,7 @@ class EvaluationBar(w.VBox):
     def _arrived(self, number: int, result: Evaluation) -> None:
         if number != self.evaluator.number or not self.enabled:
             return  # an answer for a position the table has left
+        self.estimate = None  # the playouts' answer replaces the model's
         more_coming = (
             result.complete
             and leader(result) is None
@@ -314,6 +381,7 @@ class EvaluationBar(w.VBox):
         """Cancel the running computation (the table is closing)."""
         self.evaluator.cancel()
         self._key = None
+        self.estimate = None
 
     @observe("enabled")
     def _enabled_changed(self, change: Any) -> None:

@@ -118,3 +118,62 @@ def faded(bars: str) -> str:
     if bars.startswith("<div class='tabletop-eval-stale'>"):
         return bars
     return f"<div class='tabletop-eval-stale'>{bars}</div>"
+
+
+def estimate_leader(chances: tuple[float, ...], points: float | None) -> int | None:
+    """The seat the model's estimate puts ahead by more than twice its measured
+    error (``points``), or None (too close for an estimate, or error unknown)."""
+    if points is None or not chances:
+        return None
+    best = max(range(len(chances)), key=chances.__getitem__)
+    margin = 2 * points / 100
+    others = [p for seat, p in enumerate(chances) if seat != best]
+    return best if all(chances[best] - margin > p for p in others) else None
+
+
+def estimate_label(points: float | None) -> str:
+    """How the bar labels the model's answer: an estimate, with its measured error."""
+    if points is None:
+        return "estimate from the learned model (its error is not measured)"
+    return f"estimate from the learned model, \u00b1{points:g} points"
+
+
+def estimate_html(
+    chances: tuple[float, ...], look: Any = None, points: float | None = None
+) -> str:
+    """The learned model's estimate in the bar's rows: each seat's chance as a bar,
+    its band the model's measured mean error (``points``) either side; the verdict
+    says it is an estimate, and names a seat only when it leads by more than twice
+    that error."""
+    lead = estimate_leader(chances, points)
+    if lead is None:
+        verdict = "Estimate: too close to call"
+    else:
+        name = look.seat_name(lead) if look is not None else f"seat {lead}"
+        verdict = f"Estimate: {name} looks ahead: {chances[lead]:.0%}"
+    rows = [f"<div class='tabletop-eval-verdict'>{html.escape(verdict)}</div>"]
+    error = (points or 0.0) / 100
+    label = estimate_label(points)
+    for seat, chance in enumerate(chances):
+        name = look.seat_name(seat) if look is not None else f"seat {seat}"
+        colours = getattr(look, "seat_colors", None) or ("#2563eb",)
+        colour = colours[seat % len(colours)]
+        low, high = max(0.0, chance - error), min(1.0, chance + error)
+        band = max(1.0, (high - low) * 100)
+        tip = html.escape(f"{name}: {chance:.0%} chance to win ({label})", quote=True)
+        css = "tabletop-eval-row" + (" tabletop-eval-lead" if seat == lead else "")
+        rows.append(
+            f"<div class='{css}'>"
+            f"<span class='tabletop-eval-name' title='{tip}'>"
+            f"<span class='tabletop-eval-swatch' style='background:{colour}'></span>"
+            f"{html.escape(name)}</span>"
+            f"<span class='tabletop-eval-track' title='{tip}'>"
+            f"<span class='tabletop-eval-fill' style='width:{chance * 100:.1f}%;"
+            f"background:{colour}'>"
+            "</span><span class='tabletop-eval-band' "
+            f"style='left:{low * 100:.1f}%;width:{band:.1f}%'></span></span>"
+            f"<span class='tabletop-eval-numbers' title='{tip}'>{chance:.0%} "
+            "<small>estimate</small></span></div>"
+        )
+    grid = "tabletop-eval-grid tabletop-eval-estimate"
+    return f"<div class='{grid}'>{''.join(rows)}</div>"
