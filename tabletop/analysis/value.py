@@ -104,6 +104,15 @@ class ValueModel:
         self.meta = meta
         self.encode = encode
 
+    @property
+    def error_points(self) -> float | None:
+        """The model's mean absolute error per seat, in points, against 1,000
+        playouts from the same seat's knowledge (``benchmarks/value.py``, all
+        held-out positions), as recorded in the weights' ``meta``; None when not
+        measured."""
+        error = self.meta.get("error_points")
+        return float(error) if isinstance(error, (int, float)) else None
+
     def features(self, state: Any, seat: int) -> np.ndarray:
         """The view tensor of ``seat``: all the model ever reads of ``state``."""
         return self.encode(self.game, self.game.view(state, seat), seat)

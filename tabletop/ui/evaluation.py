@@ -36,7 +36,8 @@ At once after every step, before any playout, the bar shows the game's learned
 value model's answer (``tabletop.analysis.value``: well under a millisecond, from
 the viewing seat's view tensor only, so no card hidden from that seat reaches it),
 labelled "estimate from the learned model, \u00b1N points" with N the model's
-measured mean error for that game (``MODEL_ERROR_POINTS``); the playouts' first
+measured mean error for that game (``ValueModel.error_points``, recorded with
+its weights); the playouts' first
 answer replaces it. A game without a value model (or a model that refuses the
 game), and a table showing everything (the model answers only from a seat's view),
 get no estimate: the bar waits for the playouts as before.
@@ -79,13 +80,6 @@ __all__ += ["verdict_words"]
 
 ROW_PX = 14  # one seat's row (the bar keeps its height while it recomputes)
 MORE_ROUNDS = 2  # too close to call: sample again with 2x, then 4x the playouts
-
-# The value model's measured mean absolute error per seat, in points, against 1,000
-# playouts from the same seat's knowledge (108 held-out positions a game):
-# benchmarks/results/value-pitfall.md and value-raiders.md, "all" row, also in
-# docs/analysis.md ("Value model"). The bar's estimate is labelled with it; a game
-# not measured is labelled "its error is not measured".
-MODEL_ERROR_POINTS = {"pitfall": 6.5, "raiders": 6.0}
 
 
 class EvaluationBar(w.VBox):
@@ -227,11 +221,10 @@ class EvaluationBar(w.VBox):
             return
         self.estimate = self._estimate()
         if self.estimate is not None:
-            label = estimate_label(MODEL_ERROR_POINTS.get(model.game.name))
+            error = self._value[1].error_points if self._value[1] else None
+            label = estimate_label(error)
             self.bars.value = estimate_html(
-                self.estimate.probabilities,
-                model.look,
-                MODEL_ERROR_POINTS.get(model.game.name),
+                self.estimate.probabilities, model.look, error
             )
             tip = html.escape(
                 f"{full_basis(self.estimate, model.look)}; playouts follow",
