@@ -7,7 +7,9 @@ the full state (the referee's), always saying which:
   95% Wilson interval and the number of playouts.
 - ``review(match, seat=None, budget=...)``: every decision graded by the drop in the
   mover's winning chance, judged from the mover's information (thresholds in
-  ``tabletop.analysis.review``); ``plot_advantage(review)`` charts it.
+  ``tabletop.analysis.review``); ``method="model"`` grades from the game's value
+  model at once (``refine=True``: the flagged moves by playouts);
+  ``plot_advantage(review)`` charts it.
 - ``hint(match)``: the move the analysis suggests for the seat to move;
   ``Drill.from_review(match, review)``: "find a better move" on the clearest mistake.
 - ``BackgroundEvaluator``: evaluation in a worker thread with a CPU budget, where a

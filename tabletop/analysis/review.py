@@ -29,13 +29,33 @@ A graded move names the better move and shows the difference in one sampled worl
 where it mattered (the better move won there, the played one did not): the events
 of each move as the mover would have read them, with their clauses, how each
 playout ended, and the clauses found after one move but not the other.
+
+**From the value model** (``review(match, method="model")``): every decision is
+graded at once, with no playout, by the game's learned value model
+(``tabletop.analysis.value``). The mover's chance *before* the decision is the
+model's answer from the mover's knowledge of the position before it; the chance
+*after* is its answer from the mover's knowledge of the position the move made.
+The drop is before minus after. Each answer may be off by the model's measured
+mean error per seat (``ValueModel.error_points``, ``e``); the two errors are not
+independent, so the drop's interval is taken as the worst case, ``drop +- 2e``
+(``MODEL_MARGIN`` times ``e``), and the grade is that of its lower bound, with the
+thresholds above: a move is flagged only when its drop exceeds twice the model's
+error (with ``e`` = 6 points, an inaccuracy needs a drop of 17 points). A model
+whose error was not measured is taken to be off by ``UNMEASURED_ERROR`` (10
+points), and the review says so. A model-graded move names no better move (the
+model is not asked about the alternatives), and a move whose result is drawn
+(dice, a card) carries that luck into its drop: the model answers after the draw.
+
+``refine=True`` (or ``method="both"``) replays the flagged moves, and only those,
+with playouts as above: their grade, better move and example are the playouts',
+with the model's estimate kept beside them.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tabletop.analysis.playouts import (
@@ -52,6 +72,11 @@ from tabletop.core.rules import Seated
 
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
 Z = 1.96
+MODEL_MARGIN = 2.0
+"""The model's drop interval is ``drop +- MODEL_MARGIN * error``."""
+UNMEASURED_ERROR = 0.10
+"""The error assumed for a model whose error was not measured (10 points)."""
+METHODS = ("playouts", "model", "both")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +111,10 @@ class GradedMove:
         better_events: the same for the better move, in the same world with the
             same dice (empty when the played move was best).
         clauses: clauses in one of the two event lists and not in the other.
+        estimate: the value model's (chance before, chance after) for the mover,
+            from the mover's knowledge (``None``: the model was not asked).
+        method: ``"playouts"``, ``"model"`` (graded from the estimate alone, no
+            ``values``) or ``"both"`` (flagged by the model, graded by playouts).
     """
 
     step: int
@@ -100,17 +129,31 @@ class GradedMove:
     played_events: tuple[str, ...] = ()
     better_events: tuple[str, ...] = ()
     clauses: tuple[str, ...] = ()
+    estimate: tuple[float, float] | None = None
+    method: str = "playouts"
 
     @property
     def played_chance(self) -> float:
+        if not self.values and self.estimate is not None:
+            return self.estimate[1]
         return self.values[0].chance
 
     @property
     def best_chance(self) -> float:
+        if not self.values and self.estimate is not None:
+            return self.estimate[0]
         return next(v.chance for v in self.values if v.action == self.best)
 
     def __str__(self) -> str:
         lo, hi = self.interval
+        if self.method == "model" and self.estimate is not None:
+            before, after = self.estimate
+            text = (
+                f"step {self.step} seat {self.seat} played '{self.played}': the "
+                f"model's estimate {before:.0%} before, {after:.0%} after: drop "
+                f"{self.drop:+.0%} [{lo:+.0%}, {hi:+.0%}]"
+            )
+            return text + (f" - {self.grade.upper()}" if self.grade else "")
         head = (
             f"step {self.step} seat {self.seat} played '{self.played}' "
             f"({self.played_chance:.0%} of {self.worlds} worlds)"
@@ -140,6 +183,7 @@ class Review:
     moves: tuple[GradedMove, ...]
     thresholds: tuple[float, float, float] = (INACCURACY, MISTAKE, BLUNDER)
     notes: tuple[str, ...] = field(default=())
+    method: str = "playouts"
 
     def marked(self, at_least: str = "inaccuracy") -> tuple[GradedMove, ...]:
         """The moves graded ``at_least`` this badly."""
@@ -153,13 +197,19 @@ class Review:
         return [(m.step - 1, m.seat, m.played_chance) for m in self.moves]
 
     def __str__(self) -> str:
+        interval = (
+            "the drop less twice the value model's error lies above "
+            if self.method == "model"
+            else "the drop's 95% interval lies above "
+        )
         lines = [
             f"{len(self.moves)} decision{'' if len(self.moves) == 1 else 's'} "
             "reviewed; inaccuracy/mistake/blunder when "
-            "the drop's 95% interval lies above "
+            + interval
             + "/".join(f"{t:.0%}" for t in self.thresholds)
         ]
-        lines += [str(m) for m in self.moves if m.best != m.played]
+        lines += list(self.notes)
+        lines += [str(m) for m in self.moves if m.best != m.played or m.grade]
         return "\n".join(lines)
 
 
@@ -288,6 +338,55 @@ def judge(
     )
 
 
+def model_judge(
+    model: Any,
+    before: Any,
+    after: Any,
+    played: Any,
+    *,
+    step: int = -1,
+    error: float | None = None,
+) -> GradedMove:
+    """Grade one decision from the value model: ``played`` by the seat to move in
+    ``before``, which made ``after``. Both chances are the model's answers from
+    the mover's knowledge (its view of each state), so nothing hidden from the
+    mover changes the grade.
+
+    Args:
+        model: the game's ``ValueModel``.
+        error: the model's error as a fraction (``None``: its ``error_points``,
+            or ``UNMEASURED_ERROR`` when not measured).
+    """
+    game = model.game
+    mover = game.to_move(before)
+    if error is None:
+        error = model_error(model)
+    chance_before = model.chances(before, mover)[mover]
+    chance_after = model.chances(after, mover)[mover]
+    drop = chance_before - chance_after
+    margin = MODEL_MARGIN * error
+    return GradedMove(
+        step,
+        mover,
+        played,
+        played,
+        (),
+        drop,
+        (drop - margin, drop + margin),
+        0,
+        grade(drop - margin),
+        estimate=(chance_before, chance_after),
+        method="model",
+    )
+
+
+def model_error(model: Any) -> float:
+    """The model's measured mean error per seat as a fraction, or
+    ``UNMEASURED_ERROR`` when it was not measured."""
+    points = model.error_points
+    return UNMEASURED_ERROR if points is None else points / 100
+
+
 def review(
     match: Match,
     seat: int | None = None,
@@ -296,6 +395,9 @@ def review(
     width: int = 6,
     steps: Iterable[int] | None = None,
     seed: int = 0,
+    method: str = "playouts",
+    refine: bool = False,
+    model: Any = None,
 ) -> Review:
     """Grade every decision of a match (or of one seat), from the mover's view.
 
@@ -306,10 +408,37 @@ def review(
         width: the most candidate moves per decision (the played move included).
         steps: only these steps (step ``k`` is the move from step ``k - 1``).
         seed: the base seed (same seed, same review).
+        method: ``"playouts"`` (the default: every decision by playouts),
+            ``"model"`` (every decision by the game's value model, at once) or
+            ``"both"`` (the model's, then the flagged moves by playouts).
+        refine: with ``"model"``, replay the flagged moves with playouts (as
+            ``"both"`` does).
+        model: the value model to ask (``None``: ``load_value_model(game)``).
 
     Decisions with a single legal action and edits are not graded.
+
+    Raises:
+        ValueModelError: the model is asked and the game has none (or it was
+            trained for other rules), naming the command that trains one.
     """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, not {method!r}")
     game = match.game
+    by_model = method != "playouts"
+    refine = refine or method == "both"
+    notes: tuple[str, ...] = ()
+    error = 0.0
+    if by_model:
+        if model is None:
+            from tabletop.analysis.value import load_value_model
+
+            model = load_value_model(game)
+        error = model_error(model)
+        if model.error_points is None:
+            notes = (
+                "the value model's error is not measured: taken as "
+                f"{UNMEASURED_ERROR * 100:.0f} points",
+            )
     wanted = set(steps) if steps is not None else None
     moves = []
     for entry in match.steps:
@@ -321,18 +450,34 @@ def review(
             continue
         if len(game.legal_actions(before)) < 2:
             continue
-        moves.append(
-            judge(
-                game,
+        played = _bare(entry.action)
+        graded = None
+        if by_model:
+            graded = model_judge(
+                model,
                 before,
-                _bare(entry.action),
-                budget,
-                width=width,
-                seed=seed * 100_003 + entry.index,
+                match.state_at(entry.index),
+                played,
                 step=entry.index,
+                error=error,
             )
+            if not (refine and graded.grade):
+                moves.append(graded)
+                continue
+        judged = judge(
+            game,
+            before,
+            played,
+            budget,
+            width=width,
+            seed=seed * 100_003 + entry.index,
+            step=entry.index,
         )
-    return Review(tuple(moves))
+        if graded is not None:
+            judged = replace(judged, estimate=graded.estimate, method="both")
+        moves.append(judged)
+    kind = "playouts" if not by_model else "both" if refine else "model"
+    return Review(tuple(moves), notes=notes, method=kind)
 
 
 def _bare(action: Any) -> Any:
