@@ -7,6 +7,7 @@ on every machine and Python version. Die rolls may be forced for experiments.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -22,6 +23,18 @@ are chosen (``tabletop.adapters.chance``, in a context of its own): a
 ``ChanceNeeded(n, ahead)``, and it returns the ``1 + len(ahead)`` outcomes, which
 are then drawn as if they had been queued. Unset (everywhere else), such a draw
 raises ``ChanceNeeded``."""
+
+#: Fresh seeds are drawn below this: nine digits at most, short enough to read
+#: out and type again to replay a deal.
+FRESH_SEEDS = 10**9
+
+
+def fresh_seed() -> int:
+    """A seed for a fresh deal, drawn from the operating system's randomness
+    (``secrets``): every table made without a seed deals a game of its own, and
+    the seed, kept on the match and in its save, replays it exactly."""
+    return secrets.randbelow(FRESH_SEEDS)
+
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core import IllegalActionError, Match, Refusal
+from tabletop.core.rng import fresh_seed
 from tabletop.table import words
 from tabletop.table.seats import MAX_AUTO_MOVES
 
@@ -138,9 +139,11 @@ class TimelineMixin:
         return self.match
 
     def new_game(self, seed: int | None = None) -> Match:
-        """A new deal for the same seats (``seed``: the next one if omitted)."""
+        """A new deal for the same seats (``seed``: a fresh one if omitted, drawn
+        from the operating system's randomness; ``play_again_same_deal`` replays
+        this one)."""
         self._refuse_unless("new_game")
-        seed = self.match.seed + 1 if seed is None else seed
+        seed = fresh_seed() if seed is None else seed
         self.match = Match(self.game, seed=seed)
         self.lines = [self.match]
         with self.batch():

@@ -92,8 +92,14 @@ class SaveLoad:
         self.load_button.on_click(guard(lambda _: self.load()))
         self.info = w.HTML()
         self.info.add_class("tabletop-save-info")
+        self.deal = w.HTML()
+        self.deal.add_class("tabletop-save-deal")
         self.widget = w.VBox(
-            [w.HBox([self.name, self.save_button, self.load_button]), self.info]
+            [
+                w.HBox([self.name, self.save_button, self.load_button]),
+                self.info,
+                self.deal,
+            ]
         )
 
     def path(self) -> Path:
@@ -131,12 +137,27 @@ class SaveLoad:
         return match
 
     def render(self) -> None:
+        self.deal.value = deal_html(self.model)
         auto = self.model.autosave
         if auto is not None and not self.info.value:
             self.info.value = (
                 f"Every move is saved to <code>{html.escape(str(auto))}</code>; "
                 "making this table again after a restart offers to resume."
             )
+
+
+def deal_html(model: TableModel) -> str:
+    """The seed of the deal on show and how to deal it again (a table made
+    without a seed deals a fresh one, which only this line names)."""
+    seed = getattr(model.match, "seed", None)
+    if not isinstance(seed, int):
+        return ""
+    game = model.game
+    call = f'new_table("{game.name}", players={game.players}, seed={seed})'
+    return (
+        f"<span style='color:#555'>This deal is seed <b>{seed}</b>: "
+        f"<code>{html.escape(call)}</code> deals it again.</span>"
+    )
 
 
 #: The live table of each autosave file (resolved path -> the table). A table

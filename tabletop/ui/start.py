@@ -1,7 +1,10 @@
 """One-line tables: ``new_table("<game>", players=3, seed=7, bots=2)``.
 
 The game is found by name in the registry (``tabletop.core.registry``);
-``tabletop.ui.<game>_table(...)`` is the same call with the name filled in.
+``tabletop.ui.<game>_table(...)`` is the same call with the name filled in. Without
+a seed a table deals a fresh game (``tabletop.core.rng.fresh_seed``); its seed is
+kept on the match and shown in the Save / load tab, so ``seed=<that seed>`` deals
+it again.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from typing import Any
 
 from tabletop.core import Match
 from tabletop.core.registry import lookup
+from tabletop.core.rng import fresh_seed
 from tabletop.ui.controller import Table
 from tabletop.ui.saving import autosave_by_default, autosave_path
 
@@ -24,7 +28,7 @@ def _seats(players: int, bots: int | Sequence[Any], bot: str) -> list[Any]:
 
 def table_for(
     game: Any,
-    seed: int = 0,
+    seed: int | None = None,
     bots: int | Sequence[Any] = 0,
     bot: str = "random",
     name: str | None = None,
@@ -33,17 +37,25 @@ def table_for(
 ) -> Table:
     """A table for a new seeded match of ``game``, ``bots`` seats played by bots.
 
+    ``seed`` (default: a fresh one from the operating system's randomness, so
+    every table made without a seed deals a game of its own) is kept on the match:
+    the seed and the actions replay the game exactly, and ``seed=`` that seed deals
+    the same game again.
+
     ``autosave`` (default: on in a notebook kernel, off under Voila and outside a
     kernel) saves every move to ``.tabletop/<notebook>-<name>.json``; making the
     table again after a kernel restart offers to resume that game. ``name``
-    defaults to the game, its player count and seed (``<game>-4p-seed7``), so
-    two different tables in one notebook keep two saves, and running a table's
-    cell again finds its own.
+    defaults to the game and its player count (``<game>-4p``), with the seed
+    when one is given (``<game>-4p-seed7``): two different tables in one notebook
+    keep two saves, and running a table's cell again finds its own, fresh seed
+    or not (the saved game resumes with its own seed).
     """
+    chosen = seed is not None
+    seed = seed if seed is not None else fresh_seed()
     match = Match(game, seed=seed)
     if autosave is None:
         autosave = autosave_by_default()
-    name = name or f"{game.name}-{game.players}p-seed{seed}"
+    name = name or f"{game.name}-{game.players}p" + (f"-seed{seed}" if chosen else "")
     path = autosave_path(name) if autosave else None
     return Table(
         match, seats=_seats(game.players, bots, bot), autosave=path, **table_options
@@ -53,7 +65,7 @@ def table_for(
 def new_table(
     game: str,
     players: int | None = None,
-    seed: int = 0,
+    seed: int | None = None,
     bots: int | Sequence[Any] = 0,
     bot: str = "random",
     name: str | None = None,
@@ -68,7 +80,8 @@ def new_table(
     Args:
         game: the game's registry name.
         players: the number of seats (default: the game's smallest count).
-        seed, bots, bot, name, autosave: as for ``table_for``.
+        seed, bots, bot, name, autosave: as for ``table_for`` (no seed: a
+            fresh game, its seed shown in the Save / load tab).
         evaluation: the evaluation bar on or off (``None``: on with one human
             seat against bots, off with several humans).
         **rule_options: the game's rule options.
