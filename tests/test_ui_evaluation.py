@@ -198,6 +198,7 @@ def test_review_tab_lists_graded_moves_and_a_click_moves_the_timeline(comms):
     assert table.widgets.tabs.children[REVIEW_TAB] is table.review
     assert table.widgets.tabs.get_title(REVIEW_TAB) == "Review"
     table.review.budget, table.review.width = 6, 3
+    table.review.by_model = False  # every decision by playouts
     table.review.run_button.click()  # in the background
     result = table.review.wait(120)
     marked = result.marked()
@@ -473,7 +474,8 @@ def test_between_humans_the_review_chart_has_no_other_seat_s_chances(
     table.evaluation.wait(60)
     assert len(table.evaluation.timeline()) >= 2, "the bar did answer"
     table.review.run_review()
-    assert drawn == [[]]
+    # Drawn once a pass (the model's estimates, then the checked review).
+    assert drawn and all(timeline == [] for timeline in drawn)
     table.close()
 
 
@@ -577,3 +579,54 @@ def test_bar_estimate_ignores_another_seat_s_hidden_card(comms, held_playouts):
     assert network.chances(state, 1) != network.chances(other, 1)
     bar.model = table.model
     table.close()
+
+
+class _Exact:
+    """The shipped value model, claiming no error: it flags every drop of 5
+    points, so the checking with playouts has moves to check."""
+
+    error_points = 0.0
+
+    def __init__(self, value):
+        self.game, self.chances = value.game, value.chances
+
+
+def test_review_tab_shows_the_models_estimates_then_checks_the_flagged(comms):
+    from tabletop.analysis.value import load_value_model
+
+    table = raiders_table(players=2, seed=4, bots=["random", "heuristic"])
+    table.model.auto_play(30)
+    panel = ReviewPanel(table, budget=4, width=2)
+    exact = _Exact(load_value_model(table.model.game))
+    panel.value_model = lambda game: exact
+    shown = []
+    show = panel.show
+
+    def recording(result, checking=0):
+        show(result, checking)
+        shown.append((result, panel.status.value, len(panel.moves.children)))
+
+    panel.show = recording
+    result = panel.run_review()
+    (first, status, rows), (last, _, _) = shown
+    flagged = [m.step for m in first.moves if m.grade]
+    assert first.method == "model" and flagged and rows == len(flagged)
+    assert "estimate from the learned model" in status
+    assert f"checking {len(flagged)} flagged move" in status
+    assert last is result and result.method == "both"
+    assert [m.step for m in result.moves] == [m.step for m in first.moves]
+    for move in result.moves:
+        assert move.method == ("both" if move.step in flagged else "model")
+    assert len(panel.moves.children) == len(result.marked())
+
+
+def test_review_tab_without_a_model_grades_by_playouts(comms, monkeypatch, tmp_path):
+    import tabletop.analysis.value as value
+
+    monkeypatch.setattr(value, "weights_path", lambda game: tmp_path / "none.npz")
+    table = raiders_table(players=2, seed=4, bots=2, bot="random")
+    table.model.auto_play(12)
+    panel = ReviewPanel(table, budget=3, width=2)
+    result = panel.run_review()
+    assert result.method == "playouts" and all(m.worlds == 3 for m in result.moves)
+    assert "sampled deals" in panel.status.value

@@ -6,6 +6,12 @@ closing or ``cancel`` stops it), lists the inaccuracies, mistakes and blunders a
 buttons (a click moves the timeline to the position before the move), and draws the
 advantage chart in the seats' names and colours (shown once there is one).
 
+A game with a learned value model (``tabletop.analysis.value``) is graded from
+the model first: every decision's estimate shows at once, labelled as estimates
+with the model's measured error, and the moves it flags are then checked with
+playouts in the background as before (the unflagged ones stay the model's).
+``by_model = False`` grades every decision by playouts.
+
 The tab also holds the hint (``tabletop.ui.hint_panel``): its button and text
 here, and ``quick_hint``, which the Table puts beside "Who is ahead" above the
 choices.
@@ -25,6 +31,7 @@ from tabletop.analysis import review as review_match
 from tabletop.analysis.review import Review
 from tabletop.core import IllegalActionError, Match
 from tabletop.table.seats import HUMAN
+from tabletop.ui.evaluation_rows import estimate_label
 from tabletop.ui.hint_panel import THINKING, HintPanel, hint_html
 
 if TYPE_CHECKING:
@@ -55,6 +62,8 @@ class ReviewPanel(w.VBox):
             with one human seat; between several humans in a game not over, the
             seat looking now, since another's better moves would tell its hand;
             every seat's otherwise).
+        by_model: grade from the game's value model first, then check the moves
+            it flags with playouts (a game without a model: playouts only).
     """
 
     def __init__(
@@ -64,11 +73,15 @@ class ReviewPanel(w.VBox):
         budget: int = 24,
         width: int = 4,
         seat: int | None = None,
+        by_model: bool = True,
     ) -> None:
         super().__init__()
         self.table = table
         self.model = model = table.model
         self.budget, self.width, self.seat = budget, width, seat
+        self.by_model = by_model
+        self._value: tuple[Any, Any] = (None, None)  # (game, its model or None)
+        self._error: float | None = None  # the model's error, for the label
         self.review: Review | None = None
         self.reviewed: Any = None  # the match the review is about
         self.hints = HintPanel(table, lambda: (self.budget, self.width))
@@ -212,8 +225,12 @@ class ReviewPanel(w.VBox):
         self, match: Match | None = None, cancel: threading.Event | None = None
     ) -> Review | None:
         """Review the match now, one decision at a time, and show the result
-        (``None`` when cancelled)."""
+        (``None`` when cancelled). With a value model: its estimates first, shown
+        at once, then the flagged moves checked with playouts."""
         match = self._match() if match is None else match
+        value = self.value_model(match.game) if self.by_model else None
+        if value is not None:
+            return self._review_by_model(match, value, cancel)
         steps = [e.index for e in match.steps[: len(match)] if e.action is not None]
         moves = []
         for done, step in enumerate(steps):
@@ -225,13 +242,65 @@ class ReviewPanel(w.VBox):
                 match, self.whose(), self.budget, width=self.width, steps=[step]
             )
             moves.extend(part.moves)
-        result = Review(tuple(moves))
+        return self._finish(match, Review(tuple(moves)), cancel)
+
+    def _review_by_model(
+        self, match: Match, value: Any, cancel: threading.Event | None
+    ) -> Review | None:
+        seat = self.whose()
+        self._error = value.error_points
+        steps = [e.index for e in match.steps[: len(match)] if e.action is not None]
+        first = review_match(match, seat, method="model", steps=steps, model=value)
+        flagged = [i for i, m in enumerate(first.moves) if m.grade]
+        if self._finish(match, first, cancel, checking=len(flagged)) is None:
+            return None
+        if not flagged:
+            return first  # nothing to check: the estimates are the review
+        moves = list(first.moves)
+        for done, i in enumerate(flagged):
+            if cancel is not None and cancel.is_set():
+                return None
+            self.status.value = (
+                f"{self._headline(first)}<br>checking the flagged moves with "
+                f"playouts\u2026 {done}/{len(flagged)}"
+            )
+            part = review_match(
+                match,
+                seat,
+                self.budget,
+                width=self.width,
+                steps=[moves[i].step],
+                method="both",
+                model=value,
+            )
+            moves[i] = part.moves[0]
+        result = Review(tuple(moves), notes=first.notes, method="both")
+        return self._finish(match, result, cancel)
+
+    def _finish(
+        self,
+        match: Match,
+        result: Review,
+        cancel: threading.Event | None,
+        checking: int = 0,
+    ) -> Review | None:
         with self._showing:
             if cancel is not None and cancel.is_set():
                 return None
             self.reviewed = match
-            self.show(result)
+            self.show(result, checking=checking)
         return result
+
+    def value_model(self, game: Any) -> Any:
+        """The game's value model (loaded once), or None when it has none."""
+        if self._value[0] is not game:
+            try:
+                from tabletop.analysis.value import load_value_model
+
+                self._value = (game, load_value_model(game))
+            except Exception:  # noqa: BLE001 - no model: playouts alone
+                self._value = (game, None)
+        return self._value[1]
 
     def whose(self) -> int | None:
         """The seat whose decisions are reviewed (``None``: every seat's): the one
@@ -274,24 +343,38 @@ class ReviewPanel(w.VBox):
             )
         return match
 
-    def show(self, result: Review) -> None:
+    def show(self, result: Review, checking: int = 0) -> None:
+        """Show a review: its marked moves, their count and the chart. A review
+        from the value model alone says its grades are estimates (``checking``:
+        the flagged moves being checked with playouts now)."""
         self.review = result
+        headline = self._headline(result)
+        if result.method == "model":
+            label = estimate_label(self._error)
+            more = (
+                f"checking {checking} flagged move{'' if checking == 1 else 's'} "
+                "with playouts\u2026"
+                if checking
+                else "no move to check with playouts"
+            )
+            self.status.value = (
+                f"{headline}<br><small>{html.escape(label)}: each move's drop in "
+                "its mover's estimated chance, from what the mover knew; marked "
+                f"only when it exceeds twice the model's error; {more}</small>"
+            )
+        else:
+            checked = (
+                "the moves the learned model flagged, each checked"
+                if result.method == "both"
+                else "each judged"
+            )
+            self.status.value = (
+                f"{headline}<br><small>{checked} in {self.budget} sampled deals from "
+                "what its mover knew; graded only when the 95% interval of the drop "
+                "clears the threshold</small>"
+            )
         marked = result.marked()
         seat = self.whose()
-        whose = "every seat" if seat is None else f"{self._seat_name(seat)}'s"
-        found = (
-            f"{len(marked)} marked below: click one to see the position before it"
-            if marked
-            else "no move stood out as an inaccuracy, a mistake or a blunder"
-        )
-        count = len(result.moves)
-        decisions = "1 decision" if count == 1 else f"{count} decisions"
-        self.status.value = (
-            f"<b>{decisions} reviewed ({html.escape(whose)})</b>: "
-            f"{found}<br><small>each judged in {self.budget} sampled deals from what "
-            "its mover knew; graded only when the 95% interval of the drop clears "
-            "the threshold</small>"
-        )
         buttons = []
         for move in marked:
             button = w.Button(
@@ -324,11 +407,34 @@ class ReviewPanel(w.VBox):
         self.chart.value = out.getvalue()
         self.chart.layout.display = ""
 
+    def _headline(self, result: Review) -> str:
+        """The review's first line: how many decisions, whose, what was marked."""
+        marked = result.marked()
+        seat = self.whose()
+        whose = "every seat" if seat is None else f"{self._seat_name(seat)}'s"
+        found = (
+            f"{len(marked)} marked below: click one to see the position before it"
+            if marked
+            else "no move stood out as an inaccuracy, a mistake or a blunder"
+        )
+        if result.method == "model":
+            found = "estimates: " + found
+        count = len(result.moves)
+        decisions = "1 decision" if count == 1 else f"{count} decisions"
+        return f"<b>{decisions} reviewed ({html.escape(whose)})</b>: {found}"
+
     def sentence(self, move: Any) -> str:
         """A graded move in a sentence a child can read: who did what, what would
         have won more often, and how often each wins."""
         name = self._seat_name(move.seat)
         played = self._action_words(move.played)
+        if move.method == "model" and move.estimate is not None:
+            before, after = move.estimate
+            return (
+                f"Step {move.step}: {name} chose {played}. The learned model "
+                f"estimates {name}'s chance to win fell from {before:.0%} to "
+                f"{after:.0%} (an estimate: checking with playouts)."
+            )
         if move.best == move.played:
             return f"Step {move.step}: {name} chose {played}, the best move tried."
         better = self._action_words(move.best)
@@ -351,6 +457,15 @@ class ReviewPanel(w.VBox):
         def show(button: Any) -> None:
             lo, hi = move.interval
             clauses = ", ".join(move.clauses) or "none"
+            if move.method == "model":
+                self.detail.value = (
+                    f"<small><b>{html.escape(self.sentence(move))}</b><br>"
+                    f"{move.grade or 'not graded'}: the estimated chance to win "
+                    f"drops {move.drop:+.0%} (allowing for the model's error: "
+                    f"{lo:+.0%} to {hi:+.0%})<br>{html.escape(str(move))}</small>"
+                )
+                go(button)
+                return
             self.detail.value = (
                 f"<small><b>{html.escape(self.sentence(move))}</b><br>"
                 f"{move.grade or 'not graded'}: the drop in the chance to win is "
