@@ -46,6 +46,30 @@ def test_explain_steps_select_by_the_next_space():
     assert [e.label for e in game.explain(s)] == ["to USA", "towards MEXICO via S18"]
 
 
+def test_a_way_button_warns_of_a_checkpoint_it_crosses():
+    """RA-M-DIRECTION, RA-M-CHECKPOINT: from Nepal, the way towards China meets
+    the checkpoint Nepal–China 2 along its arrow on the second step; the way
+    towards Persia meets Persia–Nepal 1 against its arrow (free). The button
+    warns only of a checkpoint the move really crosses."""
+    from tabletop.games.raiders.look import RaidersLook
+    from tabletop.table.words import action_words
+
+    warning = "(crosses a checkpoint: Passport or lose a turn)"
+    for roll, china_warned in ((1, False), (2, True), (3, True)):
+        game, s = position(
+            ark="EGYPT",
+            players=[{"at": "NEPAL", "hand": ["air"]}, {"at": "PERU", "hand": []}],
+        )
+        s, _ = play(game, rolls(s, roll), "roll")
+        look = RaidersLook(game)
+        said = {str(e.action): action_words(look, e) for e in game.explain(s)}
+        china = said["to S43"]
+        assert china.startswith("Towards China via Nepal–China 1"), china
+        assert (warning in china) is china_warned, (roll, china)
+        assert said["to S31"] == "Towards Persia via Persia–Nepal 2"
+        assert all(warning not in w for a, w in said.items() if a != "to S43")
+
+
 def test_text_map_shows_tokens_checkpoints_instructions_and_hands():
     game, s = position(
         ark="NEPAL",

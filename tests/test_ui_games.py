@@ -16,9 +16,8 @@ class TextLook:
     """A look that says each event by its engine sentence and names seats
     "Player N": the recap's rules without a game's words."""
 
-    def __init__(self, arrivals_told=frozenset(), recap_keeps=frozenset()):
+    def __init__(self, arrivals_told=frozenset()):
         self.arrivals_told = arrivals_told
-        self.recap_keeps = recap_keeps
 
     def seat_name(self, seat):
         return f"Player {seat}"
@@ -484,7 +483,6 @@ def test_the_recap_of_the_opening_says_the_deal_and_the_roll_off_in_one_line():
     """RA-S-DEAL, RA-S-FIRST: the step that ends the placing reads as one short
     line (the deal as "the cards are dealt: 6 each", the roll-off as who goes
     first); the Log keeps each hand and each roll."""
-    from tabletop.table.words import RECAP_PHRASES
     from tabletop.ui.texts import log_steps, recap_html
 
     table = raiders_table(players=4, seed=7, bots=4, bot="heuristic")
@@ -494,18 +492,18 @@ def test_the_recap_of_the_opening_says_the_deal_and_the_roll_off_in_one_line():
     assert "goes first" in told and "for first player" not in told
     assert "is dealt" not in told and "(see the Log tab)" not in told
     line = told.split("<li>")[1]
-    assert line.count(", ") < RECAP_PHRASES
+    assert line.count(", ") < 4
     table.goto(step.index)
     logged = " ".join(t for _, rows in log_steps(table.model) for t, _ in rows)
     assert logged.count("is dealt") == 4 and "for first player" in logged
 
 
-def test_a_turn_of_many_moves_is_cut_to_a_line_that_points_at_the_log():
-    """A bot's turn that says more than RECAP_PHRASES + 1 things keeps the first
-    one, the first that changed something (the look's recap_keeps: a treasure
-    taken, PH-5-TAKE) or else the second, and the last (how the turn ended), and
-    says how many other things the Log has, so "What just happened" fits."""
-    from tabletop.table.words import RECAP_PHRASES, recap_told
+def test_a_long_bot_turn_is_told_whole():
+    """A bot's turn that says many things (PH-2A-MOVE, PH-5-TAKE: a treasure
+    taken, PH-2A-REFILL: the draw that ends it) is told whole: its recap line
+    holds every phrase the recap tells (walks folded), and no "other things (see
+    the Log tab)"."""
+    from tabletop.table.words import recap_told
     from tabletop.ui import pitfall_table
     from tabletop.ui.texts import recap_html
 
@@ -515,28 +513,22 @@ def test_a_turn_of_many_moves_is_cut_to_a_line_that_points_at_the_log():
     def told_of(step):
         return recap_told(step.events, None, look.event_line, look.arrivals_told)
 
-    long = [s for s in table.match.steps if len(told_of(s)) > RECAP_PHRASES + 1]
+    long = [s for s in table.match.steps if len(told_of(s)) > 5]
     assert long
     for step in long:
-        pairs = told_of(step)
         told = recap_html(table.model, [step]).replace("&gt;", ">")
-        more = len(pairs) - (RECAP_PHRASES - 1)
-        assert more >= 3
-        assert f", {more} other things (see the Log tab), then " in told
-        keep = next(
-            (p for e, p in pairs[1:-1] if e.kind in look.recap_keeps), pairs[1][1]
-        )
-        for phrase in [pairs[0][1], keep, pairs[-1][1]]:
+        assert "other things" not in told and "(see the Log tab)" not in told
+        for _, phrase in told_of(step):
             assert phrase.removeprefix("Player 0 (red) ") in told, (phrase, told)
 
 
-def test_a_turn_one_phrase_over_the_cut_is_told_whole():
-    """Cutting a turn of RECAP_PHRASES + 1 phrases would hide 2 behind "2 other
-    things": it is told whole; one phrase longer is cut, naming 3."""
+def test_a_turn_of_any_length_is_told_whole():
+    """A turn of 5, 6 or 12 phrases is one line that tells each of them, in
+    order: none is hidden behind a count."""
     from types import SimpleNamespace
 
     from tabletop.core import Event
-    from tabletop.table.words import RECAP_PHRASES, recap_turns
+    from tabletop.table.words import recap_turns
 
     look = TextLook()
 
@@ -546,17 +538,16 @@ def test_a_turn_one_phrase_over_the_cut_is_told_whole():
         )
         return [SimpleNamespace(player=1, events=events, index=1)]
 
-    ((_, whole),) = recap_turns(look, turn(RECAP_PHRASES + 1), 0)
-    assert "more" not in whole and whole.endswith(f"thing {RECAP_PHRASES}")
-    ((_, cut),) = recap_turns(look, turn(RECAP_PHRASES + 2), 0)
-    assert ", 3 other things (see the Log tab), then " in cut
+    for n in (5, 6, 12):
+        ((_, whole),) = recap_turns(look, turn(n), 0)
+        assert whole == ", ".join(f"did thing {i}" for i in range(n))
 
 
 def test_a_missed_turn_is_the_missing_seats_line_in_the_recap():
     """RA-T-SKIP: a Hostage makes its victim miss a turn, and the engine records
     "player 3 misses this turn" in the step of the seat who played it. The recap
     tells it as the victim's own line, not inside the other seat's turn; the
-    victim's own recap leaves it out, as it leaves out the victim's other turns."""
+    victim's own recap tells it to them ("You miss this turn")."""
     import random
 
     from tabletop.core import Match
@@ -587,6 +578,40 @@ def test_a_missed_turn_is_the_missing_seats_line_in_the_recap():
     assert told[-2][0] == actor and "misses this turn" not in told[-2][1]
     mine = recap_turns(look, steps, event.player)
     assert all("misses this turn" not in said for _, said in mine)
+    assert mine[-1] == ("You", "miss this turn")
+
+
+def test_your_own_turn_lost_at_a_checkpoint_is_told_to_you():
+    """RA-M-CHECKPOINT: a seat that moves past a checkpoint along its arrow with no
+    Passport stops there and loses its next turn. That seat's own recap tells it
+    ("You miss your next turn: no Passport at checkpoint ..."), though the rest
+    of its own turn is left out; the other seats read it in its turn's line."""
+    import random
+
+    from tabletop.core import Match
+    from tabletop.games.raiders import Raiders
+    from tabletop.games.raiders.look import RaidersLook
+    from tabletop.table.words import recap_turns
+
+    found = []
+    for seed in range(40):
+        match, rng = Match(Raiders(players=3), seed=seed), random.Random(seed)
+        while not match.over and len(match) < 300 and not found:
+            match.play(rng.choice(match.legal_actions()))
+            step = match.steps[-1]
+            found = [e for e in step.events if e.clause == "RA-M-CHECKPOINT"]
+        if found:
+            break
+    assert found, "no random game stopped a token at a checkpoint"
+    (event,) = found
+    look = RaidersLook(match.game)
+    place = look.words(f"checkpoint {event.data['at']}")
+    mine = recap_turns(look, [step], event.player)
+    assert mine == [("You", f"miss your next turn: no Passport at {place}")]
+    other = (event.player + 1) % 3
+    ((who, said),) = recap_turns(look, [step], other)
+    assert who == look.seat_name(event.player) and "has no Passport" in said
+    assert "You" not in said
 
 
 def test_the_events_about_a_missing_seat_stay_on_its_line():
@@ -651,17 +676,17 @@ def test_a_landing_that_names_its_space_is_not_told_after_the_move_there():
     assert checked == {"instruction", "owes"}
 
 
-def test_a_cut_turn_keeps_what_changed_and_a_missed_turn_the_viewer_caused():
-    """A long turn keeps, after its first phrase, the first event of a kind the
-    look keeps (a treasure token, PH-5-TAKE) rather than the second phrase; and
+def test_a_long_turn_is_whole_and_a_missed_turn_is_told_to_both_seats():
+    """A long turn tells every phrase (a treasure token, PH-5-TAKE, among them);
     a turn the viewer made another seat miss (RA-T-SKIP after the viewer's
-    Hostage) is told to the viewer, though the viewer's own turn is not."""
+    Hostage) is told to the viewer, though the viewer's own turn is not, and
+    the seat that misses it is told so ("You miss this turn")."""
     from types import SimpleNamespace
 
     from tabletop.core import Event
     from tabletop.table.words import recap_turns
 
-    look = TextLook(recap_keeps=frozenset({"token"}))
+    look = TextLook()
 
     kinds = ["roll", "direction", "card", "token", "card", "move", "draw"]
     events = tuple(
@@ -670,16 +695,17 @@ def test_a_cut_turn_keeps_what_changed_and_a_missed_turn_the_viewer_caused():
     )
     steps = [SimpleNamespace(player=1, events=events, index=1)]
     ((_, said),) = recap_turns(look, steps, 0)
-    assert said == (
-        "did roll 0, did token 3, 4 other things (see the Log tab), then did draw 6"
-    )
+    assert said == ", ".join(f"did {k} {i}" for i, k in enumerate(kinds))
     mine = (
         Event("RA-K-HOSTAGE", "Player 0 takes Player 1 hostage", 0, "play"),
         Event("RA-T-SKIP", "Player 1 misses this turn", 1, "skip"),
     )
     steps = [SimpleNamespace(player=0, events=mine, index=1)]
     assert recap_turns(look, steps, 0) == [("Player 1", "misses this turn")]
-    assert recap_turns(look, steps, 1) == [("Player 0", "takes Player 1 hostage")]
+    assert recap_turns(look, steps, 1) == [
+        ("Player 0", "takes Player 1 hostage"),
+        ("You", "miss this turn"),
+    ]
 
 
 def test_the_no_card_button_says_where_it_leaves_you():

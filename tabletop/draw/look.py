@@ -66,8 +66,6 @@ class Look:
         arrivals_told: event kinds whose sentence names the space it happens
             at (its data's ``at``: "lands on X: ..."); the recap leaves out the
             seat's move to that space just before it, which would name it twice.
-        recap_keeps: event kinds the recap keeps when it must cut a long turn
-            (what changed: a treasure taken, a card played), before the others.
     """
 
     width = 800
@@ -82,7 +80,6 @@ class Look:
     die_spot: tuple[float, float] | None = None
     moves_no_pawn: frozenset[str] = frozenset()
     arrivals_told: frozenset[str] = frozenset()
-    recap_keeps: frozenset[str] = frozenset()
 
     def __init__(self, game: Any) -> None:
         self.game = game
@@ -257,6 +254,13 @@ class Look:
     def label_words(self, label: str) -> str:
         """An action label with the game's short codes in words (a hook per game)."""
         return label
+
+    def own_words(self, event: Any, viewer: int) -> str | None:
+        """What the recap tells ``viewer`` of an event of their own turn that
+        befell them (a turn lost, a penalty), said to them ("miss your next
+        turn: ..."), or None: then the recap tells them only a turn they miss (an
+        event of kind ``skip``), not what they did themselves."""
+        return None
 
     def outcome_notes(self, events: Sequence[Any], seat: int) -> list[str]:
         """What a seat's own move will do besides moving its piece, in words, from

@@ -74,8 +74,6 @@ class PitfallLook(Look):
     # Inside the centre panel's top left: the board's corner holds Cobra 1.
     die_spot = (176 * SCALE, 176 * SCALE)
     moves_no_pawn = frozenset({"scorpion"})  # the scorpion's move events
-    # What a long turn's recap line keeps first: treasure, falls, the scorpion.
-    recap_keeps = frozenset({"token", "fall", "hit", "exchange", "diamond", "win"})
 
     def __init__(self, game: Any) -> None:
         super().__init__(game)

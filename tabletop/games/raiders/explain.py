@@ -94,15 +94,39 @@ def towards(board: RaidersBoard, here: str, to: str) -> str | None:
     return None
 
 
+def checkpoint_ahead(board: RaidersBoard, here: str, to: str, steps: int) -> str:
+    """The first checkpoint a walk of ``steps`` steps from ``here`` through the
+    path space ``to`` meets along its arrow on that path, passed or landed on
+    (RA-M-CHECKPOINT, RA-M-CHECKPOINT-LAND: a Passport, or a turn lost), or ""
+    when it meets none before the walk or the path ends."""
+    for path in board.paths.values():
+        row = path.row
+        if to not in path.spaces or here not in row:
+            continue
+        i, j = row.index(here), row.index(to)
+        if abs(j - i) != 1:
+            continue
+        ahead = row[j :: j - i][:steps]
+        for came, space in zip((here, *ahead), ahead, strict=False):
+            arrow = board.checkpoints.get(space)
+            if arrow is not None and arrow != came:
+                return space
+        return ""
+    return ""
+
+
 def _explain_travel(g: Raiders, s: RaidersState, a) -> Explanation:
     """Explanations of the decisions during and after travel (RA-M-*)."""
     name = g.board.space_name
     if isinstance(a, Step):
-        ahead = towards(g.board, s.positions[s.to_move], a.to)
+        here = s.positions[s.to_move]
+        ahead = towards(g.board, here, a.to)
+        label = f"towards {ahead} via {a.to}" if ahead else f"to {a.to}"
+        past = checkpoint_ahead(g.board, here, a.to, s.steps) if ahead else ""
         return Explanation(
             a, "RA-M-DIRECTION",
             f"travel on to {name(a.to)} ({s.steps} steps left)",
-            f"towards {ahead} via {a.to}" if ahead else f"to {a.to}", (a.to,),
+            f"{label} past {past}" if past else label, (a.to,),
         )  # fmt: skip
     if isinstance(a, Send):
         return Explanation(

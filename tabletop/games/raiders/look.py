@@ -49,6 +49,9 @@ CARD_COLORS = {
     "ambush": "#c62828",
 }
 INK = "#3e2723"
+# A way button's warning (RA-M-DIRECTION): the way crosses a checkpoint along
+# its arrow within the move (RA-M-CHECKPOINT, RA-M-CHECKPOINT-LAND).
+CHECKPOINT_AHEAD = "crosses a checkpoint: Passport or lose a turn"
 _COUNTRY_CARD = re.compile(r"\bCountry \(([A-Z][A-Z0-9_]*)\)")
 
 
@@ -58,9 +61,6 @@ class RaidersLook(Look):
     scale = SCALE
     # Sentences that name the space they happen at ("lands on X: ...", "stopped
     # at checkpoint X"): the recap does not say the move there before them.
-    # What a long turn's recap line keeps first: cards played (a flight, an
-    # Ambush), cards taken, instructions, the win.
-    recap_keeps = frozenset({"play", "take", "instruction", "checkpoint", "win"})
     arrivals_told = frozenset(
         {"instruction", "owes", "checkpoint", "passport", "blocked"}
     )
@@ -256,10 +256,15 @@ class RaidersLook(Look):
     def label_words(self, label: str) -> str:
         """ "ambush 0" -> "Ambush player 0"; "hostage 0>ENGLAND" -> "Hostage: player
         0 to ENGLAND"; "fly ENGLAND" -> "Fly to ENGLAND"; "place USA" -> "Place
-        your token in USA" (spaces are named by the table afterwards)."""
+        your token in USA" (spaces are named by the table afterwards); a way that
+        crosses a checkpoint along its arrow within the move ("towards CHINA via
+        S40 past S41", RA-M-DIRECTION) -> "towards CHINA via S40 (crosses a
+        checkpoint: Passport or lose a turn)"."""
         words = label.split()
         if not words:
             return label
+        if words[0] == "towards" and len(words) == 6 and words[4] == "past":
+            return f"{' '.join(words[:4])} ({CHECKPOINT_AHEAD})"
         head = words[0].lower()
         if head == "ambush" and len(words) == 2:
             return f"Ambush player {words[1]}"
@@ -339,6 +344,27 @@ class RaidersLook(Look):
         elif event.clause == "RA-K-HOSTAGE" and them:
             said.append(f"takes {them} hostage to {to}; {them} misses the next turn")
         return said_as_list(said)
+
+    def own_words(self, event: Any, viewer: int) -> str | None:
+        """A turn ``viewer`` loses, said to them: stopped at a checkpoint without a
+        Passport (RA-M-CHECKPOINT), no Passport shown on one landed on
+        (RA-M-CHECKPOINT-LAND), a hand run empty (RA-E-EMPTY), a turn missed
+        (RA-T-SKIP)."""
+        if event.player != viewer:
+            return None
+        at = event.for_viewer(as_viewer(viewer)).data.get("at")
+        where = self.words(f"checkpoint {at}") if at else "a checkpoint"
+        if event.kind == "checkpoint":
+            return f"miss your next turn: no Passport at {where}"
+        if event.kind == "empty":
+            return "miss your next turn: your hand is empty (you draw a card then)"
+        if event.kind != "skip":
+            return None
+        if event.clause == "RA-M-CHECKPOINT-LAND":
+            return f"lose this turn: no Passport shown at {where}"
+        if event.clause == "RA-E-EMPTY":
+            return "miss this turn to draw a card for an empty hand"
+        return "miss this turn"
 
     def outcome_notes(self, events: Any, seat: int) -> list[str]:
         """A Passport shown at a checkpoint (RA-M-CHECKPOINT) is spent."""

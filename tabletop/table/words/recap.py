@@ -1,9 +1,11 @@
-"""How the other seats' turns are told: the recap ("What just happened").
+"""How the seats' turns are told: the recap ("What just happened").
 
 A turn is one line, ``(who, what)``, built from the events as the viewer may read
 them (the look's ``event_line``): a seat's consecutive steps make one turn, a
 walk of several spaces reads as where it ended, a turn another seat misses is that
-seat's own line, and a long turn is cut to what changed.
+seat's own line, and a turn is told whole (the screen wraps a long line). The
+viewer's own turns are left out, but for a turn the viewer misses or a penalty
+that falls on them ("You miss your next turn: ...").
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 from tabletop.core.viewers import PUBLIC
 
 RECAP_TURNS = 6  # the recap tells at most this many turns
-RECAP_PHRASES = 4  # a turn's line in the recap that would say more is cut to this
+YOU = "You"  # who the viewer's own line names
 
 
 def recap_turns(
@@ -23,14 +25,16 @@ def recap_turns(
     eyes: Any,
     line: Callable[[Any, Any], str] | None = None,
 ) -> list[tuple[str, str]]:
-    """What the other seats just did, one ``(who, what)`` per turn (at most
-    ``RECAP_TURNS``, the latest), as ``eyes`` may read it: ``eyes``' own turns are
-    left out, a seat's consecutive steps make one turn, a turn another seat
-    misses because of them is that seat's line (``missed_turns_apart``; also when
-    ``eyes`` made it miss), and a walk of several spaces reads as where it ended
-    (``walks_shortened``). A turn of more than ``RECAP_PHRASES + 1`` phrases is
-    cut (``cut_turn``). ``line(event, eyes)`` says one event (the look's
-    ``event_line``, or a memo of it)."""
+    """What the seats just did, one ``(who, what)`` per turn (at most
+    ``RECAP_TURNS`` turns of other seats, the latest), as ``eyes`` may read it: a
+    seat's consecutive steps make one turn, a turn another seat misses because of
+    them is that seat's line (``missed_turns_apart``; also when ``eyes`` made it
+    miss), and a walk of several spaces reads as where it ended
+    (``walks_shortened``). Every phrase of a turn is told (``whole_turn``).
+    ``eyes``' own turns are left out but for what befell them (``told_to_you``):
+    a turn they miss, a penalty, as ``("You", "miss your next turn: ...")``.
+    ``line(event, eyes)`` says one event (the look's ``event_line``, or a memo of
+    it)."""
     line = line or look.event_line
     mine = isinstance(eyes, int)
     # From the latest step back, so that only the turns told are put in words.
@@ -47,45 +51,57 @@ def recap_turns(
     # A turn's steps are told together, so a walk split by a decision (a game
     # that asks at each obstacle) still reads as where it ended.
     turns = [
-        (player, recap_told(events, eyes, line, look.arrivals_told))
+        (player, events)
         for run_player, run in reversed(runs)
         for player, events in missed_turns_apart(
             run_player, [e for step in reversed(run) for e in step.events]
         )
-        if not (mine and player == eyes)
-    ][-RECAP_TURNS:]
-    told = []
-    for player, pairs in turns:
+    ]
+    told: list[tuple[str, str]] = []
+    for player, events in turns:
+        if mine and player == eyes:
+            said = told_to_you(look, events, eyes)
+            if said:
+                told.append((YOU, said))
+            continue
+        pairs = recap_told(events, eyes, line, look.arrivals_told)
         name = look.seat_name(player) if player is not None else "An edit"
         lead = name + " "
-        said = [  # the seat said once, before the line; joined by commas: no ".,"
+        phrases = [  # the seat said once, before the line; joined by commas: no ".,"
             (e, t.removeprefix(lead).removesuffix(".")) for e, t in pairs
         ]
-        told.append((name, cut_turn(said, look.recap_keeps)))
-    return told
+        told.append((name, whole_turn(phrases)))
+    kept, others = [], 0
+    for who, said in reversed(told):  # the latest RECAP_TURNS of other seats
+        if who != YOU:
+            if others == RECAP_TURNS:
+                break
+            others += 1
+        kept.append((who, said))
+    return kept[::-1]
 
 
-def cut_turn(said: Sequence[tuple[Any, str]], keeps: frozenset[str]) -> str:
-    """A turn's ``(event, phrase)`` pairs as one line. A turn of more than
-    ``RECAP_PHRASES + 1`` phrases (a line that fits; the Log has the rest) keeps
-    its first phrase, then the first of an event whose kind is in ``keeps`` (the
-    look's ``recap_keeps``: what changed, such as a treasure taken; else the
-    second phrase), and the last, which says how the turn ended; the ones between
-    are counted ("3 other things (see the Log tab)"). It is cut only where at
-    least 3 phrases go: 2 say less than their count."""
-    if len(said) <= RECAP_PHRASES + 1:
-        return ", ".join(text for _, text in said)
-    middle = range(1, len(said) - 1)
-    picks: list[int] = []  # the phrases kept between the first and the last
-    for i in [*(i for i in middle if said[i][0].kind in keeps), *middle]:
-        if len(picks) == RECAP_PHRASES - 3:
-            break
-        if i not in picks:
-            picks.append(i)
-    shown = [0, *sorted(picks)]
-    more = len(said) - len(shown) - 1
-    head = ", ".join(said[i][1] for i in shown)
-    return f"{head}, {more} other things (see the Log tab), then {said[-1][1]}"
+def whole_turn(said: Sequence[tuple[Any, str]]) -> str:
+    """A turn's ``(event, phrase)`` pairs as one line, every phrase told: what is
+    only repetition, each step of a walk, was folded by ``walks_shortened``, and
+    the screens wrap a long line (the Log tells each step as well)."""
+    return ", ".join(text for _, text in said)
+
+
+def told_to_you(look: Any, events: Sequence[Any], eyes: int) -> str:
+    """What of the viewer's own turn the viewer is told: each event the look words
+    as befalling them (its ``own_words``: a turn missed, a penalty), else, for a
+    turn they miss (an event of kind ``skip``), "miss this turn"; "" when
+    nothing befell them."""
+    words = getattr(look, "own_words", None)
+    phrases: list[str] = []
+    for event in events:
+        said = words(event, eyes) if words is not None else None
+        if said is None and event.kind == "skip" and event.player == eyes:
+            said = "miss this turn"
+        if said and said not in phrases:
+            phrases.append(said)
+    return ", ".join(phrases)
 
 
 def missed_turns_apart(
