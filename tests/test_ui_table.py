@@ -213,6 +213,7 @@ def test_event_log_hides_secret_draws_from_other_seats():
     table.model.play_card("leap")
     drawn = table.model.state.hands[0][-1]
     table.model.reveal()  # the hand-over screen first: then any seat's eyes
+    table.model.unlock_referee_view()  # between humans, other hands need it
     table.model.set_viewer(0)
     assert f"P0 drew {drawn}" in table.widgets.log_view.value
     table.model.set_viewer(1)

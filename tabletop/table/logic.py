@@ -54,7 +54,9 @@ class TableLogic(
     ``Explanation``), ``seats`` ("human" or a bot's name per seat), ``message``
     (the last refusal or notice), ``letter`` (news for the seat now looking),
     ``error``, ``auto`` (bots move by themselves), ``hot_seat`` (the view follows
-    the human seat to move), ``teach``, ``details``.
+    the human seat to move), ``referee_view`` (every hand may be shown between
+    humans passing the laptop, and the status line says so), ``teach``,
+    ``details``.
     """
 
     def __init__(
@@ -70,13 +72,14 @@ class TableLogic(
         self.viewer = self.curtain = self.selection = None
         self.legal: tuple = ()
         self.message = self.letter = self.error = ""
-        self.teach = self.details = False
+        self.teach = self.details = self.referee_view = False
         self.match = match
         self.game = match.game
         self.look = look
         self.lines: list[Any] = [match]
         self.autosave = Path(autosave) if autosave else None
         self.handover_on = handover
+        self.laptop_passed = False  # a player revealed after a hand-over
         self.resume_from: Path | None = None
         self._lines_saved: tuple = ()  # what the lines file beside the autosave holds
         self._seats_saved: tuple = ()  # what the seats file beside it holds

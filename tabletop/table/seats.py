@@ -19,6 +19,7 @@ from typing import Any
 from tabletop.core import IllegalActionError, Refusal
 from tabletop.core.viewers import PUBLIC
 from tabletop.table import words
+from tabletop.table.words.refusals import no_peeking
 
 HUMAN = "human"
 MAX_AUTO_MOVES = 5000
@@ -141,6 +142,7 @@ class SeatsMixin:
         if self.curtain is None:
             return
         with self.batch():
+            self.laptop_passed = True
             self.viewer, self.curtain = self.curtain, None
             self.recent = self._missed_by(self.viewer)
             self._deliver()
@@ -180,7 +182,10 @@ class SeatsMixin:
                 self.curtain = seat
             return
         if on and seat is not None and seat not in self._bots:
-            self.viewer = seat
+            if self.peeking_guarded and self.viewer not in (None, seat):
+                self.curtain = seat  # another player's hand: pass the laptop first
+            else:
+                self.viewer = seat
 
     # -- seats --------------------------------------------------------------------
     def set_viewer(self, seat: int | None) -> None:
@@ -190,10 +195,54 @@ class SeatsMixin:
             raise IllegalActionError("TT-TURN", words.no_seat(seat))
         if self.curtain is not None:
             raise IllegalActionError("TT-TURN", words.passing(self.look, self.curtain))
+        if self.peeking_guarded and seat != self.viewer and self.viewer is not None:
+            raise IllegalActionError("TT-TURN", no_peeking(self.look, seat))
         with self.batch():
             self.hot_seat = False
             self.curtain = None
             self.viewer = seat
+
+    # -- the referee view -----------------------------------------------------------
+    @property
+    def peeking_guarded(self) -> bool:
+        """Whether another seat's hand (or everything) is refused to ``set_viewer``:
+        between two or more human seats with the hand-over on, once the laptop
+        has been passed (a player revealed: the game is on between them; before,
+        whoever holds the laptop sets the table up), until the referee view is
+        unlocked. A table of one human and bots, or with the hand-over off (a
+        lesson), stays free."""
+        return (
+            self.handover_on
+            and self.laptop_passed
+            and len(self.human_seats()) > 1
+            and not self.referee_view
+        )
+
+    def unlock_referee_view(self) -> None:
+        """Show everything, deliberately: the status line then says so to every
+        player for as long as the referee view is on, and ``set_viewer`` may show
+        any seat's eyes; ends hot seat."""
+        self._refuse_unless("viewer")
+        with self.batch():
+            self.referee_view = True
+            self.hot_seat = False
+            self.curtain = None
+            self.viewer = None
+
+    def lock_referee_view(self) -> None:
+        """End the referee view. Between two or more human seats with the hand-over
+        on, the laptop is passed to the human seat to move (the first human seat
+        when a bot is to move or the game is over): nothing secret shows until
+        that player reveals, and hot seat is on again."""
+        if not self.referee_view:
+            return
+        with self.batch():
+            self.referee_view = False
+            humans = self.human_seats()
+            if self.handover_on and len(humans) > 1:
+                seat = self.to_move
+                self.curtain = seat if seat in humans else humans[0]
+                self.hot_seat = True
 
     def set_seat(self, seat: int, kind: Any) -> None:
         """Seat a human (``"human"``) or a bot (name or object) at ``seat``."""

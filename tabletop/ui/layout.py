@@ -253,13 +253,31 @@ def seats_files_and_tabs(t: Table, echo: w.IntText) -> dict[str, w.Widget]:
     evaluation bar and the review, in their tabs."""
     model = t.model
     names = [t.look.seat_name(s) for s in range(model.game.players)]
+
+    def shown_again() -> None:  # a refused gesture leaves the seats as they are
+        sc.render(
+            model.seats, model.viewer, model.hot_seat, model.auto, model.referee_view
+        )
+
+    def view_as(seat: int | None) -> None:
+        t._guard(model.set_viewer)(seat)
+        shown_again()
+
+    def referee(change: dict) -> None:
+        if sc._quiet:
+            return
+        on = change["new"]
+        t._guard(model.unlock_referee_view if on else model.lock_referee_view)()
+        shown_again()
+
     sc = SeatControls(
         names,
         (HUMAN, *bot_names()),
         t._guard(model.set_seat),
-        t._guard(model.set_viewer),
+        view_as,
         t._guard(lambda: model.auto_play()),
     )
+    sc.referee.observe(referee, names="value")
     sc.hot_seat.observe(
         t._guard(lambda ch: sc._quiet or setattr(model, "hot_seat", ch["new"])),
         names="value",

@@ -68,9 +68,18 @@ class TableModel(TableLogic, HasTraits):
     hot_seat = Bool(True, help="the view follows the human seat to move")
     teach = Bool(False, help="explain every legal action and refusals")
     details = Bool(False, help="show clause IDs and the state inspector")
+    referee_view = Bool(False, help="every hand may show, and every player is told")
 
     @observe(
-        "state", "viewer", "selection", "legal", "seats", "curtain", "details", "letter"
+        "state",
+        "viewer",
+        "selection",
+        "legal",
+        "seats",
+        "curtain",
+        "details",
+        "letter",
+        "referee_view",
     )
     def _trait_changed(self, change: dict[str, Any]) -> None:
         if not self.updating:

@@ -88,7 +88,9 @@ class PanelRendering:
             [said.line_label(model, m, i) for i, m in enumerate(model.lines)],
             model.lines.index(model.match) if model.match in model.lines else 0,
         )
-        ui.seat_controls.render(model.seats, model.viewer, model.hot_seat, model.auto)
+        ui.seat_controls.render(
+            model.seats, model.viewer, model.hot_seat, model.auto, model.referee_view
+        )
         if ui.details_box.value != model.details:
             ui.details_box.value = model.details
         self._end()

@@ -374,12 +374,19 @@ class SeatControls:
         self.play = w.Button(description="bots play now", tooltip="let bot seats move")
         self.play.add_class("tabletop-autoplay")
         self.play.on_click(lambda _: on_auto())
+        self.referee = w.Checkbox(value=False, description=said.REFEREE_BOX, **wide)
+        self.referee.add_class("tabletop-referee-view")
         self.widget = w.VBox(
-            [self.kinds, self.viewer, self.hot_seat, self.auto, self.play]
+            [self.kinds, self.viewer, self.referee, self.hot_seat, self.auto, self.play]
         )
 
     def render(
-        self, kinds: Sequence[str], viewer: int | None, hot_seat: bool, auto: bool
+        self,
+        kinds: Sequence[str],
+        viewer: int | None,
+        hot_seat: bool,
+        auto: bool,
+        referee: bool = False,
     ) -> None:
         """Show the seats' state without calling back (these are not gestures)."""
         self._quiet = True
@@ -387,6 +394,7 @@ class SeatControls:
             self._show(kinds, viewer)
             self.hot_seat.value = hot_seat
             self.auto.value = auto
+            self.referee.value = referee
         finally:
             self._quiet = False
 

@@ -54,8 +54,14 @@ def status_html(model: TableModel, seen: str) -> str:
         what = f"<b>{html.escape(name)}</b>{html.escape(kind)} to move: " + (
             html.escape(pending)
         )
+    banner = said.referee_banner(model)
+    if banner:  # every player sees that hands may show
+        banner = (
+            "<b class='tabletop-referee' style='background:#fde68a;padding:0 4px'>"
+            f"{html.escape(banner)}</b> · "
+        )
     return (
-        f"<span class='tabletop-step'>{said.step_of(model)}</span> · {what}"
+        f"{banner}<span class='tabletop-step'>{said.step_of(model)}</span> · {what}"
         f" · <i>showing {html.escape(seen)}</i>"
     )
 

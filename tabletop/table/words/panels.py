@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core.viewers import PUBLIC
 from tabletop.table.words.labels import CONNECTION_LOST
+from tabletop.table.words.refusals import REFEREE_VIEW
 
 if TYPE_CHECKING:
     from tabletop.table.logic import TableLogic
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
 WAITING_HANDOVER = "Waiting for the hand-over"
 HIDDEN_KINDS = ("roll", "draw", "deal", "reshuffle", "take", "discard")
 SETUP = "Setup"
+REFEREE_BOX = f"{REFEREE_VIEW}: show every hand, and tell every player so"
+"""The Seats tab's checkbox: the deliberate unlock of another seat's hand."""
 
 
 def refused(reason: str, clause: str = "") -> str:
@@ -37,6 +40,19 @@ def showing(table: TableLogic) -> str:
     if isinstance(eyes, int):
         return table.look.seat_name(eyes)
     return "nobody's secrets (hand-over)"
+
+
+def referee_banner(table: TableLogic) -> str:
+    """The banner at the start of the status line while the referee view is on
+    (every player sees it), else nothing."""
+    if not table.referee_view:
+        return ""
+    eyes = table.eyes
+    if eyes is None:
+        return f"{REFEREE_VIEW}: all hands shown"
+    if isinstance(eyes, int):
+        return f"{REFEREE_VIEW}: {table.look.seat_name(eyes)}'s hand shown"
+    return f"{REFEREE_VIEW} on"
 
 
 def step_of(table: TableLogic) -> str:

@@ -64,6 +64,21 @@ def not_your_turn(look: Any, seat: int, eyes: int | None = None) -> str:
     return text
 
 
+def no_peeking(look: Any, seat: int | None) -> str:
+    """Another seat's hand, or everything, asked for between two or more human
+    seats with the hand-over on, without the referee view unlocked."""
+    what = "every hand" if seat is None else f"{look.seat_name(seat)}'s hand"
+    return (
+        f"{what} is secret between human seats passing the laptop: to show it, "
+        f'tick "{REFEREE_VIEW}" in the Seats tab first (every player then sees '
+        "on the status line that all hands are shown)"
+    )
+
+
+REFEREE_VIEW = "Referee view"
+"""The name of the deliberate unlock (the Seats tab's checkbox starts with it)."""
+
+
 def no_seat(seat: Any) -> str:
     return f"there is no seat {seat}"
 
