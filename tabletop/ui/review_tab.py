@@ -33,6 +33,7 @@ from tabletop.core import IllegalActionError, Match
 from tabletop.table.seats import HUMAN
 from tabletop.ui.evaluation_rows import estimate_label
 from tabletop.ui.hint_panel import THINKING, HintPanel, hint_html
+from tabletop.ui.review_words import move_detail, move_sentence, review_headline
 
 if TYPE_CHECKING:
     from tabletop.ui.controller import Table
@@ -261,7 +262,8 @@ class ReviewPanel(w.VBox):
             if cancel is not None and cancel.is_set():
                 return None
             self.status.value = (
-                f"{self._headline(first)}<br>checking the flagged moves with "
+                f"{review_headline(self.table.look, first, self.whose())}<br>"
+                "checking the flagged moves with "
                 f"playouts\u2026 {done}/{len(flagged)}"
             )
             part = review_match(
@@ -348,7 +350,7 @@ class ReviewPanel(w.VBox):
         from the value model alone says its grades are estimates (``checking``:
         the flagged moves being checked with playouts now)."""
         self.review = result
-        headline = self._headline(result)
+        headline = review_headline(self.table.look, result, self.whose())
         if result.method == "model":
             label = estimate_label(self._error)
             more = (
@@ -407,75 +409,19 @@ class ReviewPanel(w.VBox):
         self.chart.value = out.getvalue()
         self.chart.layout.display = ""
 
-    def _headline(self, result: Review) -> str:
-        """The review's first line: how many decisions, whose, what was marked."""
-        marked = result.marked()
-        seat = self.whose()
-        whose = "every seat" if seat is None else f"{self._seat_name(seat)}'s"
-        found = (
-            f"{len(marked)} marked below: click one to see the position before it"
-            if marked
-            else "no move stood out as an inaccuracy, a mistake or a blunder"
-        )
-        if result.method == "model":
-            found = "estimates: " + found
-        count = len(result.moves)
-        decisions = "1 decision" if count == 1 else f"{count} decisions"
-        return f"<b>{decisions} reviewed ({html.escape(whose)})</b>: {found}"
-
-    def sentence(self, move: Any) -> str:
-        """A graded move in a sentence a child can read: who did what, what would
-        have won more often, and how often each wins."""
-        name = self._seat_name(move.seat)
-        played = self._action_words(move.played)
-        if move.method == "model" and move.estimate is not None:
-            before, after = move.estimate
-            return (
-                f"Step {move.step}: {name} chose {played}. The learned model "
-                f"estimates {name}'s chance to win fell from {before:.0%} to "
-                f"{after:.0%} (an estimate: checking with playouts)."
-            )
-        if move.best == move.played:
-            return f"Step {move.step}: {name} chose {played}, the best move tried."
-        better = self._action_words(move.best)
-        return (
-            f"Step {move.step}: {name} chose {played}. {better[:1].upper()}"
-            f"{better[1:]} would have won more often: {move.best_chance:.0%} "
-            f"instead of {move.played_chance:.0%}."
-        )
-
-    def _action_words(self, action: Any) -> str:
-        """An action as the table's buttons say it ("Play Jump")."""
-        look = self.table.look
-        text = look.words(look.label_words(str(action)))
-        return f"\u201c{text[:1].upper()}{text[1:]}\u201d"
-
     def _show_move(self, move: Any) -> Callable[[Any], None]:
         """A click on a graded move: the position before it, and its numbers."""
         go = self._goto(move.step - 1)
 
         def show(button: Any) -> None:
-            lo, hi = move.interval
-            clauses = ", ".join(move.clauses) or "none"
-            if move.method == "model":
-                self.detail.value = (
-                    f"<small><b>{html.escape(self.sentence(move))}</b><br>"
-                    f"{move.grade or 'not graded'}: the estimated chance to win "
-                    f"drops {move.drop:+.0%} (allowing for the model's error: "
-                    f"{lo:+.0%} to {hi:+.0%})<br>{html.escape(str(move))}</small>"
-                )
-                go(button)
-                return
-            self.detail.value = (
-                f"<small><b>{html.escape(self.sentence(move))}</b><br>"
-                f"{move.grade or 'not graded'}: the drop in the chance to win is "
-                f"{move.drop:+.0%} (95% interval {lo:+.0%} to {hi:+.0%}) over "
-                f"{move.worlds} sampled deals; rules that made the difference: "
-                f"{html.escape(clauses)}<br>{html.escape(str(move))}</small>"
-            )
+            self.detail.value = move_detail(self.table.look, move)
             go(button)
 
         return show
+
+    def sentence(self, move: Any) -> str:
+        """A graded move in a sentence (``review_words.move_sentence``)."""
+        return move_sentence(self.table.look, move)
 
     def _seat_name(self, seat: int) -> str:
         return self.table.look.seat_name(seat)
