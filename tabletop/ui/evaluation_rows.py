@@ -98,18 +98,9 @@ def bars_html(result: Evaluation, look: Any = None, sampling: bool = False) -> s
         )
         css = "tabletop-eval-row" + (" tabletop-eval-lead" if seat == lead else "")
         rows.append(
-            f"<div class='{css}'>"
-            f"<span class='tabletop-eval-name' title='{tip}'>"
-            f"<span class='tabletop-eval-swatch' style='background:{colour}'></span>"
-            f"{html.escape(name)}</span>"
-            f"<span class='tabletop-eval-track' title='{tip}'>"
-            f"<span class='tabletop-eval-fill' style='width:{chance * 100:.1f}%;"
-            f"background:{colour}'>"
-            "</span><span class='tabletop-eval-band' "
-            f"style='left:{low * 100:.1f}%;width:{band:.1f}%'></span></span>"
-            f"<span class='tabletop-eval-numbers' title='{tip}'>{chance:.0%} "
-            f"<small>{low * 100:.0f}\u2013{high:.0%}</small></span></div>"
-        )
+            seat_row(css, tip, name, colour, chance, low, band,
+                     f"{low * 100:.0f}\u2013{high:.0%}")
+        )  # fmt: skip
     return f"<div class='tabletop-eval-grid'>{''.join(rows)}</div>"
 
 
@@ -162,18 +153,34 @@ def estimate_html(
         band = max(1.0, (high - low) * 100)
         tip = html.escape(f"{name}: {chance:.0%} chance to win ({label})", quote=True)
         css = "tabletop-eval-row" + (" tabletop-eval-lead" if seat == lead else "")
-        rows.append(
-            f"<div class='{css}'>"
-            f"<span class='tabletop-eval-name' title='{tip}'>"
-            f"<span class='tabletop-eval-swatch' style='background:{colour}'></span>"
-            f"{html.escape(name)}</span>"
-            f"<span class='tabletop-eval-track' title='{tip}'>"
-            f"<span class='tabletop-eval-fill' style='width:{chance * 100:.1f}%;"
-            f"background:{colour}'>"
-            "</span><span class='tabletop-eval-band' "
-            f"style='left:{low * 100:.1f}%;width:{band:.1f}%'></span></span>"
-            f"<span class='tabletop-eval-numbers' title='{tip}'>{chance:.0%} "
-            "<small>estimate</small></span></div>"
-        )
+        rows.append(seat_row(css, tip, name, colour, chance, low, band, "estimate"))
     grid = "tabletop-eval-grid tabletop-eval-estimate"
     return f"<div class='{grid}'>{''.join(rows)}</div>"
+
+
+def seat_row(
+    css: str,
+    tip: str,
+    name: str,
+    colour: str,
+    chance: float,
+    low: float,
+    band: float,
+    note: str,
+) -> str:
+    """One seat's row of the bar: its name and colour, a track filled to its
+    chance with the uncertainty as a band from ``low`` (``band`` percent wide),
+    and the numbers with ``note`` (the interval, or "estimate") in small print."""
+    return (
+        f"<div class='{css}'>"
+        f"<span class='tabletop-eval-name' title='{tip}'>"
+        f"<span class='tabletop-eval-swatch' style='background:{colour}'></span>"
+        f"{html.escape(name)}</span>"
+        f"<span class='tabletop-eval-track' title='{tip}'>"
+        f"<span class='tabletop-eval-fill' style='width:{chance * 100:.1f}%;"
+        f"background:{colour}'>"
+        "</span><span class='tabletop-eval-band' "
+        f"style='left:{low * 100:.1f}%;width:{band:.1f}%'></span></span>"
+        f"<span class='tabletop-eval-numbers' title='{tip}'>{chance:.0%} "
+        f"<small>{note}</small></span></div>"
+    )
