@@ -356,13 +356,16 @@ class Room:
         if at != len(self.match) or self.undo is not None:
             self.kick_bots()  # the game moved on (an undo): decide again
             return
-        state = self.match.state
-        if isinstance(result, BaseException) or self.game.check(state, result):
+        try:
+            if isinstance(result, BaseException):
+                raise result
+            self.match.play(result)  # legality checked once, as the match plays
+        except Exception as exc:  # noqa: BLE001 - logged, and the room plays on
             # A bot that fails must not stall the room: it plays its first legal
             # action instead, and the failure is logged.
-            LOG.error("bot in room %s failed (%r); playing on", self.id, result)
-            result = self.game.legal_actions(state)[0]
-        self.match.play(result)
+            LOG.error("bot in room %s failed (%r); playing on", self.id, exc)
+            result = self.game.legal_actions(self.match.state)[0]
+            self.match.play(result)
         self._stored(result)
 
     # -- undo as a request the other humans accept ------------------------------------
