@@ -60,3 +60,28 @@ def test_the_area_grows_when_a_target_leaves_it():
         assert table.widgets.board.shows(*table.look.xy[sid])
     table.focus(())
     assert not table.widgets.board.cropped
+
+
+def test_a_lesson_board_cuts_no_space_in_two():
+    """The area shows every space whose centre it shows whole, and leaves out no
+    thin strip along the board's edge: lesson 1's board once ended at x=806 and
+    cut the right column of the jungle path (spaces 12-17) in half."""
+    for lesson in (*PITFALL_LESSONS, *RAIDERS_LESSONS):
+        table = lesson.table()
+        board, look = table.widgets.board, table.look
+        ax, ay, aw, ah = board.area
+        for edge in (ax, ay, look.width - ax - aw, look.height - ay - ah):
+            assert edge == 0 or edge >= 40, (lesson.title, board.area)
+        for sid, (x, y) in look.xy.items():
+            if not board.shows(x, y):
+                continue
+            r = look.space_radius(sid)
+            assert ax <= max(0, x - r) and min(look.width, x + r) <= ax + aw, sid
+            assert ay <= max(0, y - r) and min(look.height, y + r) <= ay + ah, sid
+    first = PITFALL_LESSONS[0].table()
+    right_column = [s for s, (x, _) in first.look.xy.items() if x > 800]
+    assert right_column and all(
+        first.widgets.board.shows(x + first.look.space_radius(s) - 4, y)
+        for s in right_column
+        for x, y in [first.look.xy[s]]
+    ), "lesson 1 shows the jungle path's right column whole"

@@ -3,10 +3,14 @@
 A lesson's table rings the spaces it is about (``ring``) and shows only the area
 around them, the piece of the seat to move and the legal targets (``focus``); the
 area grows when a piece or a target leaves it, and never shrinks under the pointer.
+The area cuts no space in two: a strip narrower than ``FOCUS_MARGIN`` along the
+board's edge (the outer track) is shown rather than left out, and a space whose
+centre is shown is shown whole.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any
 
@@ -45,7 +49,7 @@ class BoardArea:
             self.board.show_area(0, 0, self.look.width, self.look.height)
         else:
             needed = self._needed_points(view, seat, targets)
-            self.board.show_area(*_area_around(needed))
+            self.board.show_area(*self._whole(_area_around(needed)))
 
     def keep_in_focus(self, view: Any, seat: int | None, targets: set) -> None:
         """Grow a focused board's area when what it must show has left it."""
@@ -57,7 +61,35 @@ class BoardArea:
         ax, ay, aw, ah = self.board.area  # keep what is shown: its inner corners
         inner = [(ax + FOCUS_MARGIN, ay + FOCUS_MARGIN),
                  (ax + aw - FOCUS_MARGIN, ay + ah - FOCUS_MARGIN)]  # fmt: skip
-        self.board.show_area(*_area_around([*needed, *inner]))
+        self.board.show_area(*self._whole(_area_around([*needed, *inner])))
+
+    def _whole(self, area: tuple[float, ...]) -> tuple[float, ...]:
+        """``area`` grown so that it cuts no space: to the board's edge where it
+        would leave out a strip narrower than ``FOCUS_MARGIN``, and around every
+        space whose centre it shows (until none is cut: a grown edge may take in
+        another centre; the area only grows, so this ends)."""
+        look = self.look
+        w, h = min(area[2], look.width), min(area[3], look.height)
+        x0 = min(max(0.0, area[0]), look.width - w)  # inside, as show_area puts it
+        y0 = min(max(0.0, area[1]), look.height - h)
+        x1, y1 = x0 + w, y0 + h
+        x0 = 0.0 if x0 < FOCUS_MARGIN else x0
+        y0 = 0.0 if y0 < FOCUS_MARGIN else y0
+        x1 = look.width if look.width - x1 < FOCUS_MARGIN else x1
+        y1 = look.height if look.height - y1 < FOCUS_MARGIN else y1
+        grown = None
+        while grown != (x0, y0, x1, y1):
+            grown = (x0, y0, x1, y1)
+            for sid, (x, y) in look.xy.items():
+                if x0 <= x <= x1 and y0 <= y <= y1:
+                    r = look.space_radius(sid)
+                    x0, y0 = min(x0, x - r), min(y0, y - r)
+                    x1, y1 = max(x1, x + r), max(y1, y + r)
+            # whole pixels (as the canvas shows), rounded outwards, on the board
+            x0, y0 = max(0, math.floor(x0)), max(0, math.floor(y0))
+            x1 = min(look.width, math.ceil(x1))
+            y1 = min(look.height, math.ceil(y1))
+        return x0, y0, x1 - x0, y1 - y0
 
     def _needed_points(
         self, view: Any, seat: int | None, targets: set
