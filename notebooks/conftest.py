@@ -1,10 +1,40 @@
-"""research.ipynb needs the adapters' extras; without them it is skipped, saying so."""
+"""Notebook tests (nbval): research.ipynb needs the adapters' extras (without them
+it is skipped, saying so), and a table made without a seed deals the same game in
+every run (``TABLETOP_SEED``), so the play notebooks' checked outputs stay the same
+while a player's run deals a fresh game."""
 
 from __future__ import annotations
 
 import importlib.util
+import os
 
 import pytest
+
+PLAY_SEED = "5"
+"""The seed the play notebooks' fresh tables deal under test (the browser tests
+pin the same one: ``tests.browser_harness.PLAY_SEED``)."""
+
+_KEPT: list[str | None] = []
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    """Pin the seed while a notebook's cell is set up: its kernel, started with
+    the notebook's first cell, inherits this process's environment. Only tables
+    made without a seed read it (``tabletop.core.rng.fresh_seed``); the tests
+    outside notebooks/ run without it."""
+    _KEPT.append(os.environ.get("TABLETOP_SEED"))
+    os.environ["TABLETOP_SEED"] = PLAY_SEED
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item, nextitem):
+    kept = _KEPT.pop() if _KEPT else None
+    if kept is None:
+        os.environ.pop("TABLETOP_SEED", None)
+    else:
+        os.environ["TABLETOP_SEED"] = kept
+
 
 _MISSING = [
     name

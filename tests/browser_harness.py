@@ -25,6 +25,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
+PLAY_SEED = 5
+"""The seed every table made without one deals in the servers these tests start
+(``TABLETOP_SEED``): the play notebooks deal a fresh game each run, and the tests
+replay the same one (``notebooks/conftest.py`` pins it for nbval too)."""
 ARTIFACTS = ROOT / "test-artifacts"
 # The notebook on show (JupyterLab keeps other open notebooks in hidden panels).
 CURRENT = ".jp-NotebookPanel:not(.lm-mod-hidden)"
@@ -80,7 +84,7 @@ def server_folder(tmp: Path, notebooks: list[str]) -> tuple[Path, dict[str, str]
     work.mkdir()
     for name in notebooks:
         shutil.copy(ROOT / "notebooks" / name, work / name)
-    env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1")
+    env = dict(os.environ, JUPYTER_PLATFORM_DIRS="1", TABLETOP_SEED=str(PLAY_SEED))
     for var in ("CONFIG", "DATA", "RUNTIME"):
         (tmp / var.lower()).mkdir()
         env[f"JUPYTER_{var}_DIR"] = str(tmp / var.lower())

@@ -20,6 +20,7 @@ from tests.browser_harness import (
     BOARD_PIXELS,
     CURRENT,
     KERNEL_READY,
+    PLAY_SEED,
     chromium_page,
     code_notebook,
     jupyter_lab,
@@ -119,7 +120,7 @@ def _expected_target_after_roll() -> tuple[str, float, float]:
     """Replay the notebook's table headlessly: the first board target after Roll."""
     from tabletop.ui import pitfall_table
 
-    table = pitfall_table(players=3, seed=5, bots=2, bot="heuristic")
+    table = pitfall_table(players=3, seed=PLAY_SEED, bots=2, bot="heuristic")
     table.choose("roll")
     space = next(s for e in table.legal for s in e.spaces)
     x, y = table.look.xy[space]
@@ -231,7 +232,7 @@ def test_play_raiders_places_a_token_by_clicking_a_country(lab, page):
     """Run play_raiders.ipynb and place the first token by clicking a country."""
     from tabletop.ui import raiders_table
 
-    table = raiders_table(players=4, seed=7, bots=3, bot="heuristic")
+    table = raiders_table(players=4, seed=PLAY_SEED, bots=3, bot="heuristic")
     country = table.legal[0].spaces[0]
     x, y = table.look.xy[country]
     open_and_run(page, lab, "play_raiders.ipynb")

@@ -288,8 +288,8 @@ def test_set_seat_and_auto_play_button():
 
 def test_seat_dropdown_sets_a_bot():
     table = make_table(auto=False)
-    table.widgets.seat_controls.dropdowns[1].value = "random"
-    assert table.model.seats == ("human", "random")
+    table.widgets.seat_controls.dropdowns[1].value = "Medium"  # offered by level
+    assert table.model.seats == ("human", "ismcts")
 
 
 def test_illegal_notation_is_refused_and_changes_nothing():

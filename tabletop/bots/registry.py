@@ -26,6 +26,13 @@ from tabletop.core.registry import part_of
 
 BOT_NAMES = ("random", "heuristic", "ismcts", "flat-mc", "search")
 
+#: The bots a player picks by how hard they are to beat, weakest first, each with
+#: the algorithm it plays (measured in ``docs/analysis.md``, "Strength": at 1 CPU s
+#: a decision ``ismcts`` beats the heuristic in both games measured, and ``flat-mc``
+#: beats ``ismcts`` at equal time in one and is even with it in the other).
+#: ``make_bot`` takes a level's name as well as the algorithm's.
+BOT_LEVELS = (("Easy", "heuristic"), ("Medium", "ismcts"), ("Hard", "flat-mc"))
+
 #: ISMCTS settings used with a game's heuristic (benchmarks/strength.py): heuristic
 #: rollouts to the end (cutting them at 60 actions and scoring the position with
 #: the heuristic's evaluation misled the search: its departures from the heuristic
@@ -60,7 +67,8 @@ def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
     """A bot by registry name.
 
     Args:
-        name: one of ``BOT_NAMES`` (``"search"`` is ``"flat-mc"``).
+        name: one of ``BOT_NAMES`` (``"search"`` is ``"flat-mc"``), or a level
+            of ``BOT_LEVELS`` ("Easy", "Medium", "Hard": the bot it names).
         game: the rules the bot plays.
         seed: the bot's seed (same seed, same decisions).
         **options: passed to the bot (``iterations=``, ``seconds=`` for the search
@@ -71,6 +79,7 @@ def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
     Raises:
         ValueError: an unknown name, or no heuristic for this game.
     """
+    name = dict(BOT_LEVELS).get(name, name)
     if name == "random":
         return RandomBot(game, seed)
     module = heuristic_module(game)

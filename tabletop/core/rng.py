@@ -7,6 +7,7 @@ on every machine and Python version. Die rolls may be forced for experiments.
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
@@ -29,10 +30,33 @@ raises ``ChanceNeeded``."""
 FRESH_SEEDS = 10**9
 
 
-def fresh_seed() -> int:
+SEED_VARIABLE = "TABLETOP_SEED"
+"""The environment variable that pins the seed of a table made without one
+(``TABLETOP_SEED=5``): tests that run the play notebooks set it so that their
+checked outputs stay the same; players never need it."""
+
+
+def fresh_seed(*, pinned: bool = True) -> int:
     """A seed for a fresh deal, drawn from the operating system's randomness
     (``secrets``): every table made without a seed deals a game of its own, and
-    the seed, kept on the match and in its save, replays it exactly."""
+    the seed, kept on the match and in its save, replays it exactly.
+
+    With ``pinned`` (a table being made) the environment variable
+    ``TABLETOP_SEED``, when set to an integer, is the seed instead; ``pinned=False``
+    (a *New game* on a table) always draws a fresh one.
+
+    Raises:
+        ValueError: ``TABLETOP_SEED`` is set but is not an integer.
+    """
+    if pinned:
+        value = os.environ.get(SEED_VARIABLE, "").strip()
+        if value:
+            try:
+                return int(value)
+            except ValueError:
+                raise ValueError(
+                    f"{SEED_VARIABLE} must be an integer seed, not {value!r}"
+                ) from None
     return secrets.randbelow(FRESH_SEEDS)
 
 

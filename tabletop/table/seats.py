@@ -36,6 +36,44 @@ def bot_names() -> tuple[str, ...]:
     return tuple(BOT_NAMES)
 
 
+#: What each level plays, for its tooltip (``BOT_LEVELS`` pairs a level with it).
+BOT_ALGORITHMS = {
+    "heuristic": "the game's heuristic: rules of thumb, moves at once",
+    "ismcts": "ismcts: information-set Monte Carlo tree search",
+    "flat-mc": "flat-mc: paired flat Monte Carlo playouts around the heuristic",
+}
+
+
+def bot_levels() -> tuple[tuple[str, str], ...]:
+    """The bots a seat is offered, ``(level, algorithm)``, weakest first
+    (``tabletop.bots.BOT_LEVELS``: Easy, Medium, Hard)."""
+    from tabletop.bots import BOT_LEVELS
+
+    return tuple(BOT_LEVELS)
+
+
+def seat_kind_label(kind: Any) -> str:
+    """How a seat's occupant is offered and shown: a bot by its level ("Easy";
+    ``search`` is ``flat-mc``, Hard), a bot of no level by its name ("random"),
+    and "human"."""
+    name = seat_label(kind)
+    name = "flat-mc" if name == "search" else name
+    return next((level for level, algo in bot_levels() if algo == name), name)
+
+
+def seat_kind_of(label: str) -> str:
+    """The seat kind a label stands for: a level's algorithm ("Hard" ->
+    "flat-mc"), else the label itself (an algorithm's name, "human")."""
+    return dict(bot_levels()).get(label, label)
+
+
+def bot_levels_tooltip() -> str:
+    """What each level plays, said in one tooltip."""
+    return "; ".join(
+        f"{level}: {BOT_ALGORITHMS.get(algo, algo)}" for level, algo in bot_levels()
+    )
+
+
 def make_seat_bot(kind: Any, game: Any, seed: int, seat: int) -> Any:
     """A bot for a seat: a registry name, or an object with ``choose(view)``.
 
@@ -266,6 +304,7 @@ class SeatsMixin:
             self._bots.pop(seat, None)
         else:
             self._refuse_unless("bots")
+            kind = seat_kind_of(kind) if isinstance(kind, str) else kind
             self._bots[seat] = make_seat_bot(kind, self.game, self.match.seed, seat)
             kind = seat_label(kind)
         seats = list(self.seats)

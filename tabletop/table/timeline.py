@@ -143,7 +143,7 @@ class TimelineMixin:
         from the operating system's randomness; ``play_again_same_deal`` replays
         this one)."""
         self._refuse_unless("new_game")
-        seed = fresh_seed() if seed is None else seed
+        seed = fresh_seed(pinned=False) if seed is None else seed
         self.match = Match(self.game, seed=seed)
         self.lines = [self.match]
         with self.batch():

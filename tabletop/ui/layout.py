@@ -14,7 +14,13 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from tabletop.core import Explanation
-from tabletop.table.seats import HUMAN, bot_names
+from tabletop.table.seats import (
+    HUMAN,
+    bot_levels,
+    bot_levels_tooltip,
+    seat_kind_label,
+    seat_kind_of,
+)
 from tabletop.table.words.panels import outcome_hint
 from tabletop.ui.board import BoardView
 from tabletop.ui.evaluation import BAR_CSS, EvaluationBar
@@ -256,7 +262,11 @@ def seats_files_and_tabs(t: Table, echo: w.IntText) -> dict[str, w.Widget]:
 
     def shown_again() -> None:  # a refused gesture leaves the seats as they are
         sc.render(
-            model.seats, model.viewer, model.hot_seat, model.auto, model.referee_view
+            [seat_kind_label(kind) for kind in model.seats],
+            model.viewer,
+            model.hot_seat,
+            model.auto,
+            model.referee_view,
         )
 
     def view_as(seat: int | None) -> None:
@@ -270,13 +280,15 @@ def seats_files_and_tabs(t: Table, echo: w.IntText) -> dict[str, w.Widget]:
         t._guard(model.unlock_referee_view if on else model.lock_referee_view)()
         shown_again()
 
-    sc = SeatControls(
+    sc = SeatControls(  # bots offered by level (Easy, Medium, Hard)
         names,
-        (HUMAN, *bot_names()),
-        t._guard(model.set_seat),
+        (HUMAN, *(level for level, _ in bot_levels())),
+        t._guard(lambda seat, label: model.set_seat(seat, seat_kind_of(label))),
         view_as,
         t._guard(lambda: model.auto_play()),
     )
+    for dropdown in sc.dropdowns:  # which player each level is
+        dropdown.tooltip = bot_levels_tooltip()
     sc.referee.observe(referee, names="value")
     sc.hot_seat.observe(
         t._guard(lambda ch: sc._quiet or setattr(model, "hot_seat", ch["new"])),

@@ -12,6 +12,7 @@ import html
 from typing import TYPE_CHECKING
 
 from tabletop.core import Explanation
+from tabletop.table.seats import seat_kind_label
 from tabletop.table.words import choices_heading
 from tabletop.table.words import panels as said
 from tabletop.ui.texts import (
@@ -89,7 +90,11 @@ class PanelRendering:
             model.lines.index(model.match) if model.match in model.lines else 0,
         )
         ui.seat_controls.render(
-            model.seats, model.viewer, model.hot_seat, model.auto, model.referee_view
+            [seat_kind_label(kind) for kind in model.seats],
+            model.viewer,
+            model.hot_seat,
+            model.auto,
+            model.referee_view,
         )
         if ui.details_box.value != model.details:
             ui.details_box.value = model.details

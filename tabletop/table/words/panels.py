@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.viewers import PUBLIC
-from tabletop.table.words.labels import CONNECTION_LOST
+from tabletop.table.seats import seat_kind_label
+from tabletop.table.words.labels import CONNECTION_LOST, pending_words
 from tabletop.table.words.refusals import REFEREE_VIEW
 
 if TYPE_CHECKING:
@@ -67,9 +68,9 @@ def game_over(table: TableLogic, outcome: Any) -> tuple[str, str]:
 
 
 def mover_kind(table: TableLogic, seat: int | None) -> str:
-    """`` (bot: heuristic)`` after a bot seat's name, else nothing."""
+    """`` (bot: Easy)`` after a bot seat's name (its level), else nothing."""
     kind = table.seats[seat] if seat is not None else ""
-    return "" if kind in ("", "human") else f" (bot: {kind})"
+    return "" if kind in ("", "human") else f" (bot: {seat_kind_label(kind)})"
 
 
 def waiting(table: TableLogic, compact: bool = False) -> str:
@@ -160,24 +161,33 @@ def outcome_hint(table: TableLogic, entry: Any) -> str:
 
 
 def summary(table: TableLogic) -> str:
-    """A short deterministic text of where the game stands (for notebooks)."""
+    """A short deterministic text of where the game stands (for notebooks), in
+    the player's words: seats and spaces by name, a bot by its level; the rule
+    clauses stay in the table's Rules details tab."""
     game, look = table.game, table.look
     view = table.view_state
     lines = [
         f"{game.name}, {game.players} players, seed {table.match.seed}, "
-        f"step {table.step} of {table.length}",
-        game.pending(view),
+        f"step {table.step} of {table.length}"
     ]
     outcome = game.outcome(table.state)
     if outcome is not None:
-        lines.append(f"outcome: {outcome.reason} [{outcome.clause}]")
+        lines.append(": ".join(game_over(table, outcome)))
+    else:
+        lines.append(" ".join(pending_words(look, game, view)))
     for seat in range(game.players):
         hand = look.hand(view, seat)
         count = hand if isinstance(hand, int) else len(hand)
         notes = look.seat_note(view, seat)
         lines.append(
-            f"{look.seat_name(seat)}, {table.seats[seat]}: {count} cards"
-            + (f"; {notes}" if notes else "")
+            f"{look.seat_name(seat)}, {seat_kind_words(table.seats[seat])}: "
+            f"{count} cards" + (f"; {notes}" if notes else "")
         )
     lines.append(f"legal actions: {len(table.legal)}")
     return "\n".join(lines)
+
+
+def seat_kind_words(kind: str) -> str:
+    """A seat's occupant in words: "human", a bot by its level ("Easy bot")."""
+    label = seat_kind_label(kind)
+    return label if label == kind else f"{label} bot"
