@@ -170,6 +170,9 @@ class EvaluationBar(w.VBox):
         self._reserve(self.enabled)
         w.link((self, "enabled"), (self.toggle, "value"))
         table.observe(self._moved, names=["token"])
+        # Declining a saved game (Start fresh) changes no render's number but
+        # ends the refusal: the table's logic tells of every change.
+        self.model.on_change(self._moved)
         if wait_for_page:
             self.echo.observe(self._moved, names="value")
         self._ready = True
