@@ -449,6 +449,18 @@ def said_as_list(parts: Sequence[str]) -> str:
     return ", ".join(first[:-1] + [first[-1] + " and " + parts[-1]])
 
 
+def said_in_a_row(parts: Sequence[str], sep: str = "; ") -> str:
+    """Phrases joined by ``sep`` (a step's events, a turn's phrases); a part's
+    own full stop is left out before the separator (no "2 spaces.; ...")."""
+    return sep.join(stops_left_out([p for p in parts if p]))
+
+
+def stops_left_out(parts: Sequence[str]) -> list[str]:
+    """``parts`` to be joined in a row: every one but the last without its own
+    full stop (a game's event line may be a whole sentence)."""
+    return [p.removesuffix(".") for p in parts[:-1]] + list(parts[-1:])
+
+
 def _said_twice(text: str) -> str:
     """``text`` without a bracket that only repeats the words just before it
     ("Log 1 (Log 1)" -> "Log 1"; brackets inside the name are kept)."""

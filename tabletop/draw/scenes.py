@@ -18,7 +18,7 @@ from typing import Any
 
 from tabletop.core.viewers import PUBLIC, Viewer, as_viewer
 from tabletop.draw.lastmove import draw_last_move, walked
-from tabletop.draw.look import Face, Look, look_for
+from tabletop.draw.look import Face, Look, look_for, said_in_a_row
 from tabletop.draw.shapes import Layer, Pen, Scene
 
 __all__ = ["PUBLIC", "Look", "Face", "look_for", "scene"]
@@ -125,7 +125,7 @@ class _Placed:
 def last_words(d: Look, moment: Moment) -> list[str]:
     """The last step in words (``moment.lines``, said as the table's log says
     them), wrapped to the picture's width: every line whole, never cut."""
-    last = "; ".join(moment.lines) or "the game starts"
+    last = said_in_a_row(moment.lines) or "the game starts"
     return wrapped("last: " + last, d.width // 7)
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.draw.lastmove import die_of, walked
+from tabletop.draw.look import stops_left_out
 from tabletop.table.words import action_words as said_action
 from tabletop.table.words import panels as said
 from tabletop.table.words import pending_words, recap_turns, winner_words
@@ -229,7 +230,8 @@ def log_html(
     rows = []
     for label, events in steps[-limit:]:
         parts = []
-        for text, clause in events:
+        texts = stops_left_out([text for text, _ in events])  # no ".;"
+        for text, (_, clause) in zip(texts, events, strict=True):
             code = f" <code>{html.escape(clause)}</code>" if details and clause else ""
             parts.append(f"{html.escape(text)}{code}")
         body = "; ".join(parts) or "<i>no visible change</i>"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.viewers import PUBLIC
+from tabletop.draw.look import said_in_a_row
 from tabletop.table.seats import seat_kind_label
 from tabletop.table.words.labels import CONNECTION_LOST, pending_words
 from tabletop.table.words.refusals import REFEREE_VIEW
@@ -157,7 +158,7 @@ def outcome_hint(table: TableLogic, entry: Any) -> str:
             said.append(f"you end on {place}")
         elif entry.spaces and game.to_move(after) != seat:
             said.append("you stay where you are and your turn ends")
-    return "; ".join(said)
+    return said_in_a_row(said)
 
 
 def summary(table: TableLogic) -> str:
