@@ -46,7 +46,8 @@ def moment(
     line = line or look.event_line
     lines = tuple(_plain(line(event, viewer)) for event in events)
     die = die_of(match, step, step) if step else ""  # as the live board shows it
-    return Moment(view, before, step, len(match), lines, seen, die)
+    over = game.outcome(match.state_at(step)) is not None
+    return Moment(view, before, step, len(match), lines, seen, die, over)
 
 
 def match_scene(match: Any, viewer: Any = PUBLIC, step: int | None = None) -> Scene:

@@ -66,6 +66,7 @@ class Moment:
     lines: tuple[str, ...]  # the last step's events as the viewer may read them
     events: tuple[Any, ...] = ()  # the last step's events, as the viewer may read them
     die: str = ""  # the die the last move was made with ("" if none)
+    over: bool = False  # the game is over here: the final position, shown plainly
 
 
 def scene(game: Any, moment: Moment, viewer: Any) -> Scene:
@@ -94,9 +95,10 @@ def scene(game: Any, moment: Moment, viewer: Any) -> Scene:
 
 def marks(d: Look, moment: Moment) -> Layer:
     """The last move (``tabletop.draw.lastmove``, as the live board marks it): each
-    moved piece's path through the spaces its events name, and the die."""
+    moved piece's path through the spaces its events name, and the die; none
+    once the game is over (the final position, plainly)."""
     pen = Pen()
-    if moment.before is not None:
+    if moment.before is not None and not moment.over:
         seats = range(d.game.players)
         before = [str(d.place(moment.before, s) or "") for s in seats]
         after = [str(d.place(moment.view, s) or "") for s in seats]

@@ -131,11 +131,13 @@ def recap_html(model: TableModel, steps: Sequence[Any]) -> str:
 def last_move(model: TableModel) -> tuple:
     """What the board marks as the last move: pieces moved and the die rolled.
 
-    Returns ``(((seat, path), ...), die)`` for the steps just played (the
-    table's recap), or ``()`` when nothing was just played here. A path runs from
-    where the piece stood through the spaces its events' data name (``from``,
-    ``to``, the space it stopped at) to where it stands, along the track between
-    them where the board knows it (``look.route``).
+    Returns ``(((seat, path), ...), die)`` for the last turn just played (the
+    last seat's steps at the end of the table's recap: the turns before it are
+    told in words, not drawn), or ``()`` when nothing was just played here or the
+    game is over (its final position is shown plainly). A path runs from where
+    the piece stood through the spaces its events' data name (``from``, ``to``,
+    the space it stopped at) to where it stands, along the track between them
+    where the board knows it (``look.route``).
     """
     steps = model.recent
     match = model.match
@@ -143,6 +145,12 @@ def last_move(model: TableModel) -> tuple:
         return ()
     if steps[-1] is not match.steps[match.cursor - 1]:
         return ()
+    if match.outcome() is not None:
+        return ()
+    turn = len(steps)
+    while turn > 1 and steps[turn - 2].player == steps[-1].player:
+        turn -= 1
+    steps = steps[turn - 1 :]
     before = match.state_at(steps[0].index - 1)
     look = model.look
     a = look.piece_spaces(model.game.view(before, PUBLIC))
