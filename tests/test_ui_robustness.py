@@ -31,6 +31,7 @@ from tests.props_strategies import props
 
 GAMES = {"pitfall": (Pitfall, 3), "raiders": (Raiders, 4)}
 SEAT_KINDS = ("human", "random", "heuristic")
+SEAT_CHOICES = ("human", "Easy")  # what the Seats tab offers (the fast levels)
 
 
 def make_table(name: str, seed: int, seats: list[str]) -> Table:
@@ -98,7 +99,7 @@ def drag_slider(t: Table, r: random.Random) -> None:
 
 
 def change_seat(t: Table, r: random.Random) -> None:
-    r.choice(t.widgets.seat_controls.dropdowns).value = r.choice(SEAT_KINDS)
+    r.choice(t.widgets.seat_controls.dropdowns).value = r.choice(SEAT_CHOICES)
 
 
 def change_viewer(t: Table, r: random.Random) -> None:
@@ -397,7 +398,7 @@ def test_a_seat_turned_bot_mid_turn_finishes_the_turn(name):
             break
     seat, before = table.model.to_move, table.model.step
     assert seat == 0, "the human seat is mid-turn"
-    table.widgets.seat_controls.dropdowns[0].value = "random"
+    table.widgets.seat_controls.dropdowns[0].value = "Easy"
     assert table.model.step > before, "the new bot moved at once"
-    assert table.model.seats[0] == "random"
+    assert table.model.seats[0] == "heuristic"
     check_shows_the_engine(table, "the seat change")
