@@ -18,6 +18,7 @@ test registers at run time are test doubles and are not part of this list.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import metadata
@@ -27,6 +28,7 @@ from typing import Any
 from tabletop.core import Event, GameRules, Match, Rng, Rule, Seated
 from tabletop.core.game import Game
 from tabletop.core.registry import ENTRY_POINT_GROUP, REGISTRY, GameEntry
+from tabletop.draw.look import look_for
 
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 REGENERATE = "TABLETOP_REGENERATE_GOLDEN"
@@ -98,6 +100,7 @@ def check_state(game: Any, state: Any, pool: Iterable[Any] = ()) -> None:
             "the mover's view must give the same legal actions"
         )
         assert [e.action for e in game.explain(state)] == legal
+        check_cards_used(game, state, mover)
         for action in legal:
             assert game.check(state, action) is None, action
             notation = str(action)
@@ -120,6 +123,24 @@ def check_state(game: Any, state: Any, pool: Iterable[Any] = ()) -> None:
     text = json.dumps(game.state_to_json(state))
     assert game.state_from_json(json.loads(text)) == state, "JSON round trip"
     assert game.view(state, None) == state, "the referee sees everything"
+
+
+def check_cards_used(game: Any, state: Any, mover: int) -> None:
+    """Every explanation names the cards its action takes from the mover's hand
+    (``Explanation.cards``, one per copy), all of them in that hand as the mover
+    sees it, and the seat it is aimed at is another seat; a screen picks cards in
+    the hand by them."""
+    look = look_for(game)
+    hand = look.hand(game.view(state, mover), mover)
+    if isinstance(hand, int):
+        return
+    held = Counter(hand)
+    for e in game.explain(state):
+        assert isinstance(e.cards, tuple), e
+        assert not e.uses or len(e.uses) > 1, f"{e.action}: uses names one card"
+        assert not e.uses or e.card is None or e.card in e.uses, e.action
+        assert not Counter(e.cards) - held, f"{e.action} uses {e.cards}, not held"
+        assert e.seat is None or (0 <= e.seat < game.players and e.seat != mover)
 
 
 def check_step(game: Any, state: Any, action: Any, pool: Iterable[Any] = ()) -> tuple:

@@ -4,10 +4,13 @@ the batching of redraws, clicks on spaces and cards, hidden hands and tokens.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from tabletop import Match
 from tabletop.ui import Table, pitfall_table, raiders_table
+from tabletop.ui.hands import CARD_H, CARD_W, GAP
 from tabletop.ui.panels import MAX_BUTTONS
 from tests.recording import TableWatch
 
@@ -185,8 +188,10 @@ def test_midgame_tables_render_and_summaries_are_deterministic():
     assert a.model.error == "" and "step 60/60" in a.widgets.status.value
 
 
-def test_many_actions_fold_into_clause_groups_and_unfold_on_press():
-    """PH-2B-DISCARD / PH-2B-SWAP: dozens of exchanges fold into one button each."""
+def test_many_exchanges_fold_into_a_button_that_opens_a_pick_in_the_hand():
+    """PH-2B-DISCARD / PH-2B-SWAP: dozens of exchanges fold into one button each;
+    pressed, it asks for the cards in the hand (no list of 25 discards), and four
+    cards picked by clicks offer their discard in one button."""
     table = pitfall_table(players=3, seed=5)
     labels = [b.description for b in table.widgets.actions.box.children]
     assert "Roll" in labels
@@ -196,14 +201,24 @@ def test_many_actions_fold_into_clause_groups_and_unfold_on_press():
     assert {b.description.split("\u2026")[0] for b in groups} == {"Discard", "Swap"}
     discard = next(b for b in groups if b.description.startswith("Discard"))
     discard.click()
-    assert (table.model.selection.kind, table.model.selection.value) == (
-        "clause",
-        "PH-2B-DISCARD",
+    assert table.model.selection.picking
+    assert table.widgets.actions.box.children == ()
+    assert "Pick the cards in your hand" in table.widgets.actions.title.value
+    seat = table.model.to_move
+    hand = next(h for h in table.widgets.hands if h.seat == seat)
+    held = hand.cards
+    for index in range(4):
+        x = GAP + index * hand._step(len(held)) + CARD_W / 2
+        hand._clicked(x, 24 + CARD_H / 2)
+    assert table.model.selection.picked == tuple(
+        sorted(held[:4], key=table.look.card_kinds().index)
     )
-    shown = table.model.shown_actions()
-    assert shown and all(e.clause == "PH-2B-DISCARD" for e in shown)
+    labels = [b.description for b in table.widgets.actions.box.children]
+    assert labels[0].startswith("Discard") and len(labels) == 1 + 2  # and 2 swaps
+    first = table.widgets.actions.items[0]
+    assert Counter(first.cards) == Counter(held[:4])
     table.widgets.actions.box.children[0].click()
-    assert str(table.match.steps[-1].action).startswith("discard")
+    assert table.match.steps[-1].action == first.action
     assert table.model.selection is None
 
 
@@ -233,7 +248,8 @@ def test_client_ready_after_a_reload_redraws_each_canvas_once(comms):
 
 @pytest.mark.parametrize(("make", "players"), [(pitfall_table, 2), (raiders_table, 3)])
 def test_a_whole_game_through_buttons_only_never_dead_ends(make, players):
-    """A newcomer's game: only buttons (groups unfold), bots answer, until the end."""
+    """A newcomer's game: only buttons (groups unfold, cards are picked by their
+    buttons), bots answer, until the end."""
     from tabletop.core import Rng
 
     table = make(players=players, seed=21, bots=players - 1, bot="heuristic")
@@ -241,8 +257,10 @@ def test_a_whole_game_through_buttons_only_never_dead_ends(make, players):
     for _ in range(1500):
         if table.model.game.outcome(table.model.state) is not None:
             break
-        buttons = table.widgets.actions.box.children
-        assert buttons, f"no button for the human at step {table.step}"
+        actions = table.widgets.actions
+        buttons = actions.box.children + actions.picker.children
+        buttons = tuple(b for b in buttons if not b.disabled)
+        assert buttons, f"no button for the human at step {table.model.step}"
         index, rng = rng.below(len(buttons))
         before = (table.model.step, table.model.selection)
         buttons[index].click()
@@ -364,7 +382,8 @@ def test_a_space_named_by_its_id_and_its_name_is_said_once():
 
 def test_a_choice_among_one_kind_of_move_lists_them_without_a_folded_button():
     """PH-6-MOVE: when the only choice is where the Scorpion goes (40 spaces), the
-    buttons list the spaces at once instead of one "Scorpion… (40)" to open."""
+    buttons list the spaces at once instead of one "Scorpion… (40)" to open, in
+    parts of 11 with a button for the next part (no list over 12 buttons)."""
     table = pitfall_table(players=2, seed=4, bots=1, bot="heuristic",
                           autosave=False, evaluation=False)  # fmt: skip
     while (
@@ -377,11 +396,13 @@ def test_a_choice_among_one_kind_of_move_lists_them_without_a_folded_button():
         )
         table.widgets.actions.box.children[0].click()
     labels = [b.description for b in table.widgets.actions.box.children]
-    assert len(labels) == MAX_BUTTONS and not any("\u2026" in x for x in labels)
+    assert len(labels) == MAX_BUTTONS == 12
+    assert not any("\u2026" in x for x in labels[:-1])
     assert labels[0] == "Scorpion to Under Path 1"
-    assert (
-        "more: click the board or a card to narrow" in table.widgets.actions.title.value
-    )
+    assert labels[-1].startswith("More choices\u2026")
+    table.widgets.actions.box.children[-1].click()  # the next part
+    later = [b.description for b in table.widgets.actions.box.children]
+    assert len(later) <= 12 and not set(later[:-1]) & set(labels)
     before = table.model.step
     table.widgets.actions.box.children[0].click()
     assert table.model.step == before + 1 and table.model.error == ""
@@ -408,7 +429,7 @@ def test_a_lone_kind_of_choice_is_never_hidden_under_more():
     table.model.reveal()
     buttons = table.widgets.actions.box.children
     leave = [b for b in buttons if b.description.lower().startswith("leave")]
-    assert len(leave) == 1 and "more" in table.widgets.actions.title.value
+    assert len(leave) == 1 and buttons[-1].description.startswith("More choices")
     leave[0].click()
     assert isinstance(match.steps[-1].action, Leave) and table.model.error == ""
 
@@ -425,8 +446,12 @@ def test_the_explanations_say_a_folded_group_in_one_line():
         "Discard\u2026 (13)</b>: 13 choices of this kind"
         in table.widgets.actions.why.value
     )
-    table.widgets.actions.box.children[1].click()  # unfolded: one line per discard
-    assert table.widgets.actions.why.value.count("<li>") == 12
+    table.widgets.actions.box.children[1].click()  # a pick: no line until complete
+    assert table.widgets.actions.why.value.count("<li>") == 0
+    for index in range(4):
+        table.widgets.actions.picker.children[index].click()
+    rows = table.widgets.actions.why.value.count("<li>")
+    assert rows == len(table.widgets.actions.box.children) == 2  # discard, swap
 
 
 @pytest.mark.parametrize("make", [pitfall_table, raiders_table])

@@ -23,9 +23,10 @@ from hypothesis import strategies as st
 from tabletop.core import Match
 from tabletop.games.pitfall import Pitfall
 from tabletop.games.raiders import Raiders
+from tabletop.table.choices import LIST_MAX, Fold
 from tabletop.ui import Table
 from tabletop.ui.hands import CARD_H, CARD_W, GAP
-from tabletop.ui.panels import MAX_BUTTONS, Group, group_entries
+from tabletop.ui.panels import Group
 from tabletop.ui.texts import action_words
 from tests.props_strategies import props
 
@@ -162,13 +163,13 @@ GESTURES = [
 
 
 def expected_labels(t: Table) -> list[str]:
-    shown = t.model.shown_actions()
-    items = group_entries(shown) if not t.model.selection else list(shown)
+    """The buttons the table's logic offers (``TableLogic.menu``), never more
+    than ``LIST_MAX``."""
+    _heading, items = t.model.menu()
+    assert len(items) <= LIST_MAX
     return [
-        f"{i.label}\u2026 ({i.count})"
-        if isinstance(i, Group)
-        else action_words(t.model, i)
-        for i in items[:MAX_BUTTONS]
+        i.title if isinstance(i, Group | Fold) else action_words(t.model, i)
+        for i in items
     ]
 
 

@@ -226,6 +226,11 @@ class Explanation:
         label: a short button label.
         spaces: board ids a click on the board selects this action by.
         card: the card kind this action plays from the hand, if any.
+        uses: every card kind the action takes from the hand, one per copy, when
+            it takes several (a discard of four names four); empty when it takes
+            ``card`` alone or none.
+        seat: the other seat the action is aimed at (a swap's partner, an
+            ambush's victim), if any.
     """
 
     action: Any
@@ -234,6 +239,15 @@ class Explanation:
     label: str = ""
     spaces: tuple[str, ...] = ()
     card: str | None = None
+    uses: tuple[str, ...] = ()
+    seat: int | None = None
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The card kinds the action takes from the hand, one per copy."""
+        if self.uses:
+            return self.uses
+        return (self.card,) if self.card is not None else ()
 
 
 @dataclass(frozen=True, slots=True)

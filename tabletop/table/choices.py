@@ -17,13 +17,22 @@ The rules, as people meet them:
   (the look's ``same_use``: any Country card flies) lists every choice any of
   them plays; a space chosen first narrows the card's choices, and decides when
   one is left;
-- a folded button (many actions under one clause) lists its actions.
+- a folded button (many actions under one clause) lists its actions;
+- where actions take several cards (``Explanation.cards``: a discard of four), a
+  tap on a card no action plays alone starts a *pick*: each tap on a card picks it
+  (or puts a picked one back) and the choices narrow to those taking every card
+  picked; the buttons are the choices the picked cards complete ("Discard Rope,
+  Jump, Croc and Ladder"). A folded button of such actions opens the pick;
+- no list shows more than ``LIST_MAX`` buttons (``menu_items``): choices aimed at
+  several seats fold into a button per seat (pick the player, then the space on
+  the board), and a longer list shows in parts, with a button for the next.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tabletop.core import Explanation, IllegalActionError, Refusal
@@ -32,14 +41,20 @@ from tabletop.table import words
 from tabletop.table.words import Group, group_entries
 
 __all__ = [
+    "LIST_MAX",
     "ChoicesMixin",
+    "Fold",
     "Group",
     "Offer",
     "Selection",
     "Tap",
     "group_entries",
+    "menu_heading",
+    "menu_items",
     "offer",
     "outlined_cards",
+    "picked_places",
+    "places_of",
     "shown",
     "tap_card",
     "tap_group",
@@ -47,24 +62,41 @@ __all__ = [
 ]
 
 
+#: The most buttons a list of choices shows at once (``menu_items``).
+LIST_MAX = 12
+
+
 @dataclass(frozen=True, slots=True)
 class Selection:
     """What the player has picked so far, narrowing the actions on offer.
 
     Attributes:
-        kind: ``"space"`` (a board space), ``"card"`` (a card kind) or ``"clause"``
-            (a group of actions under one rule).
-        value: the space id, card kind or clause id.
+        kind: ``"space"`` (a board space), ``"card"`` (a card kind), ``"clause"``
+            (a group of actions under one rule), ``"cards"`` (cards picked in the
+            hand for an action that takes several) or ``"all"`` (nothing but a
+            part of a long list).
+        value: the space id, card kind or clause id (``""`` for the last two).
         words: how the panel names it ("the card Rope", "space A7").
         alike: for the clause of a card the rules treat like others
             (``Look.same_use``: any Country card flies), the card pressed and
             those like it: an action spending any of them counts as that card's.
+        picked: the card kinds picked in the hand, one per copy, sorted.
+        seat: only the actions aimed at this seat (``Explanation.seat``).
+        part: which part of a long list is shown (0: the first).
     """
 
     kind: str
     value: str
     words: str = ""
     alike: tuple[str, ...] = ()
+    picked: tuple[str, ...] = ()
+    seat: int | None = None
+    part: int = 0
+
+    @property
+    def picking(self) -> bool:
+        """Whether cards are being picked in the hand (a tap on one picks it)."""
+        return self.kind == "cards"
 
     def spends(self, card: str | None) -> bool:
         """Whether an action playing ``card`` plays the card chosen (or one like
@@ -74,26 +106,46 @@ class Selection:
         return card is not None and card in self.alike
 
     def matches(self, entry: Explanation) -> bool:
+        if self.seat is not None and entry.seat != self.seat:
+            return False
         if self.kind == "space":
             return self.value in entry.spaces
         if self.kind == "card":
             return entry.card == self.value
         if self.kind == "clause":
             return entry.clause == self.value
+        if self.kind == "cards":
+            return len(entry.cards) > 1 and takes(entry, self.picked)
         return True
 
     def __str__(self) -> str:
         """The selection's key (a frame's menus are keyed by it)."""
-        pressed = f":{self.alike[0]}" if self.alike else ""
-        return f"{self.kind}:{self.value}{pressed}"
+        key = f"{self.kind}:{self.value}"
+        key += f":{self.alike[0]}" if self.alike else ""
+        key += "+" + "+".join(self.picked) if self.picked else ""
+        key += f"@{self.seat}" if self.seat is not None else ""
+        return key + (f"#{self.part}" if self.part else "")
 
     def to_json(self) -> dict[str, str]:
         return {"kind": self.kind, "value": self.value, "words": self.words}
 
 
+def takes(entry: Explanation, cards: Sequence[str]) -> bool:
+    """Whether ``entry`` takes every card of ``cards`` (copies counted)."""
+    if not cards:
+        return True
+    have = list(entry.cards)
+    for card in cards:
+        if card not in have:
+            return False
+        have.remove(card)
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class Tap:
-    """What one tap does: play ``entry``, open ``selection``, or say ``refusal``."""
+    """What one tap does: play ``entry``, open ``selection`` (none: back to
+    everything on offer), or say ``refusal``."""
 
     entry: Explanation | None = None
     selection: Selection | None = None
@@ -101,26 +153,36 @@ class Tap:
 
     def to_json(self) -> dict[str, Any]:
         """The tap as a page reads it: ``{"play": notation}``, ``{"open": key}``
-        (a key of the frame's menus) or ``{"say": words}``."""
+        (a key of the frame's menus; ``""``: nothing chosen) or ``{"say": words}``."""
         if self.entry is not None:
             return {"play": str(self.entry.action)}
-        if self.selection is not None:
-            return {"open": str(self.selection)}
-        assert self.refusal is not None
-        return {"say": self.refusal.reason}
+        if self.refusal is not None:
+            return {"say": self.refusal.reason}
+        return {"open": "" if self.selection is None else str(self.selection)}
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """A button that opens a narrower or further list (``selection``): the
+    choices aimed at one seat, or the next part of a long list."""
+
+    title: str
+    selection: Selection | None
 
 
 @dataclass(frozen=True, slots=True)
 class Offer:
     """What a screen marks for a selection: the actions on offer (its buttons),
     the spaces they involve (rings on the board), the cards of the hand to
-    outline, the space chosen (ringed as selected) and the card pressed."""
+    outline, the space chosen (ringed as selected), the card pressed and the
+    cards picked (one per copy)."""
 
     actions: tuple[Explanation, ...]
     targets: frozenset[str]
     outlined: frozenset[str]
     ringed: str | None
     chosen: str | None
+    picked: tuple[str, ...] = ()
 
 
 def offer(
@@ -132,13 +194,81 @@ def offer(
     """What is on offer with ``selection`` made, ``hand`` the mover's cards."""
     actions = shown(legal, selection)
     ringed = selection.value if selection and selection.kind == "space" else None
+    if selection is not None and selection.picking:
+        outlined = pickable(hand, actions, selection.picked)
+    else:
+        outlined = outlined_cards(look, hand, actions)
     return Offer(
         actions,
         frozenset(s for e in actions for s in e.spaces),
-        frozenset(outlined_cards(look, hand, actions)),
+        frozenset(outlined),
         ringed,
         pressed_card(selection),
+        selection.picked if selection is not None else (),
     )
+
+
+def pickable(hand: Any, actions: Sequence[Explanation], picked: Sequence[str]) -> set:
+    """The card kinds of ``hand`` a pick may add: some action on offer takes
+    them with the cards ``picked``."""
+    if isinstance(hand, int):
+        return set()
+    return {k for k in set(hand) if any(takes(e, [*picked, k]) for e in actions)}
+
+
+def menu_items(
+    look: Any, legal: Sequence[Explanation], selection: Selection | None
+) -> list[Any]:
+    """The buttons for ``selection``, at most ``LIST_MAX``: actions, folded
+    clauses (``Group``) and ``Fold`` buttons.
+
+    With nothing chosen, a clause of many actions folds into one button. While
+    cards are picked, the buttons are the actions the picked cards complete.
+    A longer list folds by the seat its actions are aimed at when they are aimed
+    at several, else shows in parts of ``LIST_MAX - 1`` with a button for the next.
+    """
+    actions = shown(legal, selection)
+    if selection is not None and selection.picking:
+        have = Counter(selection.picked)
+        return [e for e in actions if Counter(e.cards) == have]
+    items: list[Any] = (
+        group_entries(actions, LIST_MAX) if selection is None else list(actions)
+    )
+    if len(items) <= LIST_MAX:
+        return items
+    base = selection or Selection("all", "")
+    seats = list(dict.fromkeys(e.seat for e in actions))
+    if base.seat is None and len(seats) > 1 and None not in seats:
+        count = Counter(e.seat for e in actions)
+        return [
+            Fold(
+                words.group_title(look.seat_name(seat), count[seat]),
+                replace(base, seat=seat, words=words.aimed_at(look, base.words, seat)),
+            )
+            for seat in seats
+        ]
+    size = LIST_MAX - 1
+    start = base.part * size
+    rest = len(items) - start - size
+    first = replace(base, part=0) if base.kind != "all" else None
+    more = (
+        Fold(words.more_title(rest), replace(base, part=base.part + 1))
+        if rest > 0
+        else Fold(words.FIRST_CHOICES, first)
+    )
+    return [*items[start : start + size], more]
+
+
+def menu_heading(
+    look: Any, legal: Sequence[Explanation], selection: Selection | None
+) -> str:
+    """The heading over ``selection``'s buttons; while cards are picked, what is
+    picked and how many more a choice needs."""
+    if selection is None or not selection.picking:
+        return words.choices_heading(selection)
+    sizes = [len(e.cards) for e in shown(legal, selection)]
+    more = min(sizes, default=0) - len(selection.picked)
+    return words.pick_heading(look, selection.picked, more)
 
 
 def pressed_card(selection: Selection | None) -> str | None:
@@ -166,6 +296,8 @@ def tap_space(
     entries = [e for e in legal if space in e.spaces]
     if not entries:
         return Tap(refusal=Refusal("TT-PHASE", words.nothing_on(look, space)))
+    if selection is not None and selection.seat is not None:
+        entries = [e for e in entries if e.seat == selection.seat] or entries
     chosen = selection is not None and (selection.kind == "card" or selection.alike)
     if len(entries) > 1 and chosen:
         entries = [e for e in entries if selection.spends(e.card)] or entries
@@ -184,12 +316,18 @@ def tap_card(
     legal: Sequence[Explanation],
     selection: Selection | None,
     card: str,
+    unpick: bool = False,
 ) -> Tap:
-    """A tap on a card of kind ``card`` in the mover's hand."""
+    """A tap on a card of kind ``card`` in the mover's hand (``unpick``: on a
+    copy already picked, which puts it back)."""
     name = look.face(card).name
+    if selection is not None and selection.picking:
+        return tap_pick(look, legal, selection, card, unpick)
     alike = look.same_use(card)
     entries = [e for e in legal if e.card == card or e.card in alike]
     if not entries:
+        if any(len(e.cards) > 1 and card in e.cards for e in legal):
+            return Tap(selection=pick(look, (card,)))
         return Tap(refusal=Refusal("TT-PHASE", words.cannot_play(name)))
     if selection is not None and selection.kind == "space":
         here = [e for e in entries if selection.value in e.spaces]
@@ -206,8 +344,43 @@ def tap_card(
     return Tap(selection=Selection("card", card, words.the_card(name)))
 
 
+def tap_pick(
+    look: Any,
+    legal: Sequence[Explanation],
+    selection: Selection,
+    card: str,
+    unpick: bool,
+) -> Tap:
+    """A tap on a card while cards are picked: put back a picked copy
+    (``unpick``, or a kind no choice takes once more), or pick one more."""
+    picked = list(selection.picked)
+    more = [*picked, card]
+    adds = any(len(e.cards) > 1 and takes(e, more) for e in legal)
+    if unpick or not adds:
+        if card not in picked:
+            name = look.face(card).name
+            return Tap(refusal=Refusal("TT-PHASE", words.not_with_picked(name)))
+        picked.remove(card)
+    else:
+        picked.append(card)
+    return Tap(selection=pick(look, tuple(picked)))
+
+
+def pick(look: Any, picked: Sequence[str]) -> Selection:
+    """The selection of cards ``picked`` in the hand, in the look's order of
+    card kinds (so one set of cards has one key)."""
+    order = {k: i for i, k in enumerate(look.card_kinds())}
+    picked = tuple(sorted(picked, key=lambda k: (order.get(k, len(order)), k)))
+    return Selection("cards", "", words.picked_words(look, picked), picked=picked)
+
+
 def tap_group(group: Group) -> Tap:
-    """A tap on a folded button: list the actions of its clause."""
+    """A tap on a folded button: list the actions of its clause, or start a pick
+    when they take several cards each."""
+    if isinstance(group, Fold):
+        return Tap(selection=group.selection)
+    if group.picks:
+        return Tap(selection=Selection("cards", "", words.picked_words(None, ())))
     return Tap(selection=Selection("clause", group.clause, words.group_heading(group)))
 
 
@@ -219,6 +392,28 @@ def outlined_cards(look: Any, hand: Any, offered: Sequence[Any]) -> set[str]:
     if not cards or isinstance(hand, int):
         return cards
     return cards | {c for c in hand if cards & set(look.same_use(c))}
+
+
+def picked_places(hand: Any, selection: Selection | None) -> set[int]:
+    """The places in ``hand`` of the copies picked: the first copies of each
+    kind, as many as are picked."""
+    if selection is None or not selection.picking:
+        return set()
+    return places_of(hand, selection.picked)
+
+
+def places_of(hand: Any, cards: Sequence[str]) -> set[int]:
+    """The places in ``hand`` of ``cards`` (one per copy): the first copies of
+    each kind, as many as ``cards`` names."""
+    if isinstance(hand, int):
+        return set()
+    left = Counter(cards)
+    places = set()
+    for i, kind in enumerate(hand):
+        if left[kind] > 0:
+            left[kind] -= 1
+            places.add(i)
+    return places
 
 
 def own_space(look: Any, game: Any, state: Any, space: str) -> bool:
@@ -291,15 +486,28 @@ class ChoicesMixin:
 
     def play_card(self, card: str | int) -> tuple:
         """Play a card of the hand of the seat to move, by kind or by hand index
-        (``tap_card``)."""
+        (``tap_card``). While cards are picked, a tap on a copy already picked
+        (by index) puts it back; by kind, a card picks one more copy where a
+        choice takes it, else puts one back."""
         self.ensure_may_act()
+        unpick = False
         if isinstance(card, int):
             seat = self.to_move
             hand = self.look.hand(self.game.view(self.state, seat), seat)
             if isinstance(hand, int) or not 0 <= card < len(hand):
                 raise IllegalActionError("TT-NOTATION", words.no_card_at(card))
+            unpick = card in picked_places(hand, self.selection)
             card = hand[card]
-        return self._take(tap_card(self.look, self.legal, self.selection, card))
+        tap = tap_card(self.look, self.legal, self.selection, card, unpick)
+        return self._take(tap)
+
+    def menu(self) -> tuple[str, list[Any]]:
+        """The heading and the buttons on offer now (``menu_heading``,
+        ``menu_items``): none while the viewer may not act."""
+        if not self.can_act():
+            return words.choices_heading(None), []
+        heading = menu_heading(self.look, self.legal, self.selection)
+        return heading, menu_items(self.look, self.legal, self.selection)
 
     def press(self, item: Any) -> tuple:
         """An action button: play its action, or list a group of them."""

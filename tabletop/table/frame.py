@@ -27,6 +27,7 @@ The notebook table and the seat page read the same rules and words from
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -37,11 +38,15 @@ from tabletop.draw.scenes import Moment, marks
 from tabletop.draw.shapes import Layer
 from tabletop.draw.svg import layer_svg, num
 from tabletop.table.choices import (
+    Fold,
     Group,
     Selection,
     Tap,
     group_entries,
+    menu_heading,
+    menu_items,
     offer,
+    picked_places,
     tap_card,
     tap_group,
     tap_space,
@@ -49,7 +54,6 @@ from tabletop.table.choices import (
 from tabletop.table.seats import turn_refusal
 from tabletop.table.words import (
     action_words,
-    choices_heading,
     pending_words,
     recap_turns,
     winner_words,
@@ -192,13 +196,17 @@ def menus(
     for e in legal:
         for s in e.spaces:
             on_space.setdefault(s, []).append(e)
-    with_card = [e for e in legal if e.card is not None]
 
     def space_taps(sel: Selection | None) -> dict[str, Tap]:
         return {s: tap_space(look, es, sel, s, s == own) for s, es in on_space.items()}
 
-    def card_taps(sel: Selection | None) -> dict[str, Tap]:
-        return {k: tap_card(look, with_card, sel, k) for k in kinds}
+    # While cards are picked only the actions taking several count: ask those.
+    several = tuple(e for e in legal if len(e.cards) > 1)
+
+    def card_taps(sel: Selection | None, unpick: bool = False) -> dict[str, Tap]:
+        picked = sel.picked if unpick and sel is not None else kinds
+        pool = several if sel is not None and sel.picking else legal
+        return {k: tap_card(look, pool, sel, k, unpick) for k in dict.fromkeys(picked)}
 
     out: dict[str, Any] = {}
     todo: list[Selection | None] = [None]
@@ -207,20 +215,22 @@ def menus(
         key = "" if sel is None else str(sel)
         if key in out:
             continue
-        on = offer(look, legal, sel, hand)
-        items = group_entries(legal) if sel is None else on.actions
-        buttons = [
-            {"group": i.clause, "title": i.title, "open": str(tap_group(i).selection)}
-            if isinstance(i, Group)
-            else {"index": index[id(i)]}
-            for i in items
-        ]
+        pool = several if sel is not None and sel.picking else legal
+        on = offer(look, pool, sel, hand)
+        items = menu_items(look, pool, sel)
         taps: dict[str, Any] = {}
-        if sel is None or on.chosen is not None:
-            taps["spaces"] = space_taps(sel)
-        if sel is None or sel.kind == "space":
-            taps["cards"] = card_taps(sel)
-        todo += [tap_group(i).selection for i in items if isinstance(i, Group)]
+        if sel is not None and sel.part:  # a part of a long list: its list's taps
+            taps_from = "" if sel.kind == "all" else str(replace(sel, part=0))
+        else:
+            taps_from = None
+            if sel is None or on.chosen is not None or sel.seat is not None:
+                taps["spaces"] = space_taps(sel)
+            if sel is None or sel.kind == "space" or sel.picking:
+                taps["cards"] = card_taps(sel)
+            if sel is not None and sel.picking:
+                taps["unpick"] = card_taps(sel, unpick=True)
+        opens = [tap_group(i).selection for i in items if isinstance(i, Group | Fold)]
+        todo += opens
         todo += [
             t.selection
             for table in taps.values()
@@ -228,17 +238,31 @@ def menus(
             if t.selection is not None
         ]
         out[key] = {
-            "heading": choices_heading(sel),
-            "buttons": buttons,
+            "heading": menu_heading(look, pool, sel),
+            "buttons": [button_json(i, index) for i in items],
             "outlined": sorted(on.outlined),
             "chosen": on.chosen,
+            "picking": sel is not None and sel.picking,
+            "picked_at": sorted(picked_places(hand, sel)),
             "ringed": on.ringed,
+            **({"taps_from": taps_from} if taps_from is not None else {}),
             **{
                 name: {k: t.to_json() for k, t in table.items()}
                 for name, table in taps.items()
             },
         }
     return {"refusal": refusal.reason if refusal else None, "menus": out}
+
+
+def button_json(item: Any, index: dict[int, int]) -> dict[str, Any]:
+    """A menu's button as a page reads it: an action by its index in the frame's
+    actions, or a button that opens another menu (``open``: its key)."""
+    if isinstance(item, Group | Fold):
+        opens = tap_group(item).selection
+        clause = item.clause if isinstance(item, Group) else ""
+        key = "" if opens is None else str(opens)
+        return {"group": clause, "title": item.title, "open": key}
+    return {"index": index[id(item)]}
 
 
 def folded(legal: tuple[Any, ...]) -> list[dict[str, Any]]:

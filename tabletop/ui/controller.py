@@ -35,6 +35,7 @@ from traitlets import Int
 from tabletop.core import IllegalActionError, Refusal
 from tabletop.draw.look import Look, look_for
 from tabletop.table import words
+from tabletop.table.choices import picked_places, places_of
 from tabletop.table.words import CONNECTION_LOST
 from tabletop.ui.board import forget_current_canvas, one_batch
 from tabletop.ui.board_area import BoardArea
@@ -258,6 +259,14 @@ class Table(w.VBox):
             return ()
         return self.model.press(item)
 
+    def _pick_drawn(self, index: int, token: int) -> tuple:
+        """A card's pick button drawn at render ``token`` (dropped if the table
+        moved since): as a click on that card of the hand."""
+        if token != self.token:
+            self.gestures.dropped()
+            return ()
+        return self.model.play_card(index)
+
     def why_not(self, action: Any) -> Refusal | None:
         """Why an action (notation) is not legal now: the game's Refusal, or None."""
         return self.teach_panel.why_not(action)
@@ -366,14 +375,7 @@ class Table(w.VBox):
             with one_batch():
                 ui.sprites.prepare(self.look.card_kinds())
                 layers = ui.board.render(view, targets, space, moved, rings)
-                for hand in ui.hands:
-                    s = hand.seat
-                    hand.render(
-                        self.look.hand(view, s),
-                        cards if s == seat else (),
-                        self.look.seat_note(view, s),
-                        s == seat,
-                    )
+                self.render_hands(view, seat, cards)
             for callback in self._render_watchers:
                 callback(layers)
             if layers:
@@ -382,6 +384,25 @@ class Table(w.VBox):
             self.panels.render(on.actions, self.token)
             ui.beacon.value = self.token  # last: the page echoes it when shown
         self.picture.follow()
+
+    def render_hands(self, view: Any, seat: int | None, cards: Iterable[str]) -> None:
+        """Redraw the hands: the mover's with its playable cards (``cards``)
+        outlined, the cards picked marked, and the cards the hint on show would
+        pick (``ActionsPanel.suggestion``) framed."""
+        model, ui = self.model, self.widgets
+        hinted = ui.actions.suggestion
+        for hand in ui.hands:
+            s = hand.seat
+            held = self.look.hand(view, s)
+            mover = s == seat
+            hand.render(
+                held,
+                cards if mover else (),
+                self.look.seat_note(view, s),
+                mover,
+                picked_places(held, model.selection) if mover else (),
+                places_of(held, hinted.cards) if mover and hinted else (),
+            )
 
     def render_tabs(self) -> None:
         """Fill the tab on show (the log or the inspector); hidden tabs wait."""

@@ -99,8 +99,12 @@ class HandView:
         playable: Iterable[str],
         note: str,
         to_move: bool,
+        picked: Iterable[int] = (),
+        hinted: Iterable[int] = (),
     ) -> int:
-        """Redraw the layers that changed: cards, title line, playable outlines.
+        """Redraw the layers that changed: cards, title line, playable outlines,
+        the cards picked and those the hint would pick (by place: ``picked``,
+        ``hinted``).
 
         Returns the number of layers redrawn.
         """
@@ -113,8 +117,10 @@ class HandView:
                 lambda c: self._draw_title(c, count, note, to_move),
             ),
             (
-                (count, tuple(sorted(playable))),
-                lambda c: self._draw_marks(c, cards, count, set(playable)),
+                (count, *map(tuple, map(sorted, (playable, picked, hinted)))),
+                lambda c: self._draw_marks(
+                    c, cards, count, set(playable), set(picked), set(hinted)
+                ),
             ),
         )
         redrawn = 0
@@ -155,16 +161,48 @@ class HandView:
             c.fill_text("\u25c0 to move", self.width - 90, 16)
 
     def _draw_marks(
-        self, c: Any, cards: tuple[str, ...] | int, count: int, playable: set[str]
+        self,
+        c: Any,
+        cards: tuple[str, ...] | int,
+        count: int,
+        playable: set[str],
+        picked: set[int],
+        hinted: set[int],
     ) -> None:
-        if isinstance(cards, int) or not playable:
+        """Outline the playable cards; mark the cards picked with a thick dark
+        frame and a tick in a white disc, and those the hint would pick with a
+        dashed frame and the word "hint" (not by colour alone)."""
+        if isinstance(cards, int):
             return
         step = self._step(count)
+        for i in sorted(hinted):
+            x = GAP + i * step
+            c.line_width = 3
+            c.stroke_style = "#e65100"
+            c.set_line_dash([6, 4])
+            c.stroke_rect(x - 4, 20, CARD_W + 8, CARD_H + 8)
+            c.set_line_dash([])
+            c.fill_style = "#ffffff"
+            c.fill_rect(x + 2, 24 + CARD_H - 18, 36, 16)
+            c.font = "bold 12px sans-serif"
+            c.fill_style = "#bf360c"
+            c.fill_text("hint", x + 6, 24 + CARD_H - 5)
         c.line_width = 4
         c.stroke_style = "#00b8d4"
         for i, kind in enumerate(cards):
-            if kind in playable:
+            if kind in playable and i not in picked:
                 c.stroke_rect(GAP + i * step, 24, CARD_W, CARD_H)
+        for i in sorted(picked):
+            x = GAP + i * step
+            c.line_width = 6
+            c.stroke_style = "#b71c1c"
+            c.stroke_rect(x, 24, CARD_W, CARD_H)
+            c.fill_style = "#ffffff"
+            c.fill_circle(x + CARD_W - 12, 36, 10)
+            c.line_width = 3
+            c.stroke_style = "#b71c1c"
+            tick = [(CARD_W - 17, 36), (CARD_W - 13, 41), (CARD_W - 6, 31)]
+            c.stroke_lines([(x + dx, y) for dx, y in tick])
 
 
 class CardSprites:

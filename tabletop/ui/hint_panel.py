@@ -68,6 +68,7 @@ class HintPanel:
         """The table shows another position: a hint for the old one goes."""
         if self.where and self.where != self.position():
             self.where = ()
+            self.table.widgets.actions.forget_suggestion()
             if self.text.value != THINKING:
                 self.text.value = ""
 
@@ -125,6 +126,10 @@ class HintPanel:
         self.table.widgets.actions.suggest(
             found.best, f"Hint for {seat}: try this (Review tab: why)"
         )
+        # The cards it would pick are framed in the hand.
+        model = self.model
+        outlined = model.offer().outlined
+        self.table.render_hands(model.view_state, model.to_move, outlined)
 
     def show(self) -> str:
         """The hint for the seat to move, judged from that seat's information; a

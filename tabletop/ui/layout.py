@@ -238,6 +238,7 @@ def choices_and_timeline(t: Table, notice: w.HTML) -> dict[str, w.Widget]:
         t._guard(model.clear_selection),
         typed,
         t._guard(lambda: model.auto_play()),
+        t._gesture(t._pick_drawn),
     )
     actions.words = lambda entry: action_words(model, entry)
     actions.say = lambda text: words(model, text)

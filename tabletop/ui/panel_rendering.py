@@ -9,11 +9,11 @@ stands, never from what the panels showed before.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Explanation
+from tabletop.table.choices import picked_places
 from tabletop.table.seats import seat_kind_label
-from tabletop.table.words import choices_heading
 from tabletop.table.words import panels as said
 from tabletop.ui.texts import (
     banner_html,
@@ -103,22 +103,22 @@ class PanelRendering:
         self.tabs()
 
     def _choices(self, shown: tuple[Explanation, ...], token: int) -> None:
-        """The action buttons (none behind a hand-over screen)."""
+        """The action buttons (none behind a hand-over screen): what the table's
+        logic offers (``TableLogic.menu``)."""
         model, actions = self.model, self.widgets.actions
+        heading, items = model.menu()
         if model.curtain is not None:
-            heading = said.WAITING_HANDOVER
+            heading, items = said.WAITING_HANDOVER, []
             # What the seat that passed the laptop typed is not the next one's (it
             # may name a card that seat holds, and Enter would send it).
             actions.notation.value = ""
             actions.typed_refusal.value = ""
-        else:
-            heading = (
-                choices_heading(None)
-                if shown
-                else said.waiting(model, self.table.compact)
-            )
+        elif not shown:
+            heading = said.waiting(model, self.table.compact)
         bots_here = model.bots_may_move()
+        picks = () if model.curtain is not None else pick_buttons(model)
         actions.render(
+            items,
             shown,
             len(model.legal),
             model.selection,
@@ -126,6 +126,7 @@ class PanelRendering:
             token=token,
             details=model.details,
             bots_here=bots_here,
+            picks=picks,
         )
         actions.widget.layout.display = "none" if model.curtain is not None else ""
 
@@ -172,3 +173,20 @@ class PanelRendering:
 
 def _esc(text: str) -> str:
     return html.escape(text)
+
+
+def pick_buttons(model: Any) -> tuple[tuple[str, bool, bool], ...]:
+    """While cards are picked, the mover's hand as ``(name, picked, pickable)``
+    in order (the table's logic says which are picked and which a choice takes)."""
+    selection, seat = model.selection, model.to_move
+    if selection is None or not selection.picking or seat is None:
+        return ()
+    held = model.look.hand(model.game.view(model.state, seat), seat)
+    if isinstance(held, int):
+        return ()
+    on = model.offer()
+    picked = picked_places(held, selection)
+    return tuple(
+        (model.look.face(kind).name, i in picked, kind in on.outlined)
+        for i, kind in enumerate(held)
+    )

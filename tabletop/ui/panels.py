@@ -14,10 +14,11 @@ from typing import Any
 import ipywidgets as w
 
 from tabletop.core import Explanation
-from tabletop.table.words import GROUP_OVER, Group, group_entries  # noqa: F401
+from tabletop.table.choices import LIST_MAX, Fold
+from tabletop.table.words import Group
 from tabletop.table.words import panels as said
 
-MAX_BUTTONS = 36
+MAX_BUTTONS = LIST_MAX  # the most buttons a list shows (the table's logic folds)
 MANY = 6  # more buttons than this: two to a row
 
 
@@ -38,8 +39,15 @@ class ActionsPanel:
         on_clear: Callable[[], None],
         on_notation: Callable[[str], bool],
         on_bots: Callable[[], None],
+        on_pick: Callable[[int, int], None] | None = None,
     ) -> None:
         self._on_choose = on_choose
+        self._on_pick = on_pick or (lambda index, token: None)
+        # While cards are picked, the hand's cards as buttons too (the hand is a
+        # canvas): a keyboard picks and puts back a card by its button.
+        self.picker = w.Box(layout=w.Layout(flex_flow="row wrap", width="100%"))
+        self.picker.add_class("tabletop-picker")
+        self._picks: tuple = ()
         self.box = w.Box(layout=w.Layout(flex_flow="row wrap", width="100%"))
         self.box.add_class("tabletop-action-box")
         self.title = w.HTML()
@@ -75,6 +83,7 @@ class ActionsPanel:
             [
                 self.title,
                 self.clear,
+                self.picker,
                 self.box,
                 self.bots,
                 self.notation,
@@ -88,6 +97,11 @@ class ActionsPanel:
         self.words: Callable[[Any], str] = lambda e: e.label or str(e.action)
         self.say: Callable[[str], str] = lambda text: text
         self.hint: Callable[[Any], str] = lambda entry: ""
+        #: The hint's choice, outlined on every render until the table moves on
+        #: (``suggest``, ``forget_suggestion``): its button, or the folded button
+        #: holding it, and the cards it takes in the hand.
+        self.suggestion: Explanation | None = None
+        self._suggestion_note = ""
 
     @property
     def buttons(self) -> list[w.Button]:
@@ -104,7 +118,11 @@ class ActionsPanel:
     def _fresh(self, item: Any, token: int, details: bool) -> w.Button:
         b = w.Button(layout=w.Layout(width="auto", margin="2px"))
         b.add_class("tabletop-action")
-        if isinstance(item, Group):
+        if isinstance(item, Fold):
+            b.description = item.title
+            b.tooltip = "press to see these choices"
+            b.button_style = "warning"
+        elif isinstance(item, Group):
             b.description = item.title
             b.tooltip = f"{item.count} choices: press to list them" + (
                 f" [{item.clause}]" if details else ""
@@ -125,50 +143,57 @@ class ActionsPanel:
 
     def render(
         self,
-        entries: Sequence[Explanation],
+        items: Sequence[Any],
+        shown: Sequence[Explanation],
         total: int,
         selection: Any,
         heading: str,
         token: int = 0,
         details: bool = False,
         bots_here: bool = False,
+        picks: Sequence[tuple[str, bool, bool]] = (),
     ) -> None:
-        """Show the entries (grouped when there are many and no selection)."""
-        self.shown = tuple(entries)
-        self.items = group_entries(entries) if not selection else list(entries)
+        """Show the buttons ``items`` (the table's logic chose them and folded a
+        long list: ``tabletop.table.choices.menu_items``) for the actions on
+        offer, ``shown``; while cards are picked, ``picks`` holds the hand's
+        cards in order as ``(name, picked, pickable)``."""
+        self._render_picks(tuple(picks), token)
+        self.shown = tuple(shown)
+        self.items = list(items)
         if token != self.token or not self.box.children and self.items:
             old = self.box.children
-            self.box.children = [
-                self._fresh(item, token, details) for item in self.items[:MAX_BUTTONS]
-            ]
+            self.box.children = [self._fresh(item, token, details) for item in items]
             for b in old:
                 b.close()
             self.token = token
+            if self.suggestion is not None:
+                self._outline(self.suggestion.action, self._suggestion_note)
         # Many choices: two to a row (long labels wrap), so they fit beside the board.
         if len(self.box.children) > MANY:
             self.box.add_class("tabletop-many")
         else:
             self.box.remove_class("tabletop-many")
-        more = len(self.items) - len(self.box.children)
-        note = (
-            f" ({more} more: click the board or a card to narrow)" if more > 0 else ""
-        )
-        picked = f" for <b>{html.escape(selection.words)}</b>" if selection else ""
-        self.title.value = f"<b>{html.escape(heading)}</b>{picked}{note}"
+        self.title.value = f"<b>{html.escape(heading)}</b>"
         self.clear.layout.display = "" if selection else "none"
         self.bots.layout.display = "" if bots_here else "none"
         # One line per button: a folded group is one line, not one per choice in it.
         rows = [
             (
-                f"<li><b>{html.escape(item.title)}</b>: "
+                f"<li><b>{html.escape(item.title)}</b>: press it to see them"
+                if isinstance(item, Fold)
+                else f"<li><b>{html.escape(item.title)}</b>: "
                 f"{item.count} choices of this kind; press it to list them"
                 if isinstance(item, Group)
                 else f"<li><b>{html.escape(self.words(item))}</b>: "
                 f"{html.escape(self.say(item.text))}"
             )
-            + (f" <code>{html.escape(item.clause)}</code>" if details else "")
+            + (
+                f" <code>{html.escape(item.clause)}</code>"
+                if details and not isinstance(item, Fold)
+                else ""
+            )
             + "</li>"
-            for item in self.items[:12]
+            for item in self.items
         ]
         self.why.value = (
             f"<ul style='margin:0;padding-left:18px'>{''.join(rows)}</ul>"
@@ -177,14 +202,57 @@ class ActionsPanel:
         )
         self.notation.disabled = total == 0
 
+    def _render_picks(self, picks: tuple, token: int) -> None:
+        """The hand's cards as buttons while cards are picked ("\u2713 Rope" when
+        picked; a card no choice takes is disabled)."""
+        if (picks, token) == self._picks:
+            return
+        self._picks = (picks, token)
+        old = self.picker.children
+        fresh = []
+        for index, (name, picked, pickable) in enumerate(picks):
+            b = w.Button(
+                description=f"\u2713 {name}" if picked else name,
+                tooltip=f"put {name} back" if picked else f"pick {name}",
+                disabled=not (picked or pickable),
+                layout=w.Layout(width="auto", margin="2px"),
+            )
+            b.add_class("tabletop-pick")
+            if picked:
+                b.add_class("tabletop-picked")
+                b.button_style = "danger"
+            b.on_click(lambda _b, i=index: self._on_pick(i, token))
+            fresh.append(b)
+        self.picker.children = fresh
+        self.picker.layout.display = "" if fresh else "none"
+        for b in old:
+            b.close()
+
     def suggest(self, action: Any, note: str = "") -> bool:
-        """Outline the button of ``action`` (or the folded group holding it), and
-        only that one, with ``note`` heading its tooltip; False when no button shows
-        it. A new render's fresh buttons carry no outline."""
+        """Outline the button of ``action`` (or the folded button holding it),
+        and only that one, with ``note`` heading its tooltip, now and on every
+        render until ``forget_suggestion``; False when no button shows it."""
+        entry = next((e for e in self.shown if e.action == action), None)
+        self.suggestion, self._suggestion_note = entry, note
+        return self._outline(action, note)
+
+    def forget_suggestion(self) -> None:
+        """The table moved on: the hint's outline goes."""
+        self.suggestion = None
+        for button in self.box.children:
+            button.remove_class("tabletop-suggested")
+
+    def _outline(self, action: Any, note: str) -> bool:
         clause = next((e.clause for e in self.shown if e.action == action), None)
         found = False
         for button, item in zip(self.box.children, self.items, strict=False):
-            if isinstance(item, Group):
+            if isinstance(item, Fold):
+                where = item.selection
+                mine = any(
+                    e.action == action and (where is None or where.matches(e))
+                    for e in self.shown
+                )
+            elif isinstance(item, Group):
                 mine = clause is not None and item.clause == clause
             else:
                 mine = item.action == action

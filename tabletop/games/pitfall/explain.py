@@ -49,7 +49,8 @@ def _roll(board: PitfallBoard, s: PitfallState, a: Roll) -> Explanation:
 
 def _discard(board: PitfallBoard, s: PitfallState, a: Discard) -> Explanation:
     text = f"Discard {_names(a.cards)} face up and draw four new cards."
-    return Explanation(a, "PH-2B-DISCARD", text, f"Discard {_codes(a)}")
+    used = tuple(CARDS[c] for c in a.cards)
+    return Explanation(a, "PH-2B-DISCARD", text, f"Discard {_codes(a)}", uses=used)
 
 
 def _swap(board: PitfallBoard, s: PitfallState, a: Swap) -> Explanation:
@@ -57,7 +58,8 @@ def _swap(board: PitfallBoard, s: PitfallState, a: Swap) -> Explanation:
         f"Give {_names(a.cards)} to player {a.seat} and take four cards at "
         "random from their hand."
     )
-    return Explanation(a, "PH-2B-SWAP", text, f"Swap {_codes(a)} with P{a.seat}")
+    label, used = f"Swap {_codes(a)} with P{a.seat}", tuple(CARDS[c] for c in a.cards)
+    return Explanation(a, "PH-2B-SWAP", text, label, uses=used, seat=a.seat)
 
 
 def _play(board: PitfallBoard, s: PitfallState, a: Play) -> Explanation:
@@ -98,6 +100,7 @@ def _give(board: PitfallBoard, s: PitfallState, a: Give) -> Explanation:
         text + "who lacks one.",
         f"Give to P{a.seat}",
         (s.positions[a.seat],),
+        seat=a.seat,
     )
 
 

@@ -69,12 +69,12 @@ def _explain_card(g: Raiders, s: RaidersState, a) -> Explanation:
         return Explanation(
             a, "RA-K-AMBUSH",
             f"ambush player {a.victim}: take a card at random from their hand",
-            f"ambush {a.victim}", (s.positions[a.victim],), AMBUSH,
+            f"ambush {a.victim}", (s.positions[a.victim],), AMBUSH, seat=a.victim,
         )  # fmt: skip
     return Explanation(
         a, "RA-K-HOSTAGE",
         f"take player {a.victim} hostage to {name(a.to)}; they miss their next turn",
-        f"hostage {a.victim}>{a.to}", (a.to,), HOSTAGE,
+        f"hostage {a.victim}>{a.to}", (a.to,), HOSTAGE, seat=a.victim,
     )  # fmt: skip
 
 

@@ -40,16 +40,23 @@ def pending_words(look: Any, game: Any, view: Any) -> tuple[str, str]:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Several legal actions under one clause, shown as one button."""
+    """Several legal actions under one clause, shown as one button (``picks``:
+    each takes several cards, so the button starts a pick in the hand)."""
 
     clause: str
     label: str
     count: int
+    picks: bool = False
 
     @property
     def title(self) -> str:
         """The button's words: "Discard\u2026 (13)"."""
-        return f"{self.label}\u2026 ({self.count})"
+        return group_title(self.label, self.count)
+
+
+def group_title(label: str, count: int) -> str:
+    """A folded button's words: "Discard\u2026 (13)"."""
+    return f"{label}\u2026 ({count})"
 
 
 def group_entries(entries: Sequence[Any], over: int = GROUP_OVER) -> list[Any]:
@@ -64,8 +71,10 @@ def group_entries(entries: Sequence[Any], over: int = GROUP_OVER) -> list[Any]:
     if len(entries) <= over:
         return list(entries)
     counts: dict[str, int] = {}
+    multi: dict[str, bool] = {}
     for e in entries:
         counts[e.clause] = counts.get(e.clause, 0) + 1
+        multi[e.clause] = multi.get(e.clause, True) and len(e.cards) > 1
     out: list[Any] = []
     seen = set()
     for e in entries:
@@ -75,7 +84,7 @@ def group_entries(entries: Sequence[Any], over: int = GROUP_OVER) -> list[Any]:
             seen.add(e.clause)
             word = (e.label or str(e.action)).split(" ")[0]
             word = word[:1].upper() + word[1:]
-            out.append(Group(e.clause, word, counts[e.clause]))
+            out.append(Group(e.clause, word, counts[e.clause], multi[e.clause]))
     if len(out) == 1:
         kinds = Counter(map(_kind, entries))
         return sorted(entries, key=lambda e: kinds[_kind(e)] >= 3)  # stable

@@ -13,6 +13,7 @@ PAGE_WORDS = {
     "no_cards": "No cards",
     "a_card": "A card",
     "playable": " (can be played now)",
+    "picked": " (picked: press to put it back)",
     "recap": "What just happened",
     "last": "Last: ",
     "starts": "the game starts",

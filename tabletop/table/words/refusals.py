@@ -40,6 +40,47 @@ def group_heading(group: Any) -> str:
     return f"{group.label}\u2026"
 
 
+def card_names(look: Any, kinds: Any) -> str:
+    """Cards named in a row: "Rope, Jump and Croc"."""
+    names = [look.face(k).name for k in kinds]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def pick_heading(look: Any, picked: Any, more: int) -> str:
+    """The heading while cards are picked in the hand: what is picked and how many
+    more a choice needs (``more``)."""
+    if not picked:
+        return "Pick the cards in your hand: press a card to pick it"
+    said = f"Picked {card_names(look, picked)}"
+    if more > 0:
+        return f"{said}: pick {more} more card{'s' * (more != 1)}"
+    return said + ": press a choice, or a picked card to put it back"
+
+
+def picked_words(look: Any, picked: Any) -> str:
+    """What a pick narrows the choices to, for a heading."""
+    return f"the cards {card_names(look, picked)}" if picked else "the cards you pick"
+
+
+def not_with_picked(name: str) -> str:
+    """A card pressed that no choice takes with the cards picked so far."""
+    return f"{name} does not go with the cards picked (press one to put it back)"
+
+
+def aimed_at(look: Any, words: str, seat: int) -> str:
+    """A list narrowed to the choices aimed at one seat."""
+    who = look.seat_name(seat)
+    return f"{words}, aimed at {who}" if words else who
+
+
+def more_title(count: int) -> str:
+    """The button that shows the next part of a long list."""
+    return f"More choices\u2026 ({count})"
+
+
+FIRST_CHOICES = "Back to the first choices"
+
+
 # -- who may act (``tabletop.table.seats``) -------------------------------------------
 GAME_OVER = "the game is over"
 OFFERED = "a saved game is waiting: Resume it or Start fresh first"
