@@ -23,6 +23,8 @@ import html
 import io
 import threading
 from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -33,13 +35,20 @@ from tabletop.core import IllegalActionError, Match
 from tabletop.table.seats import HUMAN
 from tabletop.ui.evaluation_rows import estimate_label
 from tabletop.ui.hint_panel import THINKING, HintPanel, hint_html
-from tabletop.ui.review_words import move_detail, move_sentence, review_headline
+from tabletop.ui.review_words import (
+    Progress,
+    graded_in_parts,
+    move_detail,
+    move_sentence,
+    review_headline,
+)
 
 if TYPE_CHECKING:
     from tabletop.ui.controller import Table
 
 __all__ = ["REVIEW_CSS", "THINKING", "ReviewPanel", "hint_html"]
 CHART_PX = 640  # the advantage chart's width on the page
+MODEL_STEPS = 20  # steps the value model grades between two progress lines
 REVIEW_CSS = """<style>
 .tabletop-quick-hint { height: 20px; line-height: 20px; font-size: 11px;
   padding: 0 8px; margin: 0; }
@@ -233,50 +242,58 @@ class ReviewPanel(w.VBox):
         if value is not None:
             return self._review_by_model(match, value, cancel)
         steps = [e.index for e in match.steps[: len(match)] if e.action is not None]
-        moves = []
-        for done, step in enumerate(steps):
-            if cancel is not None and cancel.is_set():
-                return None
-            if done % 5 == 0:
-                self.status.value = f"reviewing\u2026 {done}/{len(steps)} moves"
-            part = review_match(
-                match, self.whose(), self.budget, width=self.width, steps=[step]
-            )
-            moves.extend(part.moves)
-        return self._finish(match, Review(tuple(moves)), cancel)
+        result = graded_in_parts(
+            steps,
+            lambda part: review_match(
+                match, self.whose(), self.budget, width=self.width, steps=part
+            ),
+            Progress("graded", len(steps)),
+            self._saying("reviewing\u2026 "),
+            cancel,
+        )
+        return None if result is None else self._finish(match, result, cancel)
+
+    def _saying(self, before: str) -> Callable[[str], None]:
+        """What shows a running review's progress, after ``before``."""
+        return lambda said: setattr(self.status, "value", before + said)
 
     def _review_by_model(
         self, match: Match, value: Any, cancel: threading.Event | None
     ) -> Review | None:
-        seat = self.whose()
-        self._error = value.error_points
+        seat, self._error = self.whose(), value.error_points
         steps = [e.index for e in match.steps[: len(match)] if e.action is not None]
-        first = review_match(match, seat, method="model", steps=steps, model=value)
-        flagged = [i for i, m in enumerate(first.moves) if m.grade]
+        first = graded_in_parts(
+            steps,
+            lambda part: review_match(
+                match, seat, method="model", steps=part, model=value
+            ),
+            Progress("estimated", len(steps)),
+            self._saying("reviewing\u2026 "),
+            cancel,
+            size=MODEL_STEPS,
+        )
+        if first is None:
+            return None
+        first = replace(first, method="model")  # (also with no move to grade)
+        flagged = [m.step for m in first.moves if m.grade]
         if self._finish(match, first, cancel, checking=len(flagged)) is None:
             return None
         if not flagged:
             return first  # nothing to check: the estimates are the review
-        moves = list(first.moves)
-        for done, i in enumerate(flagged):
-            if cancel is not None and cancel.is_set():
-                return None
-            self.status.value = (
-                f"{review_headline(self.table.look, first, self.whose())}<br>"
-                "checking the flagged moves with "
-                f"playouts\u2026 {done}/{len(flagged)}"
-            )
-            part = review_match(
-                match,
-                seat,
-                self.budget,
-                width=self.width,
-                steps=[moves[i].step],
-                method="both",
-                model=value,
-            )
-            moves[i] = part.moves[0]
-        result = Review(tuple(moves), notes=first.notes, method="both")
+        headline = review_headline(self.table.look, first, seat)
+        played_out = partial(review_match, match, seat, self.budget, width=self.width)
+        checked = graded_in_parts(
+            flagged,
+            lambda part: played_out(steps=part, method="both", model=value),
+            Progress("checked", len(flagged), "flagged moves"),
+            self._saying(f"{headline}<br>checking with playouts\u2026 "),
+            cancel,
+        )
+        if checked is None:
+            return None
+        by_step = {m.step: m for m in checked.moves}
+        moves = tuple(by_step.get(m.step, m) for m in first.moves)
+        result = Review(moves, notes=first.notes, method="both")
         return self._finish(match, result, cancel)
 
     def _finish(

@@ -1,9 +1,13 @@
 """The Review tab's sentences: its headline, a graded move in words a child can
-read, and the numbers behind a move (``tabletop.ui.review_tab``)."""
+read, the numbers behind a move, and how far a running review has got
+(``tabletop.ui.review_tab``)."""
 
 from __future__ import annotations
 
 import html
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from tabletop.analysis.review import Review
@@ -72,3 +76,56 @@ def move_detail(look: Any, move: Any) -> str:
         f"{move.worlds} sampled deals; rules that made the difference: "
         f"{html.escape(clauses)}<br>{html.escape(str(move))}</small>"
     )
+
+
+class Progress:
+    """How far a pass of a review has got, in words: "graded 120 of 239 moves,
+    about 40 s left" (the time left from the pace so far, once a move is done).
+
+    Args:
+        did: the pass's verb ("graded", "estimated", "checked").
+        total: how many moves the pass grades.
+        what: what it counts ("moves", "flagged moves").
+    """
+
+    def __init__(self, did: str, total: int, what: str = "moves") -> None:
+        self.did, self.total, self.what = did, total, what
+        self.start = time.monotonic()
+
+    def words(self, done: int) -> str:
+        """The line after ``done`` of the moves."""
+        what = self.what.removesuffix("s") if self.total == 1 else self.what
+        said = f"{self.did} {done} of {self.total} {what}"
+        if 0 < done < self.total:
+            pace = (time.monotonic() - self.start) / done
+            said += f", about {seconds_words(pace * (self.total - done))} left"
+        return said
+
+
+def seconds_words(seconds: float) -> str:
+    """A time left, rounded as a person says it ("40 s", "3 min")."""
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    return f"{round(seconds / 60)} min"
+
+
+def graded_in_parts(
+    steps: Sequence[int],
+    grade: Callable[[Sequence[int]], Review],
+    progress: Progress,
+    say: Callable[[str], None],
+    cancel: Any = None,
+    size: int = 1,
+) -> Review | None:
+    """``grade`` the steps ``size`` at a time, saying the progress before each
+    part: one review of them all (its method and notes the parts'), or ``None``
+    once ``cancel`` (a ``threading.Event``) is set."""
+    moves: list[Any] = []
+    last = Review(())
+    for start in range(0, len(steps), size):
+        if cancel is not None and cancel.is_set():
+            return None
+        say(progress.words(start))
+        last = grade(steps[start : start + size])
+        moves += last.moves
+    return replace(last, moves=tuple(moves))
