@@ -128,8 +128,9 @@ def check_state(game: Any, state: Any, pool: Iterable[Any] = ()) -> None:
 def check_cards_used(game: Any, state: Any, mover: int) -> None:
     """Every explanation names the cards its action takes from the mover's hand
     (``Explanation.cards``, one per copy), all of them in that hand as the mover
-    sees it, and the seat it is aimed at is another seat; a screen picks cards in
-    the hand by them."""
+    sees it, the seat it is aimed at is another seat, and an action that keeps
+    the piece where it stands names that space; a screen picks cards in the
+    hand, and answers a tap on a piece, by them."""
     look = look_for(game)
     hand = look.hand(game.view(state, mover), mover)
     if isinstance(hand, int):
@@ -141,6 +142,9 @@ def check_cards_used(game: Any, state: Any, mover: int) -> None:
         assert not e.uses or e.card is None or e.card in e.uses, e.action
         assert not Counter(e.cards) - held, f"{e.action} uses {e.cards}, not held"
         assert e.seat is None or (0 <= e.seat < game.players and e.seat != mover)
+        if e.stays:  # it keeps the piece where it stands: a tap there plays it
+            where = look.piece_spaces(game.view(state, mover))[mover]
+            assert where in e.spaces, e.action
 
 
 def check_step(game: Any, state: Any, action: Any, pool: Iterable[Any] = ()) -> tuple:

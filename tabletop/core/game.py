@@ -231,6 +231,9 @@ class Explanation:
             ``card`` alone or none.
         seat: the other seat the action is aimed at (a swap's partner, an
             ambush's victim), if any.
+        stays: the action keeps the mover's piece where it stands, by choice
+            (play no card and stop): a tap on the piece plays it, where a tap
+            on your own piece otherwise only shows what you can do there.
     """
 
     action: Any
@@ -241,6 +244,7 @@ class Explanation:
     card: str | None = None
     uses: tuple[str, ...] = ()
     seat: int | None = None
+    stays: bool = False
 
     @property
     def cards(self) -> tuple[str, ...]:

@@ -12,7 +12,9 @@ The rules, as people meet them:
 - a tap on a space with one action plays it, unless that action spends a card
   not chosen first (a card leaves the hand only by a tap on it or its button) or
   the space is the mover's own (a tap on your own piece shows what you can do
-  there); otherwise the space becomes the selection;
+  there), unless its one action keeps the piece there by choice
+  (``Explanation.stays``: play no card and stop); otherwise the space becomes
+  the selection;
 - a tap on a card with one action plays it; a card the rules treat like others
   (the look's ``same_use``: any Country card flies) lists every choice any of
   them plays; a space chosen first narrows the card's choices, and decides when
@@ -305,7 +307,7 @@ def tap_space(
     if (
         len(entries) == 1
         and (one.card is None or (chosen and selection.spends(one.card)))
-        and not own
+        and (not own or one.stays)
     ):
         return Tap(entry=one)
     return Tap(selection=Selection("space", space, look.space_name(space)))

@@ -188,7 +188,8 @@ def _decline(board: PitfallBoard, s: PitfallState, a: Decline) -> Explanation:
     else:
         text, to = f"Play no card: go down the ladder at {target} to {below}.", below
         label = "No card: go down the ladder"
-    return Explanation(Decline(), "PH-4-OPTIONAL", text, label, (to,))
+    stays = to == here
+    return Explanation(Decline(), "PH-4-OPTIONAL", text, label, (to,), stays=stays)
 
 
 def _climb(board: PitfallBoard, s: PitfallState, a: Climb) -> Explanation:
