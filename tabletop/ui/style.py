@@ -76,6 +76,9 @@ CSS = f"""<style>
 # - the wheel over a board or hand scrolls the page: ipycanvas cancels every wheel
 #   event on its canvas, so the table stops it on the way down (capture phase);
 #   nothing here listens to the wheel.
+# - when "What just happened" changes and its heading with a first line lies
+#   below the visible part of the side panel (the choices fill it on a laptop),
+#   the panel scrolls just enough to show them; the focus stays where it was.
 # - with ``land``: Run all leaves the notebook scrolled to its last cell, below a
 #   tall table; once the board is drawn, a table not in view scrolls itself so the
 #   board comes first, and keeps it there for a few seconds while cells render
@@ -83,6 +86,7 @@ CSS = f"""<style>
 PAGE_SCRIPT = """
 (() => {
   const LAND = %s;
+  const RECAP_LINE = 22;  // px: the recap's first line, shown with its heading
   let tries = 0;
   const start = () => {
     const table = element.closest && element.closest('.tabletop-table');
@@ -94,6 +98,18 @@ PAGE_SCRIPT = """
     table.addEventListener('wheel', (e) => {
       if (e.target instanceof HTMLCanvasElement) e.stopPropagation();
     }, {capture: true});
+    const side = table.querySelector('.tabletop-side');
+    const recap = table.querySelector('.tabletop-recap');
+    const showRecap = () => {
+      const head = recap.querySelector('.tabletop-recap-title');
+      if (!head) return;
+      const below = head.getBoundingClientRect().bottom + RECAP_LINE
+        - side.getBoundingClientRect().bottom;
+      if (below > 0) side.scrollTop += below;
+    };
+    if (side && recap)
+      new MutationObserver(() => requestAnimationFrame(showRecap)).observe(
+        recap, {childList: true, subtree: true, characterData: true});
     if (!LAND) return;
     table.dataset.landed = '1';
     if (r.top >= 0 && r.bottom <= window.innerHeight) return;
