@@ -30,6 +30,7 @@ from tabletop.table.news import NewsMixin
 from tabletop.table.saves import SavesMixin
 from tabletop.table.seats import HUMAN, MAX_AUTO_MOVES, SeatsMixin
 from tabletop.table.timeline import TimelineMixin
+from tabletop.table.words import recap_turns
 
 __all__ = ["MAX_AUTO_MOVES", "Selection", "TableLogic"]
 
@@ -73,6 +74,8 @@ class TableLogic(
         self.legal: tuple = ()
         self.message = self.letter = self.error = ""
         self.teach = self.details = self.referee_view = False
+        #: Who is ahead in words, where a screen shows it (the ``who`` command).
+        self.who_is_ahead: Any = None
         self.match = match
         self.game = match.game
         self.look = look
@@ -129,6 +132,28 @@ class TableLogic(
     @property
     def to_move(self) -> int | None:
         return self.game.to_move(self.state)
+
+    def command(self, text: str) -> str | None:
+        """The answer to a typed command (``hand``, ``where``, ``here``, ``last``,
+        ``choices``, ``who``, ``help``: ``tabletop.table.words.commands``) from the
+        table's eyes, or None when ``text`` is no command. ``who`` is answered by
+        ``who_is_ahead`` where a screen shows who is ahead."""
+        from tabletop.table.frame import recap_steps
+        from tabletop.table.words.commands import answer
+
+        eyes = self.eyes
+        seat = eyes if isinstance(eyes, int) else None
+        steps = recap_steps(self.match.steps[: self.step], seat)
+        return answer(
+            text,
+            self.look,
+            self.view_state,
+            seat,
+            self.legal if self.can_act() else (),
+            self.menu(),
+            recap_turns(self.look, steps, eyes),
+            self.who_is_ahead,
+        )
 
     def frame(self) -> dict[str, Any]:
         """Everything this table shows and what a tap means now, as JSON-able

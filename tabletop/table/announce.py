@@ -1,0 +1,59 @@
+"""What a table announces to the person at it, once: the turns played since the
+last announcement (in that person's eyes' words, none of another seat's
+hidden cards), then "Your turn" with what to decide, or the end of the game;
+behind a hand-over only whom to pass the laptop to. A screen puts the words
+in a polite live region, so a screen reader says them as they come.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.table.words import recap_turns
+from tabletop.table.words.labels import pending_words, winner_words
+from tabletop.table.words.refusals import passing
+
+
+class Announcer:
+    """Says each new moment of one table once (``next``)."""
+
+    def __init__(self) -> None:
+        self._heard: tuple[int, int, Any] | None = None  # (line, step, eyes) said
+
+    def next(self, table: Any) -> str | None:
+        """The words for what changed since the last call, or None when nothing
+        did (a screen then leaves its live region as it is). ``table`` is a
+        ``TableLogic``."""
+        match, eyes, look = table.match, table.eyes, table.look
+        step = table.step
+        now = (id(match), step, eyes, table.curtain)
+        if now == self._heard:
+            return None
+        before, self._heard = self._heard, now
+        if table.curtain is not None:
+            text = passing(look, table.curtain)
+            return text[:1].upper() + text[1:] + "."
+        said: list[str] = []
+        same_line = before is not None and before[0] == id(match)
+        if same_line and before[2] == eyes and before[1] < step:
+            steps = match.steps[before[1] : step]
+            said += [f"{who}: {what}." for who, what in recap_turns(look, steps, eyes)]
+        elif before is not None:
+            said.append(f"Showing step {step} of {len(match)}.")
+        said.append(self.where_now(table))
+        return " ".join(s for s in said if s)
+
+    @staticmethod
+    def where_now(table: Any) -> str:
+        """Whose turn it is ("Your turn: ..." to the seat that may act), or the
+        end of the game."""
+        look, game = table.look, table.game
+        view = table.view_state
+        outcome = game.outcome(view)
+        if outcome is not None:
+            wins, why = winner_words(look, outcome)
+            return f"Game over. {wins} {why}"
+        name, pending = pending_words(look, game, view)
+        if table.to_move is not None and table.to_move == table.eyes:
+            return f"Your turn: {pending}."
+        return f"{name} to move."

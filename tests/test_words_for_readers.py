@@ -1,0 +1,92 @@
+"""What a player without sight hears and asks: the table's announcements (each
+new moment once, in the eyes' own words) and the typed commands (``hand``,
+``where``, ``here``, ``last``, ``choices``, ``who``, ``help``), from the table's
+logic, so every screen says the same. No hidden card of another seat is ever in
+them (TT-TURN: between two humans at one laptop)."""
+
+from __future__ import annotations
+
+import random
+
+from tabletop import Match
+from tabletop.core import make_game
+from tabletop.draw import look_for
+from tabletop.table import TableLogic
+from tabletop.table.announce import Announcer
+from tabletop.table.words.commands import COMMANDS, command_of
+
+
+def table_of(name: str, seats: list[str], seed: int = 2, moves: int = 0) -> TableLogic:
+    game = make_game(name, players=len(seats))
+    match = Match(game, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        match.play(rng.choice(game.legal_actions(match.state)))
+    logic = TableLogic(match, look_for(game))
+    logic.auto = "heuristic" in seats
+    logic.seat_all(seats)
+    logic.sync()
+    return logic
+
+
+def test_your_turn_is_announced_once_and_the_bots_turns_before_it():
+    """RA-T-CHOICE: after the player's move the bots play; the announcement tells
+    their turns in order and then "Your turn", once."""
+    logic = table_of("raiders", ["human", "heuristic", "heuristic"])
+    heard = Announcer()
+    first = heard.next(logic)
+    assert first.startswith("Your turn: ")
+    assert heard.next(logic) is None  # nothing new: nothing said again
+    logic.choose(logic.legal[0].action)
+    said = heard.next(logic)
+    blue, green = logic.look.seat_name(1), logic.look.seat_name(2)
+    assert said.index(f"{blue}:") < said.index(f"{green}:") < said.index("Your turn")
+    assert heard.next(logic) is None
+
+
+def test_nothing_of_another_seats_hand_is_announced_between_two_humans():
+    """TT-TURN: two humans at one laptop; behind the hand-over only whom to pass
+    it to is said, and after the reveal no card of the other hand is named."""
+    logic = table_of("pitfall", ["human", "human"])
+    heard = Announcer()
+    heard.next(logic)
+    logic.reveal()
+    heard.next(logic)
+    logic.choose("roll")
+    while logic.curtain is None and logic.to_move == 0:
+        logic.choose(logic.legal[0].action)
+    said = heard.next(logic)
+    assert said.startswith("The laptop is being passed") and "Player 1" in said
+    logic.reveal()
+    said = heard.next(logic)
+    hidden = logic.look.hand(logic.game.view(logic.state, 1), 0)
+    assert isinstance(hidden, int) or set(hidden) <= {"?"}
+    mine = logic.look.hand(logic.game.view(logic.state, 1), 1)
+    names = {logic.look.face(k).name for k in mine}
+    others = logic.look.hand(logic.state, 0)
+    unseen = {logic.look.face(k).name for k in others} - names
+    assert not any(name in said for name in unseen), said
+
+
+def test_the_commands_answer_from_the_eyes_of_the_table():
+    """The commands answer in words; ``hand`` names only the eyes' own cards,
+    ``where`` every pawn, ``choices`` the buttons on offer, ``help`` them all."""
+    logic = table_of("raiders", ["human", "human", "human"], moves=12)
+    seat = logic.to_move
+    logic.set_viewer(seat)
+    look = logic.look
+    own = look.hand(logic.view_state, seat)
+    hand = logic.command("hand")
+    assert all(look.face(k).name in hand for k in own)
+    where = logic.command(" WHERE ")
+    assert all(look.seat_name(s) in where for s in range(3)) and "(you)" in where
+    heading, items = logic.menu()
+    choices = logic.command("choices")
+    assert choices.startswith("Your turn.") and heading in choices
+    assert logic.command("who") == "who is ahead is not shown at this table"
+    logic.who_is_ahead = lambda: "Player 1 (blue) leads with 40%"
+    assert logic.command("who") == "Player 1 (blue) leads with 40%"
+    assert all(name in logic.command("help") for name in COMMANDS)
+    assert logic.command("roll") is None and command_of("Here") == "here"
+    assert logic.command("here").startswith("You are on ")
+    assert logic.command("last")
