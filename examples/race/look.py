@@ -63,7 +63,7 @@ class RaceLook(GenericLook):
         if pile:
             face = self.face(str(pile[-1]))
             p.rect(160, top, 36, 50, fill=face.color, stroke="#000000")
-            p.text(178, top + 31, face.name, fill="#ffffff", size=16, bold=True,
+            p.text(178, top + 31, face.name, fill=face.ink, size=16, bold=True,
                    align="center")  # fmt: skip
         else:
             p.rect(160, top, 36, 50, stroke=EDGE)

@@ -10,6 +10,7 @@ backend and displays in a notebook cell.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
@@ -17,6 +18,12 @@ from matplotlib.ticker import MaxNLocator
 from tabletop.analysis.evaluation import Evaluation
 from tabletop.analysis.review import Review
 from tabletop.draw.look import SEAT_COLORS
+
+# Each seat's line has its own dash pattern and its dots their own shape, and
+# every line is named at its end: the seats are never told apart by colour alone.
+LINE_STYLES = ("-", "--", ":", "-.", (0, (6, 2, 1, 2, 1, 2)), (0, (1, 4)))
+MARKERS = ("o", "s", "^", "D", "v", "P")
+LABEL_GAP = 0.07  # the least height between two end labels, in winning chance
 
 MARKS = {
     "inaccuracy": ("?!", "#d97706"),
@@ -57,8 +64,13 @@ def plot_advantage(
             rates = [e.probabilities[seat] for e in timeline]
             low = [e.intervals[seat][0] for e in timeline]
             high = [e.intervals[seat][1] for e in timeline]
-            ax.plot(steps, rates, color=colours[seat], label=label_of[seat])
+            style = LINE_STYLES[seat % len(LINE_STYLES)]
+            ax.plot(steps, rates, color=colours[seat], label=label_of[seat],
+                    linestyle=style, linewidth=2)  # fmt: skip
             ax.fill_between(steps, low, high, color=colours[seat], alpha=0.15)
+        ends = [timeline[-1].probabilities[seat] for seat in range(seats)]
+        # Just right of the last step: the labels stand beside the lines' ends.
+        end_labels(ax, steps[-1] + 0.01 * (steps[-1] - steps[0]), ends, label_of)
     if review is not None:
         for seat in range(seats):
             points = [
@@ -67,7 +79,9 @@ def plot_advantage(
             if points:
                 xs, ys = zip(*points, strict=False)
                 label = None if lines else f"{label_of[seat]} (own view)"
-                ax.plot(xs, ys, ".", color=colours[seat], alpha=0.6, label=label)
+                marker = MARKERS[seat % len(MARKERS)]
+                ax.plot(xs, ys, marker, color=colours[seat], alpha=0.6, label=label,
+                        markersize=4, linestyle="none")  # fmt: skip
         for move in review.marked():
             mark, colour = MARKS[move.grade]
             ax.annotate(
@@ -84,3 +98,25 @@ def plot_advantage(
         ax.legend(loc="upper left", fontsize="small")
     fig.tight_layout()
     return fig
+
+
+def end_labels(ax: Any, x: float, ends: Sequence[float], names: Sequence[str]) -> None:
+    """Name each line at its end (``x``, its last value in ``ends``), in dark
+    text; labels that would overlap are spread apart, keeping their order."""
+    order = sorted(range(len(ends)), key=ends.__getitem__)
+    placed: list[float] = []
+    for seat in order:
+        y = max(ends[seat], placed[-1] + LABEL_GAP) if placed else ends[seat]
+        placed.append(y)
+    top = placed[-1] if placed else 0.0
+    shift = max(0.0, top - 1.0)  # pushed above the chart: move them all down
+    for seat, y in zip(order, placed, strict=True):
+        ax.annotate(
+            names[seat],
+            (x, y - shift),
+            ha="left",
+            va="center",
+            fontsize="small",
+            color="#222222",
+            annotation_clip=False,
+        )

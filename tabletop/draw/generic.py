@@ -54,6 +54,10 @@ class GenericLook(Look):
             if spot is not None:
                 color = self.seat_colors[seat % len(self.seat_colors)]
                 p.circle(*spot, 10, fill=color, stroke="#000000", width=1.5)
+                # The seat's number: pawns are never told apart by colour alone.
+                x, y = spot
+                p.text(x, y + 4.5, str(seat), fill=self.seat_ink(seat), size=12,
+                       bold=True, align="center")  # fmt: skip
 
     def place(self, view: Any, seat: int) -> Any:
         return dict(self.game.pieces(view)).get(seat)

@@ -21,11 +21,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.viewers import as_viewer
+from tabletop.draw.colours import ink_on
 from tabletop.draw.lastmove import draw_last_move
 from tabletop.draw.shapes import Layer, Pen
 
-SEAT_COLORS = ("#d32f2f", "#1565c0", "#2e7d32", "#f9a825", "#6a1b9a", "#ef6c00")
+# Told apart by every kind of sight: each pair differs by a CIE76 Delta E of at
+# least 20 under simulated deuteranopia, protanopia and tritanopia too (the
+# greens, yellows and purples differ in lightness from the reds and blues).
+SEAT_COLORS = ("#d32f2f", "#1976d2", "#66bb6a", "#ffeb3b", "#4a148c", "#f57c00")
 SEAT_COLOR_NAMES = ("red", "blue", "green", "yellow", "purple", "orange")
+# The rings over the board (``Look.marks``; the seat page's targets alike): a
+# light or bright stroke over a wider dark edge, 3:1 apart from each other, so
+# that one of them stands out 3:1 against whatever lies around the ring.
+TARGET_COLOR, SELECTED_COLOR, LESSON_COLOR = "#00e5ff", "#ff9e80", "#ff9800"
+RING_EDGE = "#0d1b1e"
+TARGET_EDGE_WIDTH = 7  # the dark edge under a 3-pixel target ring
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +47,12 @@ class Face:
     color: str = "#555555"
     text: str = ""
     clause: str = ""
+
+    @property
+    def ink(self) -> str:
+        """The colour of text on the card's colour: white or black, whichever
+        reaches the contrast text needs (4.5:1, ``tabletop.draw.colours``)."""
+        return ink_on(self.color)
 
 
 _PLAYER = re.compile(r"\b[Pp]layer (\d+)\b(?! \()")  # not one already named
@@ -194,10 +210,13 @@ class Look:
         selection."""
         pen = Pen()
         xy = self.xy
+        # Every ring is a coloured stroke on a wider dark one: one of the two
+        # stands out at least 3:1 from any land, sea or pawn around it.
         for sid in rings:
             if sid in xy:
-                pen.circle(*xy[sid], self.space_radius(sid) + 6, stroke="#ff9800",
-                           width=3, dash=(6, 4))  # fmt: skip
+                r = self.space_radius(sid) + 6
+                pen.circle(*xy[sid], r, stroke=RING_EDGE, width=6)
+                pen.circle(*xy[sid], r, stroke=LESSON_COLOR, width=3, dash=(6, 4))
         if moved:
             pieces, die = moved
             if self.die_spot is not None and tuple(corner) == (0, 0):
@@ -206,11 +225,13 @@ class Look:
                            self.seat_colors, self.width, corner)  # fmt: skip
         for sid in targets:
             if sid in xy and sid != selected:
-                pen.circle(*xy[sid], self.space_radius(sid) - 4, stroke="#00e5ff",
-                           width=3)  # fmt: skip
+                r = self.space_radius(sid) - 4
+                pen.circle(*xy[sid], r, stroke=RING_EDGE, width=TARGET_EDGE_WIDTH)
+                pen.circle(*xy[sid], r, stroke=TARGET_COLOR, width=3)
         if selected in xy:
-            pen.circle(*xy[selected], self.space_radius(selected) - 2,
-                       stroke="#ff1744", width=5)  # fmt: skip
+            r = self.space_radius(selected) - 2
+            pen.circle(*xy[selected], r, stroke=RING_EDGE, width=9)
+            pen.circle(*xy[selected], r, stroke=SELECTED_COLOR, width=5)
         return pen.layer("marks")
 
     # -- cards and seats ------------------------------------------------------------
@@ -229,6 +250,11 @@ class Look:
     def seat_note(self, view: Any, seat: int) -> str:
         """A short line beside a seat's name (treasure held, turns to miss...)."""
         return ""
+
+    def seat_ink(self, seat: int) -> str:
+        """The colour of a seat's number drawn on its colour (a pawn, a chip):
+        white or black, whichever reads at 4.5:1."""
+        return ink_on(self.seat_colors[seat % len(self.seat_colors)])
 
     def seat_name(self, seat: int) -> str:
         """A seat as people read it ("Player 0 (red)")."""

@@ -28,6 +28,7 @@ BACK = "#5d4037"
 STATUS_H = 46
 LINE_H = 14  # each further line of the status's last step
 ROW_H = 66
+SEAT_STRIP = 18  # a seat row's colour strip, wide enough for the seat's number
 INK = "#222222"
 
 
@@ -160,7 +161,10 @@ def status(
         seat = game.to_move(moment.view)
         headline = f"{d.seat_name(seat)} to move" if seat is not None else ""
         color = d.seat_colors[seat] if seat is not None else "#ffffff"
-        pen.circle(14, top + 15, 7, fill=color, stroke="#ffffff", width=2)
+        pen.circle(14, top + 15, 9, fill=color, stroke="#ffffff", width=2)
+        if seat is not None:  # the seat's number on its colour, not colour alone
+            pen.text(14, top + 19, str(seat), fill=d.seat_ink(seat), size=11,
+                     bold=True, align="center")  # fmt: skip
         color = "#ffffff"
     pen.text(28, top + 19, headline, fill=color, size=14, bold=True)
     label = f"step {moment.step} of {moment.steps} \u00b7 {viewer_label(viewer)}"
@@ -183,19 +187,23 @@ def seats(
         y = top + 4 + seat * ROW_H
         cards = d.hand(view, seat)
         count = cards if isinstance(cards, int) else len(cards)
-        pen.rect(0, y, 6, ROW_H - 4, fill=d.seat_colors[seat])
+        # The seat's colour as a strip carrying its number (not colour alone).
+        pen.rect(0, y, SEAT_STRIP, ROW_H - 4, fill=d.seat_colors[seat])
+        pen.text(SEAT_STRIP / 2, y + 15, str(seat), fill=d.seat_ink(seat), size=12,
+                 bold=True, align="center")  # fmt: skip
         if seat == mover:
-            pen.rect(6, y, d.width - 6, ROW_H - 4, fill="#e0f2f1")
+            pen.rect(SEAT_STRIP, y, d.width - SEAT_STRIP, ROW_H - 4, fill="#e0f2f1")
         name = d.seat_name(seat) + (" (you)" if seat == as_viewer(viewer).seat else "")
         note = d.seat_note(view, seat)
         words = f"{name}: {count} card{'s' * (count != 1)}" + (
             f" \u00b7 {note}" * bool(note)
         )
-        pen.text(12, y + 14, _cut(words, d.width // 7), fill=INK, size=12, bold=True)
+        pen.text(SEAT_STRIP + 6, y + 14, _cut(words, d.width // 7), fill=INK,
+                 size=12, bold=True)  # fmt: skip
         if seat == mover:
             pen.text(d.width - 10, y + 14, "\u25c0 to move", fill="#00838f",
                      size=12, bold=True, align="right")  # fmt: skip
-        _hand(pen, d, cards, count, 12, y + 20)
+        _hand(pen, d, cards, count, SEAT_STRIP + 6, y + 20)
     return pen.layer("seats")
 
 
@@ -216,7 +224,7 @@ def _hand(
         for k, word in enumerate(words):
             baseline = y + CARD_H / 2 + 4 + 12 * (k - (len(words) - 1) / 2)
             size = 10 if len(word) <= 10 else 8
-            pen.text(left + CARD_W / 2, baseline, word, fill="#ffffff", size=size,
+            pen.text(left + CARD_W / 2, baseline, word, fill=face.ink, size=size,
                      bold=True, align="center")  # fmt: skip
 
 

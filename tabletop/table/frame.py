@@ -33,7 +33,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from tabletop.core import Refusal
 from tabletop.core.viewers import as_viewer
-from tabletop.draw.look import Look
+from tabletop.draw.look import RING_EDGE, TARGET_COLOR, TARGET_EDGE_WIDTH, Look
 from tabletop.draw.scenes import Moment, marks
 from tabletop.draw.shapes import Layer
 from tabletop.draw.svg import layer_svg, num
@@ -59,7 +59,6 @@ from tabletop.table.words import (
     winner_words,
 )
 
-TARGET_COLOR, SELECTED_COLOR = "#00e5ff", "#ff1744"  # as ``Look.marks`` rings them
 #: Milliseconds a freshly drawn control ignores presses, on every screen: the
 #: second tap of a double tap, or a tap that crossed a redraw, lands on nothing.
 SETTLE_MS = 400
@@ -74,6 +73,7 @@ def board_payload(look: Look) -> dict[str, Any]:
         "board": layer_svg(look.board()),
         "names": [look.seat_name(seat) for seat in range(game.players)],
         "colors": [look.seat_colors[seat] for seat in range(game.players)],
+        "inks": [look.seat_ink(seat) for seat in range(game.players)],
     }
 
 
@@ -317,7 +317,8 @@ def hand_payload(look: Look, view: Any, seat: int, viewer_seat: int | None) -> d
             face = look.face(kind)
             faces.append(
                 {"kind": kind, "name": face.name, "color": face.color,
-                 "text": face.text, "alike": list(look.same_use(kind))}
+                 "ink": face.ink, "text": face.text,
+                 "alike": list(look.same_use(kind))}
             )  # fmt: skip
     return {
         "seat": seat,
@@ -337,6 +338,13 @@ def targets_svg(look: Look, legal: tuple[Any, ...]) -> str:
             continue
         x, y = xy[sid]
         name = look.space_name(sid)
+        # A dark edge under the ring (as ``Look.marks`` draws it), wide enough to
+        # show either side of a selected ring (the page's ``.target.selected``).
+        rings.append(
+            f'<circle class="target-edge" cx="{num(x)}" cy="{num(y)}" '
+            f'r="{num(look.space_radius(sid) - 4)}" fill="none" stroke="{RING_EDGE}" '
+            f'stroke-width="{TARGET_EDGE_WIDTH + 2}" pointer-events="none"/>'
+        )
         rings.append(
             f'<circle class="target" data-space={quoteattr(sid)} '
             f"data-name={quoteattr(name)} "

@@ -19,6 +19,10 @@ from tabletop.draw.look import Look
 CARD_W, CARD_H = 84, 124
 GAP = 5
 BACK = "#5d4037"
+CHIP_W = 20  # the seat's number on its colour, left of the hand's title
+# The playable cards' outline: a light ring over a dark one, so that one of them
+# stands out 3:1 against any card colour or page around it.
+OUTLINE_DARK, OUTLINE_LIGHT = "#00363a", "#4df3ff"
 
 
 def wrap(text: str, width: int) -> list[str]:
@@ -149,13 +153,20 @@ class HandView:
         name = self.look.seat_name(self.seat)
         c.fill_style = self.look.seat_colors[self.seat]
         c.fill_rect(0, 0, 6, self.height)
+        # A chip of the seat's colour carrying its number: not colour alone.
+        c.fill_rect(0, 0, CHIP_W, 22)
         c.font = "bold 13px sans-serif"
+        c.text_align = "center"
+        c.fill_style = self.look.seat_ink(self.seat)
+        c.fill_text(str(self.seat), CHIP_W / 2, 16)
+        c.text_align = "left"
         c.fill_style = "#222"
         # A long note ("at England–Egypt 2 (a friendly guide...)") is squeezed to
         # end before "to move" rather than running into it.
-        room = self.width - 12 - (100 if to_move else 12)
+        left = CHIP_W + 6
+        room = self.width - left - (100 if to_move else 12)
         title = f"{name}: {count} card{'s' * (count != 1)}   {note}"
-        c.fill_text(title, 12, 16, max_width=room)
+        c.fill_text(title, left, 16, max_width=room)
         if to_move:
             c.fill_style = "#00838f"
             c.fill_text("\u25c0 to move", self.width - 90, 16)
@@ -169,12 +180,24 @@ class HandView:
         picked: set[int],
         hinted: set[int],
     ) -> None:
-        """Outline the playable cards; mark the cards picked with a thick dark
+        """Outline the playable cards (a light ring on a dark one, 3:1 on any
+        card or page); mark the cards picked with a thick dark
         frame and a tick in a white disc, and those the hint would pick with a
         dashed frame and the word "hint" (not by colour alone)."""
         if isinstance(cards, int):
             return
         step = self._step(count)
+        # A dark ring under a light one: at least 3:1 against any card or page.
+        outlined = [
+            GAP + i * step
+            for i, kind in enumerate(cards)
+            if kind in playable and i not in picked
+        ]
+        for colour, width in ((OUTLINE_DARK, 8), (OUTLINE_LIGHT, 3)):
+            c.line_width = width
+            c.stroke_style = colour
+            for x in outlined:
+                c.stroke_rect(x, 24, CARD_W, CARD_H)
         for i in sorted(hinted):
             x = GAP + i * step
             c.line_width = 3
@@ -187,11 +210,6 @@ class HandView:
             c.font = "bold 12px sans-serif"
             c.fill_style = "#bf360c"
             c.fill_text("hint", x + 6, 24 + CARD_H - 5)
-        c.line_width = 4
-        c.stroke_style = "#00b8d4"
-        for i, kind in enumerate(cards):
-            if kind in playable and i not in picked:
-                c.stroke_rect(GAP + i * step, 24, CARD_W, CARD_H)
         for i in sorted(picked):
             x = GAP + i * step
             c.line_width = 6
@@ -256,7 +274,7 @@ def _draw_face(c: Any, face: Any, details: bool = False) -> None:
     c.fill_rect(0, 0, CARD_W, CARD_H)
     c.fill_style = face.color
     c.fill_rect(0, 0, CARD_W, 30)
-    c.fill_style = "#fff"
+    c.fill_style = face.ink  # white or dark, whichever reads on the colour
     c.font = "bold 11px sans-serif"
     for row, line in enumerate(wrap(face.name, 12)[:2]):
         c.fill_text(line, 5, 13 + 12 * row)
@@ -264,7 +282,7 @@ def _draw_face(c: Any, face: Any, details: bool = False) -> None:
     c.font = "10px sans-serif"
     for row, line in enumerate(wrap(face.text, 15)[:7]):
         c.fill_text(line, 5, 44 + 12 * row)
-    c.fill_style = "#777"
+    c.fill_style = "#616161"  # 5.9:1 on the face's cream
     c.font = "8px sans-serif"
     if details:
         c.fill_text(face.clause, 5, CARD_H - 6)

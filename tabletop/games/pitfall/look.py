@@ -160,7 +160,7 @@ class PitfallLook(Look):
         if top:
             face = self.face(top)
             p.rect(tx - 30, ty - 42, 60, 84, fill=face.color)
-            p.text(tx, ty + 4, face.name.split()[0], fill="#ffffff", size=11,
+            p.text(tx, ty + 4, face.name.split()[0], fill=face.ink, size=11,
                    bold=True, align="center")  # fmt: skip
         else:
             p.rect(tx - 30, ty - 42, 60, 84, stroke="#8d6e63")
@@ -199,6 +199,9 @@ class PitfallLook(Look):
             color = self.seat_colors[seat]
             p.circle(x, y - 9, 5.5, fill=color)
             p.rect(x - 5.5, y - 1.5, 11, 13, fill=color)
+            # The seat's number on the body: the pawns are alike but for colour.
+            p.text(x, y + 10, str(seat), fill=self.seat_ink(seat), size=12,
+                   bold=True, align="center")  # fmt: skip
 
     def spot(self, view: Any, seat: int) -> tuple[float, float]:
         """A pawn's place: pawns on one space stand side by side, three a row."""

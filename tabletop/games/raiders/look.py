@@ -15,6 +15,7 @@ import re
 from typing import Any
 
 from tabletop.core.viewers import as_viewer
+from tabletop.draw.colours import ink_on
 from tabletop.draw.look import Face, Look, an, said_as_list
 from tabletop.draw.shapes import Pen
 from tabletop.games.raiders.cards import CARD_KINDS, card_country, country_card
@@ -173,7 +174,8 @@ class RaidersLook(Look):
         label = self.b.names.get(cid, cid).upper()
         blob = _blob(x, y, max(26, 4.2 * len(label)), 24, _text_number(cid))
         p.polygon(blob, fill=self.colors[cid], stroke="#2b1d0e", width=2)
-        p.text(x, y + 4, label, fill="#ffffff", size=11, bold=True, align="center")
+        p.text(x, y + 4, label, fill=ink_on(self.colors[cid]), size=11, bold=True,
+               align="center")  # fmt: skip
 
     # -- the table and the tokens ---------------------------------------------------
     def draw_table(self, p: Pen, view: Any) -> None:
@@ -195,8 +197,8 @@ class RaidersLook(Look):
             p.polygon([(x - 8, y + 2), (x + 8, y + 2), (x, y + 14)], fill="#000000")
             p.circle(x, y, 10, fill="#000000")
             p.circle(x, y, 8, fill=color)
-            p.text(x, y + 4, str(seat), fill="#ffffff", size=10, bold=True,
-                   align="center")  # fmt: skip
+            p.text(x, y + 4, str(seat), fill=self.seat_ink(seat), size=11,
+                   bold=True, align="center")  # fmt: skip
             if view.skips[seat] > 0:
                 p.line(x - 7, y - 7, x + 7, y + 7, "#ffffff", 2)
 
