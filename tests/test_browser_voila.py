@@ -137,3 +137,53 @@ def test_voila_play_pitfall_fits_a_laptop_screen(voila):
             ".getBoundingClientRect().bottom)"
         )
         assert all(bottom <= 768 for bottom in boxes), boxes
+
+
+def _wait_text(page, selector: str, text: str, timeout: int = 30_000) -> None:
+    """Wait until the first element matching ``selector`` contains ``text``."""
+    page.wait_for_function(
+        "([sel, text]) => (document.querySelector(sel) || {})"
+        ".textContent?.includes(text)",
+        arg=[selector, text],
+        timeout=timeout,
+    )
+
+
+def test_voila_keeps_a_visitors_game_under_their_link(voila, page):
+    """A visitor's page shows their game's link (and its address takes it on);
+    after a move, the page loaded again with the link offers the game and resumes
+    it at the same step, the summary under the table following it. A visit
+    without the link deals a new game, with a link of its own."""
+    render = f"{voila}voila/render/play_pitfall.ipynb"
+    _open(page, voila, "play_pitfall.ipynb")
+    href = page.locator("a.tabletop-link").get_attribute("href")
+    assert href.startswith("?game=") and len(href) == len("?game=") + 22, href
+    page.wait_for_function("(q) => location.search === q", arg=href, timeout=30_000)
+    _wait_text(page, "a.tabletop-link", render + href)  # the whole address shown
+    start = page.inner_text(STEP)
+    assert "step 0 of 0" in page.inner_text(".tabletop-summary")
+    page.locator(".tabletop-action", has_text="Roll").first.click()
+    page.wait_for_function(
+        "([sel, old]) => document.querySelector(sel).textContent !== old",
+        arg=[STEP, start],
+        timeout=30_000,
+    )
+    played = page.inner_text(STEP)
+    _wait_text(page, ".tabletop-summary", "step 1 of 1")
+
+    page.goto(render + href, timeout=120_000)
+    page.wait_for_selector(".tabletop-resume", state="visible", timeout=120_000)
+    page.locator(".tabletop-resume").click()
+    _wait_text(page, STEP, played)
+    assert page.inner_text(".tabletop-error") == ""
+    _wait_text(page, ".tabletop-summary", "step 1 of 1")
+    assert page.locator("a.tabletop-link").get_attribute("href") == href
+    _shoot(page, "voila_resumed_by_link.png")
+
+    page.goto(render, timeout=120_000)
+    page.wait_for_selector(STEP, timeout=120_000)
+    fresh = page.locator("a.tabletop-link").get_attribute("href")
+    assert fresh != href and fresh.startswith("?game=")
+    assert page.inner_text(STEP) == start
+    assert not page.locator(".tabletop-resume").is_visible()
+    assert "step 0 of 0" in page.inner_text(".tabletop-summary")

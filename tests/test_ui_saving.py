@@ -153,7 +153,7 @@ def test_start_fresh_keeps_the_old_save_beside(tmp_path):
     assert Match.load(path).cursor == 1
 
 
-def test_autosave_is_off_outside_a_kernel_and_under_voila(monkeypatch):
+def test_autosave_is_off_outside_a_kernel(monkeypatch):
     assert autosave_by_default() is False, "no kernel here"
     monkeypatch.setenv("JPY_SESSION_NAME", "/home/me/games/play_pitfall.ipynb")
     path = autosave_path("pitfall")
@@ -211,13 +211,15 @@ def test_resume_after_a_kernel_restart(tmp_path):
     assert (tmp_path / ".tabletop" / "play_pitfall-pitfall-2p-seed3.json").exists()
 
 
-def test_autosave_is_off_under_voila_even_in_a_kernel(monkeypatch):
+def test_autosave_is_on_in_a_kernel_under_voila_too(monkeypatch):
+    """Under Voila too (each visitor's tables save in a folder of their own:
+    tests/test_ui_visitor_link.py)."""
     from tabletop.ui import saving
 
     monkeypatch.setattr(saving, "in_a_kernel", lambda: True)
     assert saving.autosave_by_default() is True
     monkeypatch.setenv("VOILA_KERNEL_ID", "k1")
-    assert saving.autosave_by_default() is False
+    assert saving.autosave_by_default() is True
 
 
 def _two_lines(tmp_path: Path, path: Path) -> Table:

@@ -5,10 +5,12 @@ Modules: ``controller`` (the Table; its model is ``table.model``, see
 docs/table.md), ``layout`` (its widgets, ``table.widgets``), ``panel_rendering``
 (the panels drawn from the model), ``board_area`` (rings and a lesson's focus),
 ``gestures`` (what becomes of a click from the page), ``style`` (its style sheet),
-``start`` (one-line tables), ``texts`` (status line, inspector and summary texts),
-``board`` / ``hands`` / ``panels`` (the widgets), ``seats`` (humans and bots),
-``teach`` (the teach panel), ``evaluation``, ``review_tab`` and ``hint_panel`` (who
-is ahead, the review tab and the hint). Imports are lazy so that
+``start`` (one-line tables), ``saving`` and ``visitor_link`` (autosave, and a
+Voila visitor's game kept under their page's link), ``texts`` (status line,
+inspector and summary texts), ``board`` / ``hands`` / ``panels`` (the widgets),
+``seats`` (humans and bots), ``teach`` (the teach panel), ``evaluation``,
+``review_tab`` and ``hint_panel`` (who is ahead, the review tab and the hint).
+Imports are lazy so that
 a test can record widget messages (``tests/recording.py``) before ipycanvas is first
 imported.
 

@@ -15,6 +15,7 @@ change of viewer; ``follow`` sends nothing when the picture is unchanged.
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from IPython.display import DisplayHandle, display
 
 from tabletop.draw import PUBLIC, picture_bundle, with_picture
 from tabletop.table.words.panels import summary as summary_of
+from tabletop.ui.saving import under_voila
 
 if TYPE_CHECKING:
     from tabletop.ui.model import TableModel
@@ -128,31 +130,54 @@ class FollowingText(str):
 
 
 class FollowedText:
-    """The display outputs of one table's followed text, under one display id."""
+    """The display outputs of one table's followed text, under one display id.
+
+    Under Voila it is a widget instead: Voila draws a cell's outputs once and
+    never replaces them (a display id's updates are dropped), so only a widget
+    can follow the table there.
+    """
 
     def __init__(self) -> None:
         self._handle: DisplayHandle | None = None
+        self._widget: Any = None
         self._text = ""
 
     @property
     def shown(self) -> bool:
         """Whether the text has been displayed (nothing to follow before)."""
-        return self._handle is not None
+        return self._handle is not None or self._widget is not None
 
     def show(self, text: str) -> None:
+        self._text = text
+        if under_voila():
+            import ipywidgets as w
+
+            if self._widget is None:
+                self._widget = w.HTML()
+                self._widget.add_class("tabletop-summary")
+            self._widget.value = _pre(text)
+            display(self._widget)
+            return
         if self._handle is None:
             self._handle = DisplayHandle()
         self._handle.display({"text/plain": text}, raw=True)
-        self._text = text
 
     def follow(self, text: str) -> bool:
         """Replace the shown text if it changed; returns whether anything was sent
         (nothing before ``show``)."""
-        if self._handle is None or text == self._text:
+        if not self.shown or text == self._text:
             return False
-        self._handle.update({"text/plain": text}, raw=True)
         self._text = text
+        if self._widget is not None:
+            self._widget.value = _pre(text)
+        if self._handle is not None:
+            self._handle.update({"text/plain": text}, raw=True)
         return True
+
+
+def _pre(text: str) -> str:
+    """A text as it reads in a notebook's output: kept lines, a fixed font."""
+    return f"<pre style='margin:0'>{html.escape(text)}</pre>"
 
 
 class TablePicture:

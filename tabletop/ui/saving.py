@@ -4,8 +4,10 @@ A save is the match's own JSON (``Match.save``); loading always goes through the
 strict loader (``Match.load``), which replays every step through the rules and
 refuses an altered or foreign file. Autosave writes the match after every move to a
 file of its own in a ``.tabletop/`` folder beside the notebook, named by notebook
-and table, so a table made again after a kernel restart offers to resume it. It is
-off under Voila, where visitors must not share or resume each other's games.
+and table, so a table made again after a kernel restart offers to resume it. Under
+Voila each visitor's tables save in a folder of their own, named by an unguessable
+id their page's link carries (``tabletop.ui.visitor_link``): the link brings the
+game back, and visitors never share or resume each other's games.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from tabletop.core import Match, TabletopError
+from tabletop.ui.visitor_link import Visit, link_widgets
 
 if TYPE_CHECKING:
     from tabletop.ui.controller import Table
@@ -45,14 +48,17 @@ def in_a_kernel() -> bool:
 
 
 def autosave_by_default() -> bool:
-    """Autosave play tables in a notebook kernel, never under Voila."""
-    return in_a_kernel() and not under_voila()
+    """Autosave play tables in a kernel (under Voila, to the visitor's own
+    folder: ``visitor_save_path``); not in a plain script or a test."""
+    return in_a_kernel()
 
 
 def notebook_stem() -> str:
     """The running notebook's name without folder and suffix ("play_race" for
-    ``play_race.ipynb``)."""
+    ``play_race.ipynb``; under Voila, from the page's path)."""
     path = os.environ.get("JPY_SESSION_NAME", "")
+    if not path and under_voila():
+        path = os.environ.get("SCRIPT_NAME", "")
     stem = Path(path).stem if path else "notebook"
     return _safe(stem) or "notebook"
 
@@ -61,6 +67,12 @@ def autosave_path(table_name: str, folder: str | Path = ".") -> Path:
     """The autosave file of a table: ``.tabletop/<notebook>-<table>.json``."""
     name = f"{notebook_stem()}-{_safe(table_name) or 'table'}.json"
     return Path(folder) / AUTOSAVE_DIR / name
+
+
+def visitor_save_path(visit: Visit, table_name: str) -> Path:
+    """A Voila visitor's autosave of a table:
+    ``.tabletop/visitors/<id>/<notebook>-<table>.json``."""
+    return visit.save_path(notebook_stem(), _safe(table_name) or "table")
 
 
 def _safe(text: str) -> str:
@@ -94,6 +106,10 @@ class SaveLoad:
         self.info.add_class("tabletop-save-info")
         self.deal = w.HTML()
         self.deal.add_class("tabletop-save-deal")
+        self.visit: Visit | None = None
+        # A Voila visitor's link, shown above the board (``show_visit``).
+        self.link_box = w.VBox(layout=w.Layout(display="none"))
+        self.link_box.add_class("tabletop-link-box")
         self.widget = w.VBox(
             [
                 w.HBox([self.name, self.save_button, self.load_button]),
@@ -136,10 +152,24 @@ class SaveLoad:
         )
         return match
 
+    def show_visit(self, visit: Visit) -> None:
+        """Show a Voila visitor the link that brings their game back (the page's
+        address takes it on too)."""
+        self.visit = visit
+        self.link_box.children = link_widgets(visit)
+        self.link_box.layout.display = ""
+        self.info.value = ""
+        self.render()
+
     def render(self) -> None:
         self.deal.value = deal_html(self.model)
         auto = self.model.autosave
-        if auto is not None and not self.info.value:
+        if auto is not None and not self.info.value and self.visit is not None:
+            self.info.value = (
+                "Every move is saved for this page's link (above the board): "
+                "loading the page with it offers to resume this game."
+            )
+        elif auto is not None and not self.info.value:
             self.info.value = (
                 f"Every move is saved to <code>{html.escape(str(auto))}</code>; "
                 "making this table again after a restart offers to resume."

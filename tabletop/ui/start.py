@@ -16,7 +16,13 @@ from tabletop.core import Match
 from tabletop.core.registry import lookup
 from tabletop.core.rng import fresh_seed
 from tabletop.ui.controller import Table
-from tabletop.ui.saving import autosave_by_default, autosave_path
+from tabletop.ui.saving import (
+    autosave_by_default,
+    autosave_path,
+    under_voila,
+    visitor_save_path,
+)
+from tabletop.ui.visitor_link import Visit, this_visit
 
 
 def _seats(players: int, bots: int | Sequence[Any], bot: str) -> list[Any]:
@@ -42,9 +48,12 @@ def table_for(
     the seed and the actions replay the game exactly, and ``seed=`` that seed deals
     the same game again.
 
-    ``autosave`` (default: on in a notebook kernel, off under Voila and outside a
-    kernel) saves every move to ``.tabletop/<notebook>-<name>.json``; making the
-    table again after a kernel restart offers to resume that game. ``name``
+    ``autosave`` (default: on in a kernel, off outside one) saves every move to
+    ``.tabletop/<notebook>-<name>.json``; making the table again after a kernel
+    restart offers to resume that game. Under Voila the save is the visitor's
+    own (``.tabletop/visitors/<id>/``): the table shows the link that brings it
+    back (``?game=<id>``, also put in the page's address), and a page loaded
+    with that link offers to resume it (``tabletop.ui.visitor_link``). ``name``
     defaults to the game and its player count (``<game>-4p``), with the seed
     when one is given (``<game>-4p-seed7``): two different tables in one notebook
     keep two saves, and running a table's cell again finds its own, fresh seed
@@ -56,10 +65,26 @@ def table_for(
     if autosave is None:
         autosave = autosave_by_default()
     name = name or f"{game.name}-{game.players}p" + (f"-seed{seed}" if chosen else "")
-    path = autosave_path(name) if autosave else None
-    return Table(
+    visit = this_visit() if autosave and under_voila() else None
+    if visit is not None:  # never the notebook's file, which every visitor shares
+        path = visitor_save_path(visit, name)
+    else:
+        path = autosave_path(name) if autosave else None
+    table = Table(
         match, seats=_seats(game.players, bots, bot), autosave=path, **table_options
     )
+    if visit is not None:
+        _show_link(table, visit)
+    return table
+
+
+def _show_link(table: Table, visit: Visit) -> None:
+    """Show a Voila visitor their game's link, under the offer to resume it."""
+    files = table.widgets.files
+    files.show_visit(visit)
+    children = list(table.children)
+    children.insert(children.index(table.widgets.end_box) + 1, files.link_box)
+    table.children = children
 
 
 def new_table(
