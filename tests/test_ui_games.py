@@ -258,8 +258,13 @@ def test_a_whole_game_through_buttons_only_never_dead_ends(make, players):
         if table.model.game.outcome(table.model.state) is not None:
             break
         actions = table.widgets.actions
-        buttons = actions.box.children + actions.picker.children
-        buttons = tuple(b for b in buttons if not b.disabled)
+        # the hand's buttons that do something now: playable, or picked
+        cards = tuple(
+            b
+            for b in actions.picker.children
+            if {"tabletop-playable", "tabletop-picked"} & set(b._dom_classes)
+        )
+        buttons = tuple(b for b in actions.box.children if not b.disabled) + cards
         assert buttons, f"no button for the human at step {table.model.step}"
         index, rng = rng.below(len(buttons))
         before = (table.model.step, table.model.selection)

@@ -90,3 +90,45 @@ def test_the_commands_answer_from_the_eyes_of_the_table():
     assert logic.command("roll") is None and command_of("Here") == "here"
     assert logic.command("here").startswith("You are on ")
     assert logic.command("last")
+
+
+def test_the_notebook_table_says_each_moment_and_answers_commands():
+    """The notebook: its live region says the bots' turns and "Your turn" after a
+    move; the command field answers ``hand`` in words (and says it), and plays
+    an action's words as before; the hand is a row of buttons named by their
+    cards; the board in words lists the pawns and the spaces on offer."""
+    from tabletop.ui import raiders_table
+
+    table = raiders_table(players=3, seed=2, bots=2, autosave=False, evaluation=False)
+    reader, actions = table.reader, table.widgets.actions
+    assert "Your turn: " in reader.said.value
+    actions.box.children[0].click()
+    said = reader.said.value
+    assert table.look.seat_name(1) in said and "Your turn" in said
+    actions.notation.value = "hand"
+    own = table.look.hand(table.model.view_state, 0)
+    names = [table.look.face(k).name for k in own]
+    assert all(name in actions.answer.value for name in names)
+    assert actions.answer.value.replace("<p>", "") in reader.said.value
+    assert [b.description for b in actions.picker.children] == names
+    reader.fold.selected_index = 0
+    assert "Pawns" in reader.board.value and "(you)" in reader.board.value
+    assert "a tap" in reader.board.value
+
+
+def test_a_second_tap_on_the_card_pressed_puts_it_down():
+    """RA-K-HOSTAGE: a card pressed lists its choices; pressed again, nothing is
+    chosen any more (on the table, and in the page's frame)."""
+    from tabletop.draw.pictures import moment
+    from tabletop.table.frame import view_payload
+    from tests.test_pick_cards import hostage_logic
+
+    logic = hostage_logic()
+    logic.play_card("hostage")
+    assert str(logic.selection) == "card:hostage"
+    logic.play_card("hostage")
+    assert logic.selection is None
+    seen = moment(logic.match, len(logic.match), 0, logic.look)
+    frame = view_payload(logic.look, seen, 0, logic.match.explain(), ())
+    assert frame["menus"][""]["cards"]["hostage"] == {"open": "card:hostage"}
+    assert frame["menus"]["card:hostage"]["cards"]["hostage"] == {"open": ""}

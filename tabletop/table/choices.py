@@ -18,7 +18,7 @@ The rules, as people meet them:
 - a tap on a card with one action plays it; a card the rules treat like others
   (the look's ``same_use``: any Country card flies) lists every choice any of
   them plays; a space chosen first narrows the card's choices, and decides when
-  one is left;
+  one is left; a second tap on the card pressed puts it down;
 - a folded button (many actions under one clause) lists its actions;
 - where actions take several cards (``Explanation.cards``: a discard of four), a
   tap on a card no action plays alone starts a *pick*: each tap on a card picks it
@@ -325,6 +325,8 @@ def tap_card(
     name = look.face(card).name
     if selection is not None and selection.picking:
         return tap_pick(look, legal, selection, card, unpick)
+    if pressed_card(selection) == card:
+        return Tap()  # a second tap on the card pressed puts it down
     alike = look.same_use(card)
     entries = [e for e in legal if e.card == card or e.card in alike]
     if not entries:

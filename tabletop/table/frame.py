@@ -225,7 +225,7 @@ def menus(
             taps_from = None
             if sel is None or on.chosen is not None or sel.seat is not None:
                 taps["spaces"] = space_taps(sel)
-            if sel is None or sel.kind == "space" or sel.picking:
+            if sel is None or sel.kind == "space" or sel.picking or on.chosen:
                 taps["cards"] = card_taps(sel)
             if sel is not None and sel.picking:
                 taps["unpick"] = card_taps(sel, unpick=True)

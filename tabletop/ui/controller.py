@@ -25,6 +25,7 @@ Three guards keep a click from doing what nobody chose:
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,7 @@ from tabletop.ui.gestures import PageGestures
 from tabletop.ui.layout import build
 from tabletop.ui.model import MAX_AUTO_MOVES, Selection, TableModel
 from tabletop.ui.panel_rendering import REVIEW_TAB, PanelRendering
+from tabletop.ui.reader import ReaderPanel
 from tabletop.ui.review_tab import ReviewPanel
 from tabletop.ui.saving import take_over
 from tabletop.ui.style import CSS, DISCONNECTED, restart_pointer_pause
@@ -124,9 +126,12 @@ class Table(w.VBox):
         self._guard, self._gesture = self.gestures.guard, self.gestures.gesture
         self._hovered: str | None = None
         self.picture = TablePicture(self.model)
+        self.reader = ReaderPanel(self.model)  # laid out by build
         self.widgets = build(self, CSS)
         self.board_area = BoardArea(self.look, self.widgets.board)
         self.panels = PanelRendering(self)
+        self.widgets.actions.command = self._command
+        self.model.who_is_ahead = self._who_is_ahead
         self.teach_panel = TeachPanel(self, self._guard)
         model = self.model
         with model.batch():
@@ -267,6 +272,23 @@ class Table(w.VBox):
             return ()
         return self.model.play_card(index)
 
+    def _command(self, text: str) -> str | None:
+        """A typed command's answer (``TableLogic.command``), also said in the
+        live region; None when ``text`` is no command."""
+        said = self.model.command(text)
+        if said is not None:
+            self.reader.say(said)
+        return said
+
+    def _who_is_ahead(self) -> str:
+        """Who is ahead in words, as the bar shows it (the ``who`` command)."""
+        bar = self.evaluation
+        if not bar.active:
+            return "who is ahead is off at this table (its checkbox turns it on)"
+        text = re.sub(r"<[^>]+>", " ", bar.bars.value)
+        text = " ".join(html.unescape(text).split())
+        return text or "who is ahead is being worked out"
+
     def why_not(self, action: Any) -> Refusal | None:
         """Why an action (notation) is not legal now: the game's Refusal, or None."""
         return self.teach_panel.why_not(action)
@@ -382,6 +404,7 @@ class Table(w.VBox):
                 restart_pointer_pause(ui.board.canvas)
         finally:
             self.panels.render(on.actions, self.token)
+            self.reader.render()
             ui.beacon.value = self.token  # last: the page echoes it when shown
         self.picture.follow()
 

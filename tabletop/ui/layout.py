@@ -103,6 +103,7 @@ def build(t: Table, css: str) -> TableWidgets:
     t.children = [
         page.style,
         end["status"],
+        t.reader.said,  # the live region: each new moment said once
         end["notice"],
         end["error_area"],
         end["end_box"],
@@ -370,6 +371,7 @@ def arrange(
             tabs["evaluation"],
             actions.widget,
             choices["recap"],
+            t.reader.fold,  # the board in words
             actions.why,
         ],
         layout=w.Layout(

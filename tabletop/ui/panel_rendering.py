@@ -116,7 +116,7 @@ class PanelRendering:
         elif not shown:
             heading = said.waiting(model, self.table.compact)
         bots_here = model.bots_may_move()
-        picks = () if model.curtain is not None else pick_buttons(model)
+        picks = hand_buttons(model)
         actions.render(
             items,
             shown,
@@ -175,18 +175,23 @@ def _esc(text: str) -> str:
     return html.escape(text)
 
 
-def pick_buttons(model: Any) -> tuple[tuple[str, bool, bool], ...]:
-    """While cards are picked, the mover's hand as ``(name, picked, pickable)``
-    in order (the table's logic says which are picked and which a choice takes)."""
-    selection, seat = model.selection, model.to_move
-    if selection is None or not selection.picking or seat is None:
+def hand_buttons(model: Any) -> tuple[tuple[str, str, bool, bool], ...]:
+    """The hand of the seat whose eyes the table shows, as ``(name, what it
+    does, picked, playable)`` in order (the table's logic says which cards are
+    picked and which a choice plays); none behind a hand-over or through
+    everyone's eyes."""
+    seat, look = model.eyes, model.look
+    if not isinstance(seat, int) or model.curtain is not None:
         return ()
-    held = model.look.hand(model.game.view(model.state, seat), seat)
+    held = look.hand(model.view_state, seat)
     if isinstance(held, int):
         return ()
-    on = model.offer()
-    picked = picked_places(held, selection)
-    return tuple(
-        (model.look.face(kind).name, i in picked, kind in on.outlined)
-        for i, kind in enumerate(held)
-    )
+    mine = seat == model.to_move and model.can_act()
+    outlined = model.offer().outlined if mine else frozenset()
+    picked = picked_places(held, model.selection) if mine else set()
+    out = []
+    for i, kind in enumerate(held):
+        face = look.face(kind)
+        tip = face.name + (f": {face.text}" if face.text else "")
+        out.append((face.name, tip, i in picked, kind in outlined))
+    return tuple(out)

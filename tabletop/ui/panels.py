@@ -43,11 +43,17 @@ class ActionsPanel:
     ) -> None:
         self._on_choose = on_choose
         self._on_pick = on_pick or (lambda index, token: None)
-        # While cards are picked, the hand's cards as buttons too (the hand is a
-        # canvas): a keyboard picks and puts back a card by its button.
+        # The hand of the eyes' seat as buttons too (the hand is a canvas): a
+        # keyboard or a screen reader plays, picks and puts back a card by its
+        # button, named by the words it shows.
         self.picker = w.Box(layout=w.Layout(flex_flow="row wrap", width="100%"))
         self.picker.add_class("tabletop-picker")
         self._picks: tuple = ()
+        #: Answers a typed command (``TableLogic.command``): its words, or None
+        #: when the text is no command (then it is played as an action).
+        self.command: Callable[[str], str | None] = lambda text: None
+        self.answer = w.HTML()
+        self.answer.add_class("tabletop-answer")
         self.box = w.Box(layout=w.Layout(flex_flow="row wrap", width="100%"))
         self.box.add_class("tabletop-action-box")
         self.title = w.HTML()
@@ -87,6 +93,7 @@ class ActionsPanel:
                 self.box,
                 self.bots,
                 self.notation,
+                self.answer,
                 self.typed_refusal,
             ]
         )
@@ -112,7 +119,15 @@ class ActionsPanel:
         empties: it does when the action played, and keeps a refused text to be
         mended."""
         text = change["new"].strip()
-        if text and self._on_notation(text):
+        if not text:
+            return
+        said = self.command(text)
+        if said is not None:  # a command: answered in words, and announced
+            self.answer.value = f"<p>{html.escape(said)}</p>"
+            self.notation.value = ""
+            return
+        self.answer.value = ""
+        if self._on_notation(text):
             self.notation.value = ""
 
     def _fresh(self, item: Any, token: int, details: bool) -> w.Button:
@@ -151,12 +166,12 @@ class ActionsPanel:
         token: int = 0,
         details: bool = False,
         bots_here: bool = False,
-        picks: Sequence[tuple[str, bool, bool]] = (),
+        picks: Sequence[tuple[str, str, bool, bool]] = (),
     ) -> None:
         """Show the buttons ``items`` (the table's logic chose them and folded a
         long list: ``tabletop.table.choices.menu_items``) for the actions on
-        offer, ``shown``; while cards are picked, ``picks`` holds the hand's
-        cards in order as ``(name, picked, pickable)``."""
+        offer, ``shown``; ``picks`` holds the hand of the eyes' seat in order as
+        ``(name, what it does, picked, playable)``."""
         self._render_picks(tuple(picks), token)
         self.shown = tuple(shown)
         self.items = list(items)
@@ -203,21 +218,22 @@ class ActionsPanel:
         self.notation.disabled = total == 0
 
     def _render_picks(self, picks: tuple, token: int) -> None:
-        """The hand's cards as buttons while cards are picked ("\u2713 Rope" when
-        picked; a card no choice takes is disabled)."""
+        """The hand's cards as buttons (``hand_buttons``): a card a choice plays
+        is marked playable, a card picked says so ("\u2713 Rope")."""
         if (picks, token) == self._picks:
             return
         self._picks = (picks, token)
         old = self.picker.children
         fresh = []
-        for index, (name, picked, pickable) in enumerate(picks):
+        for index, (name, tip, picked, playable) in enumerate(picks):
             b = w.Button(
                 description=f"\u2713 {name}" if picked else name,
-                tooltip=f"put {name} back" if picked else f"pick {name}",
-                disabled=not (picked or pickable),
+                tooltip=(f"{name}: picked, press to put it back" if picked else tip),
                 layout=w.Layout(width="auto", margin="2px"),
             )
             b.add_class("tabletop-pick")
+            if playable:
+                b.add_class("tabletop-playable")
             if picked:
                 b.add_class("tabletop-picked")
                 b.button_style = "danger"

@@ -59,6 +59,14 @@ CSS = f"""<style>
 .tabletop-notice {{ min-height: var(--jp-widgets-inline-height, 28px);
   white-space: normal; overflow-wrap: anywhere; }}
 .tabletop-beacon {{ display: none; }}
+.tabletop-announce {{ font-size: 13px; color: #37474f; }}
+.tabletop-announce p {{ margin: 0 0 2px 0; }}
+.tabletop-table .tabletop-pick.tabletop-playable {{ outline: 3px solid #006064;
+  outline-offset: 1px; }}
+.tabletop-table .tabletop-answer p {{ margin: 2px 0; font-weight: 600; }}
+.tabletop-table button:focus-visible, .tabletop-table input:focus-visible
+  {{ outline: 3px solid #1a237e; outline-offset: 2px;
+  box-shadow: 0 0 0 5px #ffffff; }}
 .tabletop-table .jupyter-widgets-disconnected::before {{ display: none; }}
 .tabletop-table.jupyter-widgets-disconnected > * {{ display: none;
   pointer-events: none; }}
@@ -98,6 +106,37 @@ PAGE_SCRIPT = """
     table.addEventListener('wheel', (e) => {
       if (e.target instanceof HTMLCanvasElement) e.stopPropagation();
     }, {capture: true});
+    // The keyboard passes the canvases by: ipycanvas puts each in the tab order
+    // and cancels every key pressed on it (Tab included), so a canvas focused by
+    // a click or by Tab kept the keyboard. Out of the tab order, and their keys
+    // not handed to ipycanvas, they let Tab, Shift+Tab and Escape go on; the
+    // board's keyboard model is the buttons and the command field beside it.
+    table.addEventListener('keydown', (e) => {
+      if (!(e.target instanceof HTMLCanvasElement)) return;
+      e.stopPropagation();
+      if (e.key === 'Escape') e.target.blur();
+    }, {capture: true});
+    const LABELS = {
+      'tabletop-board': 'The board (told in words in the list "The board in words")',
+      'tabletop-hand': 'A hand of cards (your own: the buttons "Your hand")',
+    };
+    const tend = () => {
+      for (const c of table.querySelectorAll('canvas')) {
+        if (c.getAttribute('tabindex') !== '-1') c.setAttribute('tabindex', '-1');
+        if (c.getAttribute('role')) continue;
+        const kind = Object.keys(LABELS).find((k) => c.classList.contains(k));
+        // a layer under the top one of a board or hand says nothing
+        if (!kind) { c.setAttribute('aria-hidden', 'true'); continue; }
+        c.setAttribute('role', 'img');
+        c.setAttribute('aria-label', LABELS[kind]);
+      }
+      for (const live of table.querySelectorAll('.tabletop-announce'))
+        if (!live.getAttribute('aria-live')) {
+          live.setAttribute('role', 'status'); live.setAttribute('aria-live', 'polite');
+        }
+    };
+    tend();
+    new MutationObserver(tend).observe(table, {childList: true, subtree: true});
     const side = table.querySelector('.tabletop-side');
     const recap = table.querySelector('.tabletop-recap');
     const showRecap = () => {

@@ -144,3 +144,33 @@ def answer(
     if command == "who":
         return who() if who is not None else NOT_SHOWN
     return help_words()
+
+
+def board_lines(table: Any) -> tuple[list[str], list[str]]:
+    """The board in words for ``table`` (a ``TableLogic``), through its eyes:
+    where each pawn stands (and what is there), and each space a tap may choose
+    now with what a tap there does (plays a choice, or shows the choices)."""
+    look = table.look
+    spaces = look.piece_spaces(table.view_state)
+    eyes = table.eyes
+    pawns = [
+        f"{look.seat_name(seat)}{' (you)' if seat == eyes else ''}: "
+        + (look.describe(space) if space else "off the board")
+        for seat, space in enumerate(spaces)
+    ]
+    targets = []
+    for space in sorted(table.offer().targets, key=look.space_name):
+        tap = table.space_tap(space)
+        if tap.entry is not None:
+            does = f"a tap plays: {action_words(look, tap.entry)}"
+        elif tap.selection is not None:
+            on = [e for e in table.shown_actions() if space in e.spaces]
+            does = (
+                f"a tap shows the choice: {action_words(look, on[0])}"
+                if len(on) == 1
+                else f"a tap shows its {len(on)} choices"
+            )
+        else:
+            continue
+        targets.append(f"{look.describe(space)} \u2014 {does}")
+    return pawns, targets
