@@ -33,7 +33,13 @@ from xml.sax.saxutils import escape, quoteattr
 
 from tabletop.core import Refusal
 from tabletop.core.viewers import as_viewer
-from tabletop.draw.look import RING_EDGE, TARGET_COLOR, TARGET_EDGE_WIDTH, Look
+from tabletop.draw.look import (
+    RING_EDGE,
+    TARGET_COLOR,
+    TARGET_EDGE_WIDTH,
+    Look,
+    said_in_a_row,
+)
 from tabletop.draw.scenes import Moment, marks
 from tabletop.draw.shapes import Layer
 from tabletop.draw.svg import layer_svg, num
@@ -58,6 +64,7 @@ from tabletop.table.words import (
     recap_turns,
     winner_words,
 )
+from tabletop.table.words.commands import COMMANDS, answer, board_lines
 
 #: Milliseconds a freshly drawn control ignores presses, on every screen: the
 #: second tap of a double tap, or a tap that crossed a redraw, lands on nothing.
@@ -143,6 +150,7 @@ def view_payload(
         actor = (seat, turn_refusal(look, mover, seat) if seat is not None else None)
     layers = (look.table(view), marks(look, moment), look.pieces(view))
     places = look.piece_spaces(view)
+    recap = recap_turns(look, recent, viewer, line)
     return {
         "svg": "".join(write(layer) for layer in layers) + targets_svg(look, legal),
         "headline": headline(look, view, seat),
@@ -165,9 +173,32 @@ def view_payload(
         ],
         "fold": folded(legal),
         **menus(look, view, *actor, legal),
-        "recap": [list(turn) for turn in recap_turns(look, recent, viewer, line)],
-        "last": "; ".join(moment.lines),
+        "recap": [list(turn) for turn in recap],
+        "last": said_in_a_row(moment.lines),
+        "words": reader_words(look, view, seat, legal, recap),
     }
+
+
+def reader_words(
+    look: Look, view: Any, seat: int | None, legal: tuple, recap: list
+) -> dict[str, Any]:
+    """What a page says to a player without sight, ahead of time: the answer to
+    every typed command (``tabletop.table.words.commands``; ``who`` is not shown
+    on a page) and the board in words (``board_pawns``, ``board_spaces``)."""
+    mover = look.game.to_move(view)
+    pieces = look.piece_spaces(view)
+    own = pieces[mover] if mover is not None and mover < len(pieces) else None
+
+    def tap(space: str) -> Tap:
+        return tap_space(look, legal, None, space, space == own)
+
+    menu = (menu_heading(look, legal, None), menu_items(look, legal, None))
+    answers = {
+        name: answer(name, look, view, seat, legal, menu, recap) for name in COMMANDS
+    }
+    pawns, spaces = board_lines(look, view, seat, legal, tap)
+    board = [list(pair) for pair in spaces]
+    return {"commands": answers, "board_pawns": pawns, "board_spaces": board}
 
 
 def menus(

@@ -14,7 +14,7 @@ from typing import Any
 import ipywidgets as w
 
 from tabletop.table.announce import Announcer
-from tabletop.table.words.commands import board_lines
+from tabletop.table.words.commands import table_board_lines
 
 #: What the board in words is called (its heading, and the board's label).
 BOARD_IN_WORDS = "The board in words"
@@ -63,10 +63,10 @@ class ReaderPanel:
         if table.curtain is not None:
             self.board.value = "<p>Hidden while the laptop is passed.</p>"
             return
-        pawns, targets = board_lines(table)
+        pawns, targets = table_board_lines(table)
         items = "".join(f"<li>{html.escape(p)}</li>" for p in pawns)
         body = f"<h4>Pawns</h4><ul>{items}</ul>"
         if targets:
-            rows = "".join(f"<li>{html.escape(t)}</li>" for t in targets)
+            rows = "".join(f"<li>{html.escape(t)}</li>" for _space, t in targets)
             body += f"<h4>Spaces you may choose now</h4><ul>{rows}</ul>"
         self.board.value = body

@@ -146,25 +146,30 @@ def answer(
     return help_words()
 
 
-def board_lines(table: Any) -> tuple[list[str], list[str]]:
-    """The board in words for ``table`` (a ``TableLogic``), through its eyes:
-    where each pawn stands (and what is there), and each space a tap may choose
-    now with what a tap there does (plays a choice, or shows the choices)."""
-    look = table.look
-    spaces = look.piece_spaces(table.view_state)
-    eyes = table.eyes
+def board_lines(
+    look: Any,
+    view: Any,
+    eyes: Any,
+    shown: Sequence[Any],
+    tap: Callable[[str], Any],
+) -> tuple[list[str], list[tuple[str, str]]]:
+    """The board in words through ``eyes``: where each pawn stands (and what
+    is there), and each space the actions on offer (``shown``) involve, as
+    ``(space, words)`` saying what a tap there does (``tap(space)``, a ``Tap``:
+    plays a choice, or shows the choices)."""
+    spaces = look.piece_spaces(view)
     pawns = [
         f"{look.seat_name(seat)}{' (you)' if seat == eyes else ''}: "
         + (look.describe(space) if space else "off the board")
         for seat, space in enumerate(spaces)
     ]
     targets = []
-    for space in sorted(table.offer().targets, key=look.space_name):
-        tap = table.space_tap(space)
-        if tap.entry is not None:
-            does = f"a tap plays: {action_words(look, tap.entry)}"
-        elif tap.selection is not None:
-            on = [e for e in table.shown_actions() if space in e.spaces]
+    for space in sorted({s for e in shown for s in e.spaces}, key=look.space_name):
+        did = tap(space)
+        if did.entry is not None:
+            does = f"a tap plays: {action_words(look, did.entry)}"
+        elif did.selection is not None:
+            on = [e for e in shown if space in e.spaces]
             does = (
                 f"a tap shows the choice: {action_words(look, on[0])}"
                 if len(on) == 1
@@ -172,5 +177,12 @@ def board_lines(table: Any) -> tuple[list[str], list[str]]:
             )
         else:
             continue
-        targets.append(f"{look.describe(space)} \u2014 {does}")
+        targets.append((space, f"{look.describe(space)} \u2014 {does}"))
     return pawns, targets
+
+
+def table_board_lines(table: Any) -> tuple[list[str], list[tuple[str, str]]]:
+    """``board_lines`` for a ``TableLogic``, through its eyes."""
+    return board_lines(
+        table.look, table.view_state, table.eyes, table.shown_actions(), table.space_tap
+    )

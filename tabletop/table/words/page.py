@@ -49,4 +49,11 @@ PAGE_WORDS = {
     "player": "Player ",
     "card_back": "a card",
     "notation": " \u2014 notation: ",
+    "command": "Type a command or a choice",
+    "command_hint": "hand, where, here, last, choices, help; or a choice's words",
+    "enter": "Enter",
+    "board_words": "The board in words",
+    "pawns": "Pawns",
+    "spaces_now": "Spaces you may choose now",
+    "your_turn_said": "Your turn: ",
 }
