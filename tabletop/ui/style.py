@@ -130,6 +130,12 @@ PAGE_SCRIPT = """
         c.setAttribute('role', 'img');
         c.setAttribute('aria-label', LABELS[kind]);
       }
+      // a slider's handle is named by its widget's label ("step")
+      for (const h of table.querySelectorAll('[role=slider]:not([aria-label])')) {
+        const box = h.closest('.widget-slider');
+        const label = box && box.querySelector('.widget-label');
+        h.setAttribute('aria-label', (label && label.textContent.trim()) || 'slider');
+      }
       for (const live of table.querySelectorAll('.tabletop-announce'))
         if (!live.getAttribute('aria-live')) {
           live.setAttribute('role', 'status'); live.setAttribute('aria-live', 'polite');
