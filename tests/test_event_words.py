@@ -298,7 +298,7 @@ def test_a_checkpoint_is_named_once_in_words():
     """RA-M-CHECKPOINT: "checkpoint S23" reads "checkpoint England–Egypt 2", the
     board's name without its "(checkpoint)" note said a second time."""
     look = look_for(REGISTRY.lookup("raiders").make(players=2))
-    said = look.words("player 0 stops at checkpoint S23: every way needs a Passport")
+    said = look.words("player 0 stopped at checkpoint S23: every way needs a Passport")
     assert "checkpoint England–Egypt 2:" in said
     assert "(checkpoint)" not in said
     assert (
@@ -312,10 +312,10 @@ def test_a_space_s_kind_and_note_are_not_said_twice():
     a space whose name carries its instruction, followed by that instruction,
     says the instruction once."""
     pitfall = look_for(REGISTRY.lookup("pitfall").make(players=2))
-    said = pitfall.words("player 0 stops at A11, before the log at A33")
-    assert said == "Player 0 (red) stops at Path 6, before Log 3"
+    said = pitfall.words("player 0 stopped at A11, before the log at A33")
+    assert said == "Player 0 (red) stopped at Path 6, before Log 3"
     raiders = look_for(REGISTRY.lookup("raiders").make(players=2))
     board = raiders.game.board
     sid = next(s for s in board.spaces if "friendly guide" in board.space_name(s))
-    said = raiders.words(f"player 0 lands on {sid}: A friendly guide shares a clue.")
+    said = raiders.words(f"player 0 landed on {sid}: A friendly guide shares a clue.")
     assert said.count("A friendly guide shares a clue") == 1, said

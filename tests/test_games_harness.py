@@ -229,19 +229,19 @@ def test_edits_of_hidden_cards_read_the_same_to_every_other_viewer(name, tmp_pat
 
 def test_raiders_give_edit_reads_as_a_card_to_the_others():
     """TT-EDIT, RA-S-HIDDEN: after ``give`` of a Hostage to player 1, seat 0's
-    picture and log read "is given a card"; player 1 and the referee read the
+    picture and log read "was given a card"; player 1 and the referee read the
     card."""
     from tabletop.games.raiders import Raiders
 
     match = _dealt(Raiders(players=2))
     assert "hostage" in match.state.deck
     match.edit("give", player=1, card="hostage")
-    assert "Player 1 (blue) is given a card" in match.svg(viewer=0)
+    assert "Player 1 (blue) was given a card" in match.svg(viewer=0)
     assert "Hostage" not in match.log(0)[-1] and "a card" in match.log(0)[-1]
-    assert "is given Hostage" in match.svg(viewer=1)
+    assert "was given Hostage" in match.svg(viewer=1)
     assert "Hostage" in match.log(1)[-1] and "Hostage" in match.log(None)[-1]
     seen = match.steps[-1].events[0].for_viewer(0)
-    assert "card" not in seen.data and seen.text == "player 1 is given a card"
+    assert "card" not in seen.data and seen.text == "player 1 was given a card"
 
 
 # -- the game-independent contract, asked of every game -------------------------

@@ -231,14 +231,14 @@ def test_an_online_seat_reads_the_log_in_the_tables_words():
         table = join(links["seats"][0])
         try:
             for _ in range(6):
-                if any("is dealt" in line for line in table.remote.log()):
+                if any("was dealt" in line for line in table.remote.log()):
                     break
                 wait(lambda: bool(table.legal))
                 table.choose(table.legal[0].action)
             lines = table.remote.log()
-            dealt = [line for line in lines if "is dealt" in line]
-            assert any("Player 1 (blue) is dealt 6 cards" in line for line in dealt)
-            mine = next(line for line in dealt if "Player 0 (red) is dealt" in line)
+            dealt = [line for line in lines if "was dealt" in line]
+            assert any("Player 1 (blue) was dealt 6 cards" in line for line in dealt)
+            mine = next(line for line in dealt if "Player 0 (red) was dealt" in line)
             assert "6 cards" not in mine and "(RA-S-DEAL)" in mine
             assert not any("player 0" in line for line in lines), "said in words"
         finally:

@@ -88,7 +88,7 @@ def test_ra_k_air_doubles_the_roll():
     )
     s, events = play(game, rolls(s, 3), "air")
     assert (s.phase, s.positions[0], s.steps) == ("move", "X1", 3)
-    assert "player 0 rolls 3, doubled to 6" in [e.text for e in events]
+    assert "player 0 rolled 3, doubled to 6" in [e.text for e in events]
     assert s.discards == ("air",)
 
 
@@ -123,7 +123,7 @@ def test_ra_k_ambush_takes_a_random_card_from_any_opponent_with_cards():
         if events[-1].clause == "RA-K-AMBUSH"
         else next(e for e in events if e.kind == "take")
     )
-    assert take.secret and take.seen_by(1).startswith("player 0 takes a card")
+    assert take.secret and take.seen_by(1).startswith("player 0 took a card")
 
 
 def test_ra_k_hostage_moves_an_opponent_who_misses_a_turn():

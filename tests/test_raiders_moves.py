@@ -229,7 +229,7 @@ def test_ra_k_ambush_the_victim_reads_which_card_was_taken():
                 (other,) = {0, 1, 2} - {taker, victim}
                 assert e.seen_by(victim) == e.seen_by(taker) == e.seen_by(None)
                 assert e.for_viewer(victim).data["card"] == e.data["card"]
-                assert "takes a card from" in e.seen_by(other)
+                assert "took a card from" in e.seen_by(other)
                 assert "card" not in e.for_viewer(other).data
         if seen >= 5:
             break

@@ -97,8 +97,8 @@ def test_ra_s_first_highest_roll_starts_ties_roll_again():
     """RA-S-FIRST: the highest roll starts; tied players roll again."""
     game, state, events = placed(players=3, forced=(5, 2, 5, 3, 6))
     rolled = [e.text for e in events if e.clause == "RA-S-FIRST"]
-    assert "a tie: players 0, 2 roll again" in rolled
-    assert rolled[-1] == "player 2 goes first"
+    assert "a tie: players 0, 2 rolled again" in rolled
+    assert rolled[-1] == "player 2 went first"
     assert game.to_move(state) == 2 and state.phase == "turn"
 
 

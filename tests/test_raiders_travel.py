@@ -25,9 +25,9 @@ def test_ra_m_roll_moves_exactly_the_die_count():
     s, events = play(game, rolls(s, 3), "roll")
     assert s.positions[0] == "X1" and s.to_move == 1 and s.prev[0] == "S3"
     assert [e.text for e in events if e.kind == "step"] == [
-        "player 0 moves to S2",
-        "player 0 moves to S3",
-        "player 0 moves to X1",
+        "player 0 moved to S2",
+        "player 0 moved to S3",
+        "player 0 moved to X1",
     ]
 
 
@@ -255,8 +255,8 @@ def test_ra_m_pass_player_takes_a_random_card_once():
     s, events = play(game, rolls(s, 3), "roll", "to S19")
     takes = [e for e in events if e.clause == "RA-M-PASS-PLAYER"]
     assert [e.text for e in takes] == [
-        "player 0 takes Passport from player 1",
-        "player 0 takes Air Passage from player 2",
+        "player 0 took Passport from player 1",
+        "player 0 took Air Passage from player 2",
     ]
     assert all(e.secret and "a card" in e.public for e in takes)
     assert {"air", "passport"} <= set(s.hands[0])

@@ -488,7 +488,7 @@ def test_no_empty_hand_rows_before_anything_is_dealt():
 
 
 def test_a_long_walk_is_told_in_the_recap_as_where_it_ended():
-    """RA-M-ROLL: a roll of six steps is one "moves to ..." in "What just happened"
+    """RA-M-ROLL: a roll of six steps is one "moved to ..." in "What just happened"
     (the Log keeps every step), so the recap of bot turns fits the side panel."""
     from tabletop.ui.texts import log_steps, recap_html
 
@@ -502,30 +502,30 @@ def test_a_long_walk_is_told_in_the_recap_as_where_it_ended():
     step = walks[0]
     told = recap_html(table.model, [step])
     last = [e for e in step.events if e.kind == "step"][-1]
-    assert told.count("moves to") == 1
+    assert told.count("moved to") == 1
     assert table.look.space_name(last.data["to"]) in told
     table.goto(step.index)
     logged = " ".join(t for _, rows in log_steps(table.model) for t, _ in rows)
-    assert logged.count("moves to") >= 3, "the Log keeps every step"
+    assert logged.count("moved to") >= 3, "the Log keeps every step"
 
 
 def test_the_recap_of_the_opening_says_the_deal_and_the_roll_off_in_one_line():
     """RA-S-DEAL, RA-S-FIRST: the step that ends the placing reads as one short
-    line (the deal as "the cards are dealt: 6 each", the roll-off as who goes
+    line (the deal as "the cards were dealt: 6 each", the roll-off as who went
     first); the Log keeps each hand and each roll."""
     from tabletop.ui.texts import log_steps, recap_html
 
     table = raiders_table(players=4, seed=7, bots=4, bot="heuristic")
     step = next(s for s in table.match.steps if any(e.kind == "deal" for e in s.events))
     told = recap_html(table.model, [step])
-    assert "the cards are dealt: 6 each" in told
-    assert "goes first" in told and "for first player" not in told
-    assert "is dealt" not in told and "(see the Log tab)" not in told
+    assert "the cards were dealt: 6 each" in told
+    assert "went first" in told and "for first player" not in told
+    assert "was dealt" not in told and "(see the Log tab)" not in told
     line = told.split("<li>")[1]
     assert line.count(", ") < 4
     table.goto(step.index)
     logged = " ".join(t for _, rows in log_steps(table.model) for t, _ in rows)
-    assert logged.count("is dealt") == 4 and "for first player" in logged
+    assert logged.count("was dealt") == 4 and "for first player" in logged
 
 
 def test_a_long_bot_turn_is_told_whole():
@@ -575,9 +575,9 @@ def test_a_turn_of_any_length_is_told_whole():
 
 def test_a_missed_turn_is_the_missing_seats_line_in_the_recap():
     """RA-T-SKIP: a Hostage makes its victim miss a turn, and the engine records
-    "player 3 misses this turn" in the step of the seat who played it. The recap
+    "player 3 missed this turn" in the step of the seat who played it. The recap
     tells it as the victim's own line, not inside the other seat's turn; the
-    victim's own recap tells it to them ("You miss this turn")."""
+    victim's own recap tells it to them ("You missed this turn")."""
     import random
 
     from tabletop.core import Match
@@ -604,11 +604,11 @@ def test_a_missed_turn_is_the_missing_seats_line_in_the_recap():
     told = recap_turns(look, steps, None)
     missed = look.seat_name(event.player)
     actor = look.seat_name(step.player)
-    assert told[-1] == (missed, "misses this turn")
-    assert told[-2][0] == actor and "misses this turn" not in told[-2][1]
+    assert told[-1] == (missed, "missed this turn")
+    assert told[-2][0] == actor and "missed this turn" not in told[-2][1]
     mine = recap_turns(look, steps, event.player)
-    assert all("misses this turn" not in said for _, said in mine)
-    assert mine[-1] == ("You", "miss this turn")
+    assert all("missed this turn" not in said for who, said in mine if who != "You")
+    assert mine[-1] == ("You", "missed this turn")
 
 
 def test_your_own_turn_lost_at_a_checkpoint_is_told_to_you():
@@ -640,12 +640,12 @@ def test_your_own_turn_lost_at_a_checkpoint_is_told_to_you():
     assert mine == [("You", f"miss your next turn: no Passport at {place}")]
     other = (event.player + 1) % 3
     ((who, said),) = recap_turns(look, [step], other)
-    assert who == look.seat_name(event.player) and "has no Passport" in said
+    assert who == look.seat_name(event.player) and "had no Passport" in said
     assert "You" not in said
 
 
 def test_the_events_about_a_missing_seat_stay_on_its_line():
-    """RA-E-EMPTY: a seat whose hand emptied misses its turn and draws a card;
+    """RA-E-EMPTY: a seat whose hand emptied missed its turn and drew a card;
     both are its line, and what the acting seat does after stays on the
     acting seat's."""
     from types import SimpleNamespace
@@ -656,22 +656,22 @@ def test_the_events_about_a_missing_seat_stay_on_its_line():
     look = TextLook()
 
     events = (
-        Event("X-MOVE", "Player 2 moves on", 2, "move"),
-        Event("RA-E-EMPTY", "Player 0 misses this turn", 0, "skip"),
-        Event("RA-E-EMPTY", "Player 0 draws a card", 0, "draw"),
-        Event("X-END", "Player 2 ends the round", 2, "end"),
+        Event("X-MOVE", "Player 2 moved on", 2, "move"),
+        Event("RA-E-EMPTY", "Player 0 missed this turn", 0, "skip"),
+        Event("RA-E-EMPTY", "Player 0 drew a card", 0, "draw"),
+        Event("X-END", "Player 2 ended the round", 2, "end"),
     )
     steps = [SimpleNamespace(player=2, events=events, index=1)]
     assert recap_turns(look, steps, None) == [
-        ("Player 2", "moves on"),
-        ("Player 0", "misses this turn, draws a card"),
-        ("Player 2", "ends the round"),
+        ("Player 2", "moved on"),
+        ("Player 0", "missed this turn, drew a card"),
+        ("Player 2", "ended the round"),
     ]
 
 
 def test_a_landing_that_names_its_space_is_not_told_after_the_move_there():
-    """RA-M-INSTRUCTION, RA-M-CHECKPOINT-LAND: "lands on X: <instruction>" names
-    the space, so the recap does not also say "moves to X (<instruction>)" just
+    """RA-M-INSTRUCTION, RA-M-CHECKPOINT-LAND: "landed on X: <instruction>" names
+    the space, so the recap does not also say "moved to X (<instruction>)" just
     before it (a card drawn there still says where, as in the Log)."""
     import random
 
@@ -695,7 +695,7 @@ def test_a_landing_that_names_its_space_is_not_told_after_the_move_there():
                 ):
                     said = "; ".join(t for _, t in recap_turns(look, [step], None))
                     place = look.space_name(event.data["at"]).split(" (")[0]
-                    assert f"moves to {place}" not in said, (kinds, said)
+                    assert f"moved to {place}" not in said, (kinds, said)
                     assert f"on {place}:" in said or (f"checkpoint {place}:" in said), (
                         kinds,
                         said,
@@ -710,7 +710,7 @@ def test_a_long_turn_is_whole_and_a_missed_turn_is_told_to_both_seats():
     """A long turn tells every phrase (a treasure token, PH-5-TAKE, among them);
     a turn the viewer made another seat miss (RA-T-SKIP after the viewer's
     Hostage) is told to the viewer, though the viewer's own turn is not, and
-    the seat that misses it is told so ("You miss this turn")."""
+    the seat that misses it is told so ("You missed this turn")."""
     from types import SimpleNamespace
 
     from tabletop.core import Event
@@ -727,14 +727,14 @@ def test_a_long_turn_is_whole_and_a_missed_turn_is_told_to_both_seats():
     ((_, said),) = recap_turns(look, steps, 0)
     assert said == ", ".join(f"did {k} {i}" for i, k in enumerate(kinds))
     mine = (
-        Event("RA-K-HOSTAGE", "Player 0 takes Player 1 hostage", 0, "play"),
-        Event("RA-T-SKIP", "Player 1 misses this turn", 1, "skip"),
+        Event("RA-K-HOSTAGE", "Player 0 took Player 1 hostage", 0, "play"),
+        Event("RA-T-SKIP", "Player 1 missed this turn", 1, "skip"),
     )
     steps = [SimpleNamespace(player=0, events=mine, index=1)]
-    assert recap_turns(look, steps, 0) == [("Player 1", "misses this turn")]
+    assert recap_turns(look, steps, 0) == [("Player 1", "missed this turn")]
     assert recap_turns(look, steps, 1) == [
-        ("Player 0", "takes Player 1 hostage"),
-        ("You", "miss this turn"),
+        ("Player 0", "took Player 1 hostage"),
+        ("You", "missed this turn"),
     ]
 
 
@@ -761,7 +761,7 @@ def test_the_no_card_button_says_where_it_leaves_you():
 def test_a_landing_is_said_once_even_after_a_player_is_sent_away():
     """RA-M-LAND-PLAYER then RA-M-INSTRUCTION: the mover lands on a player, sends
     them away, and the space's instruction applies; the move onto the space is
-    not said before "lands on X: ..." though the send came between."""
+    not said before "landed on X: ..." though the send came between."""
     from types import SimpleNamespace
 
     from tabletop.core import Event
@@ -770,20 +770,20 @@ def test_a_landing_is_said_once_even_after_a_player_is_sent_away():
     look = TextLook(arrivals_told=frozenset({"instruction"}))
 
     events = (
-        Event("X-ROLL", "Player 0 rolls 3", 0, "roll"),
+        Event("X-ROLL", "Player 0 rolled 3", 0, "roll"),
         Event(
-            "X-STEP", "Player 0 moves to S2", 0, "step", data={"from": "S1", "to": "S2"}
+            "X-STEP", "Player 0 moved to S2", 0, "step", data={"from": "S1", "to": "S2"}
         ),
         Event(
             "RA-M-LAND-PLAYER",
-            "Player 0 sends Player 1 to S9",
+            "Player 0 sent Player 1 to S9",
             0,
             "send",
             data={"victim": 1, "from": "S2", "to": "S9"},
         ),  # fmt: skip
         Event(
             "RA-M-INSTRUCTION",
-            "Player 0 lands on S2: roll again",
+            "Player 0 landed on S2: roll again",
             0,
             "instruction",
             data={"at": "S2"},
@@ -791,5 +791,5 @@ def test_a_landing_is_said_once_even_after_a_player_is_sent_away():
     )
     steps = [SimpleNamespace(player=0, events=events, index=1)]
     assert recap_turns(look, steps, None) == [
-        ("Player 0", "rolls 3, sends Player 1 to S9, lands on S2: roll again")
+        ("Player 0", "rolled 3, sent Player 1 to S9, landed on S2: roll again")
     ]

@@ -381,11 +381,11 @@ def test_a_corrupt_seats_file_is_refused_by_name_and_the_game_still_resumes(tmp_
 
 def test_phrases_joined_by_commas_lose_their_own_full_stop():
     """A recap joins a turn's phrases with commas: an instruction's sentence
-    (RA-M-INSTRUCTION: "...: draw a card.") must not read "card., draws"."""
+    (RA-M-INSTRUCTION: "...: draw a card.") must not read "card., drew"."""
     from tabletop.draw.look import said_as_list
 
-    assert said_as_list(["lands on S57: draw a card.", "draws a card"]) == (
-        "lands on S57: draw a card and draws a card"
+    assert said_as_list(["landed on S57: draw a card.", "drew a card"]) == (
+        "landed on S57: draw a card and drew a card"
     )
     assert said_as_list(["a", "b", "c"]) == "a, b and c"
 

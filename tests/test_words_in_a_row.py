@@ -10,8 +10,8 @@ from tabletop.learn import lessons
 
 
 def test_phrases_in_a_row_drop_a_full_stop_before_the_separator():
-    said = said_in_a_row(["lands on S26: move back 2 spaces.", "", "moves to S24."])
-    assert said == "lands on S26: move back 2 spaces; moves to S24."
+    said = said_in_a_row(["landed on S26: move back 2 spaces.", "", "moved to S24."])
+    assert said == "landed on S26: move back 2 spaces; moved to S24."
 
 
 def test_the_log_and_the_picture_tell_an_instruction_without_a_stray_stop():

@@ -335,10 +335,10 @@ def force_roll_edit(state: Any, values: Any, sides: int = 6) -> EditResult:
     shown = ", ".join(str(v) for v in values)
     event = Event(
         "TT-FORCE",
-        f"the next die roll is forced to {shown}",
+        f"the next die roll was forced to {shown}",
         kind="edit",
         secret=True,  # a seat must not see the dice to come (the views blank them)
-        public="the next die roll is forced",
+        public="the next die roll was forced",
         data={"op": "force_roll", "values": list(values)},
         hidden=("values",),
     )

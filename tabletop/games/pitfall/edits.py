@@ -154,7 +154,7 @@ def _set_hand(game: Pitfall, s: PitfallState, args: Mapping[str, Any]):
         replace(s, hands=hands, deck=tuple(deck)),
         f"player {seat}'s hand set to {', '.join(CARDS[c] for c in wanted)}",
         {"seat": seat, "cards": tuple(CARDS[c] for c in wanted)},
-        (seat, f"player {seat}'s hand is set", ("cards",)),
+        (seat, f"player {seat}'s hand was set", ("cards",)),
     )
 
 
@@ -180,7 +180,7 @@ def _set_deck(game: Pitfall, s: PitfallState, args: Mapping[str, Any]):
         replace(s, deck=deck),
         f"the draw pile now starts {', '.join(CARDS[c] for c in top)}",
         {"cards": tuple(CARDS[c] for c in top)},
-        (None, f"{len(top)} card(s) are put on top of the draw pile", ("cards",)),
+        (None, f"{len(top)} card(s) were put on top of the draw pile", ("cards",)),
     )
 
 
@@ -198,7 +198,7 @@ def _set_next_tokens(game: Pitfall, s: PitfallState, args: Mapping[str, Any]):
         replace(s, facedown=tuple(top) + tuple(rest)),
         f"the next facedown tokens are {', '.join(TOKENS[k] for k in top)}",
         {"tokens": [TOKENS[k] for k in top]},
-        (None, f"{len(top)} facedown token(s) are put on top", ("tokens",)),
+        (None, f"{len(top)} facedown token(s) were put on top", ("tokens",)),
     )
 
 
@@ -209,7 +209,7 @@ def _set_direction(game: Pitfall, s: PitfallState, args: Mapping[str, Any]):
     text = "forward" if way > 0 else "backward"
     return (
         replace(s, direction=way),
-        f"the move goes on {text}",
+        f"the move will go on {text}",
         {"direction": text},
     )
 

@@ -71,7 +71,7 @@ def _direction(w: Work, action: Direction) -> None:
     w.direction = action.step
     w.say(
         "PH-2A-MOVE",
-        lambda d: f"player {d['seat']} goes {d['direction']}",
+        lambda d: f"player {d['seat']} went {d['direction']}",
         "direction",
         direction=str(action),
     )
@@ -95,7 +95,7 @@ def _play(w: Work, action: Play) -> None:
 def _decline(w: Work, action: Decline) -> None:
     w.say(
         "PH-4-OPTIONAL",
-        lambda d: f"player {d['seat']} plays no card at {d['space']}",
+        lambda d: f"player {d['seat']} played no card at {d['space']}",
         "decline",
         space=w.target,
     )
@@ -106,7 +106,7 @@ def _stay(w: Work, action: Stay) -> None:
     w.no_climb = w.pos
     w.say(
         "PH-4-CLIMB",
-        lambda d: f"player {d['seat']} stays below at {d['space']}",
+        lambda d: f"player {d['seat']} stayed below at {d['space']}",
         "stay",
         space=w.pos,
     )
@@ -146,7 +146,7 @@ def run(w: Work) -> None:
             w.say(
                 "PH-6-BLOCK",
                 lambda d: (
-                    f"player {d['seat']} stops before the scorpion at {d['blocker']}"
+                    f"player {d['seat']} stopped before the scorpion at {d['blocker']}"
                 ),
                 "stop",
                 space=pos,
@@ -190,14 +190,14 @@ def blocked(w: Work, pos: str) -> None:
     """Log why the next step from ``pos`` cannot be taken."""
     if w.remaining == w.roll:
         clause = "PH-T-STUCK"
-        why = "neither direction can take a first step, so it stays put"
+        why = "neither direction could take a first step, so it stayed put"
     elif (pos, w.direction) in w.board.wall_next:
-        clause, why = "PH-B-WALLS", "a stone wall bars the way"
+        clause, why = "PH-B-WALLS", "a stone wall barred the way"
     else:
-        clause, why = "PH-B-ENDS", "the path ends here"
+        clause, why = "PH-B-ENDS", "the path ended there"
     w.say(
         clause,
-        lambda d: f"player {d['seat']} stops at {d['space']}: {why}",
+        lambda d: f"player {d['seat']} stopped at {d['space']}: {why}",
         "stop",
         space=pos,
     )
@@ -251,7 +251,7 @@ def decline(w: Work) -> None:
         w.say(
             clause,
             lambda d: (
-                f"player {d['seat']} stops at {d['space']}, before the "
+                f"player {d['seat']} stopped at {d['space']}, before the "
                 f"{name} at {d['blocker']}"
             ),
             "stop",
@@ -266,8 +266,8 @@ def decline(w: Work) -> None:
         w.say(
             "PH-4-SCORPION-BELOW",
             lambda d: (
-                f"player {d['seat']} stays on the pit trap {d['space']}: "
-                f"the scorpion is below at {d['blocker']}"
+                f"player {d['seat']} stayed on the pit trap {d['space']}: "
+                f"the scorpion was below at {d['blocker']}"
             ),
             "stop",
             space=target,
@@ -384,13 +384,13 @@ def reach_diamond(w: Work) -> None:
         w.say(
             "PH-7-DIAMOND", lambda d: f"player {d['seat']} took the diamond", "diamond"
         )
-        w.say("PH-WIN", lambda d: f"player {d['seat']} wins", "win", winner=w.to_move)
+        w.say("PH-WIN", lambda d: f"player {d['seat']} won", "win", winner=w.to_move)
         return
     w.say(
         "PH-7-DIAMOND",
         lambda d: (
             f"player {d['seat']} reached the diamond space without all "
-            "three treasures and stops"
+            "three treasures and stopped"
         ),
         "stop",
         space=w.pos,

@@ -103,7 +103,7 @@ def _roll_off(players: int, rng: Rng, events: list[Event]):
             events.append(
                 Event(
                     "PH-S-FIRST",
-                    f"player {contenders[0]} rolled highest and starts",
+                    f"player {contenders[0]} rolled highest and went first",
                     contenders[0],
                     "first",
                     data={"seat": contenders[0]},
@@ -114,7 +114,7 @@ def _roll_off(players: int, rng: Rng, events: list[Event]):
         events.append(
             Event(
                 "PH-S-FIRST",
-                f"players {tied} tied and roll again",
+                f"players {tied} tied and rolled again",
                 kind="roll",
                 data={"seats": list(contenders)},
             )
@@ -125,20 +125,20 @@ def _setup_events(board: PitfallBoard, players: int) -> list[Event]:
     return [
         Event(
             "PH-S-START",
-            f"{players} Harry pawns start on the riverboat {board.riverboat}",
+            f"{players} Harry pawns were placed on the riverboat {board.riverboat}",
             kind="setup",
             data={"space": board.riverboat},
         ),
         Event(
             "PH-S-SCORPION",
-            f"the scorpion starts on {board.scorpion_start}",
+            f"the scorpion was placed on {board.scorpion_start}",
             kind="setup",
             data={"space": board.scorpion_start},
         ),
         Event(
             "PH-S-TOKENS",
-            f"{sum(board.tokens)} treasure tokens lie facedown; the "
-            "diamond lies on the diamond space",
+            f"{sum(board.tokens)} treasure tokens were laid facedown; the "
+            "diamond was laid on the diamond space",
             kind="setup",
             data={"tokens": sum(board.tokens), "space": board.diamond},
         ),
@@ -166,7 +166,7 @@ def take_token(w: Work) -> bool:
     if not w.treasure[me][kind]:
         w.say(
             "PH-5-KEEP",
-            lambda d: f"player {d['seat']} keeps the {TOKEN_INFO[d['token']]}",
+            lambda d: f"player {d['seat']} kept the {TOKEN_INFO[d['token']]}",
             "token",
             token=token,
         )
@@ -177,8 +177,8 @@ def take_token(w: Work) -> bool:
         w.say(
             "PH-5-EXTRA",
             lambda d: (
-                f"everyone has a {TOKEN_INFO[d['token']]}: player {d['seat']} "
-                "keeps it, but it does not count"
+                f"everyone had a {TOKEN_INFO[d['token']]}: player {d['seat']} "
+                "kept it, but it does not count"
             ),
             "token",
             token=token,

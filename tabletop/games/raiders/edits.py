@@ -7,7 +7,7 @@ that would leave an inconsistent position is refused with the reasons.
 
 An edit's event follows the viewer model like any other (``Event.secret``,
 ``hidden``): ``give`` names the card only to the seat that receives it (the others
-read "player N is given a card"), ``deck_top`` names the cards to nobody but the
+read "player N was given a card"), ``deck_top`` names the cards to nobody but the
 referee, and ``force_roll`` keeps the dice to come from every seat. ``discard``
 names its card: it goes face up on the discards. ``deck`` tells only that the deck
 was reordered.
@@ -132,7 +132,7 @@ def _edit_move(g: Raiders, s: RaidersState, w: Work, args: dict) -> tuple[str, d
     w.put("owes", q, False)
     if w.phase == "customs" and q == w.to_move:
         w.phase = "turn"
-    return f"player {q} is moved to {to}", {"seat": q, "from": was, "to": to}
+    return f"player {q} was moved to {to}", {"seat": q, "from": was, "to": to}
 
 
 def _edit_direction(
@@ -157,8 +157,8 @@ def _edit_give(g: Raiders, s: RaidersState, w: Work, args: dict) -> tuple[str, d
     else:
         raise IllegalEditError(f"no {card} left in the deck or the discards")
     w.hand(q).append(card)
-    public = f"player {q} is given a card"
-    text = f"player {q} is given {card_name(card)}"
+    public = f"player {q} was given a card"
+    text = f"player {q} was given {card_name(card)}"
     return text, {"seat": q, "card": card}, (public, ("card",))
 
 
@@ -168,7 +168,7 @@ def _edit_discard(g: Raiders, s: RaidersState, w: Work, args: dict) -> tuple[str
         raise IllegalEditError(f"player {q} holds no {card}")
     w.hand(q).remove(card)
     w.discards = (*w.discards, card)
-    return f"player {q} discards {card_name(card)}", {"seat": q, "card": card}
+    return f"player {q} discarded {card_name(card)}", {"seat": q, "card": card}
 
 
 def _cards(g: Raiders, args: dict) -> list[str]:
@@ -185,7 +185,7 @@ def _edit_deck(g: Raiders, s: RaidersState, w: Work, args: dict) -> tuple[str, d
             "the new deck order must hold exactly the cards of the deck"
         )
     w.deck = tuple(cards)
-    return "the deck is put in a new order", {"cards": len(cards)}
+    return "the deck was put in a new order", {"cards": len(cards)}
 
 
 def _edit_deck_top(
@@ -199,7 +199,7 @@ def _edit_deck_top(
         rest.remove(card)
     w.deck = (*top, *rest)
     names = ", ".join(card_name(c) for c in top)
-    public = f"{len(top)} card(s) of the deck are put on top"
+    public = f"{len(top)} card(s) of the deck were put on top"
     text = f"the deck's top cards are now {names}"
     return text, {"cards": len(top), "top": list(top)}, (public, ("top",))
 
@@ -239,7 +239,7 @@ def _edit_hostage(g: Raiders, s: RaidersState, w: Work, args: dict) -> tuple[str
 def _edit_emptied(g: Raiders, s: RaidersState, w: Work, args: dict) -> tuple[str, dict]:
     q, value = _seat(g, args), _flag(args)
     w.put("emptied", q, value)
-    said = "misses" if value else "does not miss"
+    said = "will miss" if value else "will not miss"
     return f"player {q} {said} the next turn to draw", {"seat": q, "value": value}
 
 

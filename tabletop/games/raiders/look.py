@@ -60,7 +60,7 @@ class RaidersLook(Look):
     """The Raiders world map, scaled to fit a notebook column."""
 
     scale = SCALE
-    # Sentences that name the space they happen at ("lands on X: ...", "stopped
+    # Sentences that name the space they happen at ("landed on X: ...", "stopped
     # at checkpoint X"): the recap does not say the move there before them.
     arrivals_told = frozenset(
         {"instruction", "owes", "checkpoint", "passport", "blocked"}
@@ -283,7 +283,7 @@ class RaidersLook(Look):
 
     def words(self, text: str) -> str:
         """Seats and places named (``Look.words``), and a country card as its
-        face reads it ("plays Country (NEPAL)" -> "plays a Nepal card")."""
+        face reads it ("played Country (NEPAL)" -> "played a Nepal card")."""
         return super().words(
             _COUNTRY_CARD.sub(lambda m: self.some_cards(country_card(m[1]), 1), text)
         )
@@ -306,7 +306,7 @@ class RaidersLook(Look):
 
     def event_words(self, event: Any, viewer: Any) -> str | None:
         """The events that show or move cards, said from their data: each card by
-        its face ("plays a Nepal card and flies to Nepal"); a card ``viewer`` may
+        its face ("played a Nepal card and flew to Nepal"); a card ``viewer`` may
         not see reads "a card"."""
         data = event.for_viewer(as_viewer(viewer)).data
         kind = event.kind
@@ -322,29 +322,29 @@ class RaidersLook(Look):
         them = self.seat_name(victim) if isinstance(victim, int) else ""
         cards = self.event_cards(event, viewer)
         if kind == "deal":
-            return f"{who} is dealt {cards}"
+            return f"{who} was dealt {cards}"
         if kind == "draw":
             # Where or why it was drawn is in the public sentence, after the card.
-            rest = event.for_viewer("public").text.partition(" draws a card")[2]
-            return f"{who} draws {cards}{self.words(rest)}"
+            rest = event.for_viewer("public").text.partition(" drew a card")[2]
+            return f"{who} drew {cards}{self.words(rest)}"
         if kind == "take" and them:
-            return f"{who} takes {cards} from {them}"
+            return f"{who} took {cards} from {them}"
         if kind == "discard":
-            return f"{who} discards {cards}"
+            return f"{who} discarded {cards}"
         if kind == "passport":
             at = self.space_name(str(data.get("at", "")))
-            on = " and goes on" if event.clause == "RA-M-CHECKPOINT" else ""
-            return f"{who} shows {cards} at {at}{on}"
+            on = " and went on" if event.clause == "RA-M-CHECKPOINT" else ""
+            return f"{who} showed {cards} at {at}{on}"
         if kind != "play":
             return None
-        said = [f"{who} plays {cards}"]
+        said = [f"{who} played {cards}"]
         to = self.space_name(str(data.get("to", "")))
         if event.clause == "RA-K-AMBUSH" and them:
             said[0] += f" on {them}"
         elif event.clause == "RA-K-COUNTRY" and "to" in data:
-            said.append(f"flies to {to}")
+            said.append(f"flew to {to}")
         elif event.clause == "RA-K-HOSTAGE" and them:
-            said.append(f"takes {them} hostage to {to}; {them} misses the next turn")
+            said.append(f"took {them} hostage to {to}; {them} will miss the next turn")
         return said_as_list(said)
 
     def own_words(self, event: Any, viewer: int) -> str | None:
@@ -363,10 +363,10 @@ class RaidersLook(Look):
         if event.kind != "skip":
             return None
         if event.clause == "RA-M-CHECKPOINT-LAND":
-            return f"lose this turn: no Passport shown at {where}"
+            return f"lost this turn: no Passport shown at {where}"
         if event.clause == "RA-E-EMPTY":
-            return "miss this turn to draw a card for an empty hand"
-        return "miss this turn"
+            return "missed this turn to draw a card for an empty hand"
+        return "missed this turn"
 
     def outcome_notes(self, events: Any, seat: int) -> list[str]:
         """A Passport shown at a checkpoint (RA-M-CHECKPOINT) is spent."""

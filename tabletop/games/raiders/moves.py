@@ -223,7 +223,7 @@ def step_events(board, players: int) -> dict[tuple[int, str, str], Event]:
     return {
         (p, a, b): Event(
             "RA-M-ROLL",
-            f"player {p} moves to {b}",
+            f"player {p} moved to {b}",
             p,
             "step",
             data={"seat": p, "from": a, "to": b},
@@ -250,8 +250,8 @@ def start_move(g: Raiders, w: Work, value: int) -> None:
         w.emit(
             "RA-M-OCCUPIED",
             lambda d: (
-                f"player {d['seat']} cannot use the {d['roll']}: every way "
-                "ends on an occupied country, so the token stays and the turn is over"
+                f"player {d['seat']} could not use the {d['roll']}: every way ended on "
+                "an occupied country, so the token stayed and the turn was over"
             ),
             p,
             "blocked",
@@ -340,8 +340,8 @@ def _checkpoint(g: Raiders, w: Work, here: str, came: str, occ: int) -> bool:
         w.emit(
             "RA-M-CHECKPOINT",
             lambda d: (
-                f"player {d['seat']} has no Passport: stopped at checkpoint "
-                f"{d['at']} and loses the next turn"
+                f"player {d['seat']} had no Passport: stopped at checkpoint "
+                f"{d['at']} and will miss the next turn"
             ),
             p,
             "checkpoint",
@@ -355,8 +355,8 @@ def _checkpoint(g: Raiders, w: Work, here: str, came: str, occ: int) -> bool:
         w.emit(
             "RA-M-OCCUPIED",
             lambda d: (
-                f"player {d['seat']} stops at checkpoint {d['at']}: every way "
-                "on would end on an occupied country"
+                f"player {d['seat']} stopped at checkpoint {d['at']}: every way "
+                "on would have ended on an occupied country"
             ),
             p,
             "blocked",
@@ -398,9 +398,7 @@ def send(g: Raiders, w: Work, victim: int, to: str | None) -> None:
     if to is None:
         w.emit(
             "RA-M-LAND-PLAYER",
-            lambda d: (
-                f"player {d['seat']} leaves player {d['victim']} where they stand"
-            ),
+            lambda d: f"player {d['seat']} left player {d['victim']} where they stood",
             p,
             "leave",
             data={"seat": p, "victim": victim},
@@ -411,7 +409,7 @@ def send(g: Raiders, w: Work, victim: int, to: str | None) -> None:
         w.put("owes", victim, False)
         w.emit(
             "RA-M-LAND-PLAYER",
-            lambda d: f"player {d['seat']} sends player {d['victim']} to {d['to']}",
+            lambda d: f"player {d['seat']} sent player {d['victim']} to {d['to']}",
             p,
             "send",
             data={"seat": p, "victim": victim, "from": was, "to": to},
@@ -457,7 +455,7 @@ def follow_instruction(g: Raiders, w: Work, ins) -> None:
         value, w.rng = w.rng.roll()
         w.emit(
             "RA-M-INSTRUCTION",
-            lambda d: f"player {d['seat']} rolls again: {d['roll']}",
+            lambda d: f"player {d['seat']} rolled again: {d['roll']}",
             p,
             "roll",
             data={"seat": p, "roll": value},
@@ -483,7 +481,7 @@ def move_back(g: Raiders, w: Work, count: int) -> None:
         w.emit(
             "RA-M-INSTRUCTION",
             lambda d: (
-                f"player {d['seat']} cannot move back: the way back ends on an "
+                f"player {d['seat']} could not move back: the way back ended on an "
                 "occupied country"
             ),
             p,
@@ -503,7 +501,7 @@ def move_back(g: Raiders, w: Work, count: int) -> None:
         w.prev[p] = ""
     w.emit(
         "RA-M-INSTRUCTION",
-        lambda d: f"player {d['seat']} moves back to {d['to']}",
+        lambda d: f"player {d['seat']} moved back to {d['to']}",
         p,
         "back",
         data={"seat": p, "from": here, "to": dest},

@@ -41,7 +41,7 @@ def draw(g: Raiders, w: Work, q: int, clause: str, why: str) -> str | None:
         if not w.discards:
             w.emit(
                 clause,
-                lambda d: f"player {d['seat']} would draw {why}, but no card is left",
+                lambda d: f"player {d['seat']} could not draw {why}: no card was left",
                 q,
                 "no-card",
                 data={"seat": q},
@@ -52,7 +52,7 @@ def draw(g: Raiders, w: Work, q: int, clause: str, why: str) -> str | None:
         w.emit(
             "RA-K-RESHUFFLE",
             lambda d: (
-                f"the discards are shuffled into a new deck of {d['cards']} cards"
+                f"the discards were shuffled into a new deck of {d['cards']} cards"
             ),
             None,
             "reshuffle",
@@ -76,28 +76,28 @@ def _draw_words(why: str) -> tuple[Words, Words]:
     """The sentences of a draw ``why`` (``"in NEPAL"``): its holder's, the others'."""
 
     def text(d: Mapping[str, Any]) -> str:
-        return f"player {d['seat']} draws {card_name(d['card'])} {why}"
+        return f"player {d['seat']} drew {card_name(d['card'])} {why}"
 
     def public(d: Mapping[str, Any]) -> str:
-        return f"player {d['seat']} draws a card {why}"
+        return f"player {d['seat']} drew a card {why}"
 
     return text, public
 
 
 def _take_text(d: Mapping[str, Any]) -> str:
-    return f"player {d['seat']} takes {card_name(d['card'])} from player {d['victim']}"
+    return f"player {d['seat']} took {card_name(d['card'])} from player {d['victim']}"
 
 
 def _take_public(d: Mapping[str, Any]) -> str:
-    return f"player {d['seat']} takes a card from player {d['victim']}"
+    return f"player {d['seat']} took a card from player {d['victim']}"
 
 
 def _discard_text(d: Mapping[str, Any]) -> str:
-    return f"player {d['seat']} discards {card_name(d['card'])}"
+    return f"player {d['seat']} discarded {card_name(d['card'])}"
 
 
 def _fly_text(d: Mapping[str, Any]) -> str:
-    return f"player {d['seat']} plays {card_name(d['card'])} and flies to {d['to']}"
+    return f"player {d['seat']} played {card_name(d['card'])} and flew to {d['to']}"
 
 
 def lose_card(g: Raiders, w: Work, q: int, card: str) -> None:
@@ -122,7 +122,7 @@ def take_random(g: Raiders, w: Work, taker: int, victim: int, clause: str) -> No
         w.emit(
             clause,
             lambda d: (
-                f"player {d['victim']} has no card for player {d['seat']} to take"
+                f"player {d['victim']} had no card for player {d['seat']} to take"
             ),
             taker,
             "take",
@@ -171,8 +171,8 @@ def win(w: Work, p: int, why: str) -> None:
     w.emit(
         "RA-W-WIN",
         lambda d: (
-            f"player {d['seat']} shows the Ark, a Staff of Ra and a Map Room: "
-            f"{why}. Player {d['seat']} wins!"
+            f"player {d['seat']} showed the Ark, a Staff of Ra and a Map Room: "
+            f"{why}. Player {d['seat']} won!"
         ),
         p,
         "win",
@@ -187,7 +187,7 @@ def place(g: Raiders, w: Work, country: str) -> None:
     w.positions[p] = country
     w.emit(
         "RA-S-PLACE",
-        lambda d: f"player {d['seat']} places their token in {d['to']}",
+        lambda d: f"player {d['seat']} placed their token in {d['to']}",
         p,
         "place",
         data={"seat": p, "to": country},
@@ -233,12 +233,12 @@ def deal(g: Raiders, w: Work) -> None:
         w.emit(
             "RA-S-DEAL",
             lambda d: (
-                f"player {d['seat']} is dealt "
+                f"player {d['seat']} was dealt "
                 f"{', '.join([g.card_names[c] for c in d['cards']])}"
             ),
             q,
             "deal",
-            public=lambda d: f"player {d['seat']} is dealt {HAND_SIZE} cards",
+            public=lambda d: f"player {d['seat']} was dealt {HAND_SIZE} cards",
             data={"seat": q, "cards": cards},
             hidden=("cards",),
         )
@@ -256,7 +256,7 @@ def roll_off(g: Raiders, w: Work) -> int:
             rolls.append(value)
             w.emit(
                 "RA-S-FIRST",
-                lambda d: f"player {d['seat']} rolls {d['roll']} for first player",
+                lambda d: f"player {d['seat']} rolled {d['roll']} for first player",
                 q,
                 "roll",
                 data={"seat": q, "roll": value},
@@ -267,7 +267,8 @@ def roll_off(g: Raiders, w: Work) -> int:
             w.emit(
                 "RA-S-FIRST",
                 lambda d: (
-                    f"a tie: players {', '.join(str(q) for q in d['seats'])} roll again"
+                    f"a tie: players {', '.join(str(q) for q in d['seats'])} "
+                    "rolled again"
                 ),
                 None,
                 "tie",
@@ -276,7 +277,7 @@ def roll_off(g: Raiders, w: Work) -> int:
     first = contenders[0]
     w.emit(
         "RA-S-FIRST",
-        lambda d: f"player {d['seat']} goes first",
+        lambda d: f"player {d['seat']} went first",
         first,
         "first",
         data={"seat": first},
@@ -306,7 +307,7 @@ def next_turn(g: Raiders, w: Work, q: int) -> None:
             w.phase, w.to_move = "over", q
             w.emit(
                 "TT-LIMIT",
-                lambda d: f"the turn limit {g.turn_limit} is reached: no winner",
+                lambda d: f"the turn limit {g.turn_limit} was reached: no winner",
                 None,
                 "limit",
                 data={"turn": w.turn},
@@ -387,8 +388,8 @@ def hostage(g: Raiders, w: Work, victim: int, dest: str) -> None:
     w.emit(
         "RA-K-HOSTAGE",
         lambda d: (
-            f"player {d['seat']} takes player {d['victim']} hostage to "
-            f"{d['to']}; player {d['victim']} misses the next turn"
+            f"player {d['seat']} took player {d['victim']} hostage to "
+            f"{d['to']}; player {d['victim']} will miss the next turn"
         ),
         p,
         "play",
@@ -406,7 +407,7 @@ def show_passport(g: Raiders, w: Work) -> None:
     w.phase = "turn"
     w.emit(
         "RA-M-CHECKPOINT-LAND",
-        lambda d: f"player {d['seat']} shows a Passport at checkpoint {d['at']}",
+        lambda d: f"player {d['seat']} showed a Passport at checkpoint {d['at']}",
         p,
         "passport",
         data={"seat": p, "card": PASSPORT, "at": w.positions[p]},
@@ -420,8 +421,8 @@ def refuse_passport(g: Raiders, w: Work) -> None:
     w.emit(
         "RA-M-CHECKPOINT-LAND",
         lambda d: (
-            f"player {d['seat']} shows no Passport at checkpoint {d['at']} and "
-            "loses this turn"
+            f"player {d['seat']} showed no Passport at checkpoint {d['at']} and "
+            "lost this turn"
         ),
         p,
         "skip",
@@ -452,7 +453,7 @@ def roll_events(players: int) -> dict[tuple[int, int, bool], Event]:
                 shown = f"{value}, doubled to {total}" if air else f"{value}"
                 out[p, value, air] = Event(
                     "RA-M-ROLL",
-                    f"player {p} rolls {shown}",
+                    f"player {p} rolled {shown}",
                     p,
                     "roll",
                     data={"seat": p, "roll": value, "steps": total},
@@ -480,24 +481,24 @@ def seat_events(board, players: int) -> dict[tuple, Event]:
     for p in range(players):
         out["emptied", p] = Event(
             "RA-E-EMPTY",
-            f"player {p} has no cards left and will miss the next turn to draw one",
+            f"player {p} had no cards left and will miss the next turn to draw one",
             p,
             "empty",
             data={"seat": p},
         )
         out["empty-skip", p] = Event(
             "RA-E-EMPTY",
-            f"player {p} ran out of cards and misses this turn",
+            f"player {p} ran out of cards and missed this turn",
             p,
             "skip",
             data={"seat": p},
         )
         out["skip", p] = Event(
-            "RA-T-SKIP", f"player {p} misses this turn", p, "skip", data={"seat": p}
+            "RA-T-SKIP", f"player {p} missed this turn", p, "skip", data={"seat": p}
         )
         out["air", p] = Event(
             "RA-K-AIR",
-            f"player {p} plays an Air Passage",
+            f"player {p} played an Air Passage",
             p,
             "play",
             data={"seat": p, "card": AIR},
@@ -505,7 +506,7 @@ def seat_events(board, players: int) -> dict[tuple, Event]:
         for q in range(players):
             out["ambush", p, q] = Event(
                 "RA-K-AMBUSH",
-                f"player {p} plays an Ambush on player {q}",
+                f"player {p} played an Ambush on player {q}",
                 p,
                 "play",
                 data={"seat": p, "card": AMBUSH, "victim": q},
@@ -513,7 +514,7 @@ def seat_events(board, players: int) -> dict[tuple, Event]:
         for at, ins in board.instructions.items():
             out["instruction", p, at] = Event(
                 "RA-M-INSTRUCTION",
-                f"player {p} lands on {at}: {ins.text}",
+                f"player {p} landed on {at}: {ins.text}",
                 p,
                 "instruction",
                 data={"seat": p, "at": at, "effect": ins.effect},
@@ -521,7 +522,7 @@ def seat_events(board, players: int) -> dict[tuple, Event]:
         for at in board.checkpoints:
             out["passport", p, at] = Event(
                 "RA-M-CHECKPOINT",
-                f"player {p} shows a Passport at checkpoint {at} and goes on",
+                f"player {p} showed a Passport at checkpoint {at} and went on",
                 p,
                 "passport",
                 data={"seat": p, "at": at, "card": PASSPORT},

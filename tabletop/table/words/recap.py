@@ -91,14 +91,14 @@ def whole_turn(said: Sequence[tuple[Any, str]]) -> str:
 def told_to_you(look: Any, events: Sequence[Any], eyes: int) -> str:
     """What of the viewer's own turn the viewer is told: each event the look words
     as befalling them (its ``own_words``: a turn missed, a penalty), else, for a
-    turn they miss (an event of kind ``skip``), "miss this turn"; "" when
+    turn they missed (an event of kind ``skip``), "missed this turn"; "" when
     nothing befell them."""
     words = getattr(look, "own_words", None)
     phrases: list[str] = []
     for event in events:
         said = words(event, eyes) if words is not None else None
         if said is None and event.kind == "skip" and event.player == eyes:
-            said = "miss this turn"
+            said = "missed this turn"
         if said and said not in phrases:
             phrases.append(said)
     return ", ".join(phrases)
@@ -110,7 +110,7 @@ def missed_turns_apart(
     """A turn's events as ``(seat, events)`` turns: an event of kind ``skip``
     about another seat (that seat misses its turn, as the step's actions made it)
     begins that seat's turn, told on its own line with the events about that
-    seat right after it (the card it draws for an empty hand), not inside the
+    seat right after it (the card it drew for an empty hand), not inside the
     acting seat's."""
     out: list[tuple[int | None, list[Any]]] = [(player, [])]
     for event in events:
@@ -132,7 +132,7 @@ def recap_told(
     tells: walks shortened (``walks_shortened``, which also leaves out a move
     that the next event's sentence tells, an event of a kind in
     ``arrivals_told``); the cards dealt to every seat at once as one phrase ("the
-    cards are dealt: 6 each"; each hand is on the table and every card in the
+    cards were dealt: 6 each"; each hand is on the table and every card in the
     Log); a round under one clause (rolls for the first turn) as how it ended
     (``round_goes_on``)."""
     told = walks_shortened(events, arrivals_told)
@@ -143,7 +143,7 @@ def recap_told(
     for i, event in enumerate(told):
         if len(deals) > 1 and event.kind == "deal":
             if event is deals[0]:
-                phrases.append((event, f"the cards are dealt{each}"))
+                phrases.append((event, f"the cards were dealt{each}"))
             continue
         if round_goes_on(told, i):
             continue
@@ -156,7 +156,7 @@ def recap_told(
 def round_goes_on(events: Sequence[Any], i: int) -> bool:
     """Whether ``events[i]`` is inside a run of three or more events under one
     clause (a round every seat takes part in, such as rolls for the first turn)
-    that the run's last event ends ("Player 0 (red) goes first")."""
+    that the run's last event ends ("Player 0 (red) went first")."""
     clause = events[i].clause
     j = i
     while j + 1 < len(events) and events[j + 1].clause == clause:
@@ -184,9 +184,9 @@ def walks_shortened(
 ) -> list[Any]:
     """The events a recap tells: a run of moves of one kind by one seat (each with
     a ``to`` in its public data: a walk of several spaces) reads as its last one
-    ("moves to Egypt"); a seat's move onto a space, followed (whatever comes
+    ("moved to Egypt"); a seat's move onto a space, followed (whatever comes
     between) by that seat's event of a kind in ``arrivals_told`` at that space
-    ("lands on X: ..."), is told by that event alone. The Log keeps every step."""
+    ("landed on X: ..."), is told by that event alone. The Log keeps every step."""
     told: list[Any] = []
     for event in events:
         data = event.for_viewer(PUBLIC).data

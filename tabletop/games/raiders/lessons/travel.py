@@ -124,7 +124,7 @@ wins the roll-off and starts.
         tries=("place NEPAL", "place PERU", "place USA"),
         why_not=((2, "place NEPAL", "RA-S-PLACE"),),
         events=("RA-S-PLACE", "RA-S-ARK", "RA-S-DEAL", "RA-S-FIRST"),
-        said=("a tie: players 0, 1 roll again", "player 1 goes first"),
+        said=("a tie: players 0, 1 rolled again", "player 1 went first"),
         at={0: "NEPAL", 1: "PERU", 2: "USA"},
         facts=(
             Fact(
