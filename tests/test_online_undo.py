@@ -46,7 +46,7 @@ def test_roll_undo_roll_learns_nothing_with_one_human_and_a_bot(server):
             lambda: seat.latest == server.call(lambda: len(_room(server, links).match))
         )
         log, state = seat.log(), seat.game.state_to_json(seat.state)
-        assert any("rolls" in line for line in log[-3:])
+        assert any("rolled" in line for line in log[-3:])
         assert seat.may_undo is False, "the view says in advance: no undo past a roll"
         steps = server.call(lambda: len(_room(server, links).match))
         with pytest.raises(
