@@ -179,7 +179,8 @@ def test_hot_seat_shows_only_the_viewers_hand_face_up(comms):
         for n, a in drawn[table.widgets.hands[1].canvas[1].model_id]
         if n == "fillText"
     ]
-    assert titles == ["Player 1 (blue): 3 cards   "]
+    # the seat's number on its colour chip, then the title (not colour alone)
+    assert titles == ["1", "Player 1 (blue): 3 cards   "]
     assert table.model.viewer == 0
 
 
@@ -352,15 +353,19 @@ def test_hand_title_ends_before_the_to_move_mark():
         fill_rect=lambda *a: None,
         fill_text=lambda text, x, y, max_width=None: calls.append((text, x, max_width)),
     )
-    look = SimpleNamespace(seat_name=lambda seat: "Player 0 (red)")
+    look = SimpleNamespace(
+        seat_name=lambda seat: "Player 0 (red)", seat_ink=lambda seat: "#fff"
+    )
     look.seat_colors = ["#c00"]
     hand = SimpleNamespace(look=look, seat=0, width=400, height=100)
     HandView._draw_title(hand, canvas, 3, "at " + "England–Egypt 2 " * 4, True)
-    (title, x, room), (mark, mark_x, _) = calls
+    (chip, *_), (title, x, room), (mark, mark_x, _) = calls
+    assert chip == "0"  # the seat's number on its chip
     assert mark == "\u25c0 to move"
     assert x + room < mark_x  # the title's squeezed width stops short of the mark
     HandView._draw_title(hand, canvas, 3, "at Egypt", False)
-    assert calls[-1][2] == 400 - 24
+    _, left, room = calls[-1]
+    assert left + room == 400 - 12  # the title runs to the edge's margin
 
 
 def test_a_button_s_words_typed_play_its_action():
