@@ -219,7 +219,7 @@ def test_the_page_picks_cards_from_its_frame_as_the_table_does():
     )
     words = [frame["actions"][b["index"]]["action"] for b in menu["buttons"]]
     assert words == ["discard RO JU LA CO", "swap 1 RO JU LA CO", "swap 2 RO JU LA CO"]
-    for table, card in (("cards", "rope"), ("cards", "croc")):
+    for card in ("rope", "croc"):
         logic.play_card(card)
     logic.play_card(0)  # the croc put back, by its place
     for card in ("jump", "ladder", "cobra"):
@@ -249,8 +249,10 @@ def test_no_menu_of_any_frame_shows_more_than_twelve_buttons():
                 assert len(menu["buttons"]) <= LIST_MAX
                 widest = max(widest, len(menu["buttons"]))
                 for button in menu["buttons"]:
-                    assert "index" in button or button["open"] in menus or (
-                        button["open"] == ""
+                    assert (
+                        "index" in button
+                        or button["open"] in menus
+                        or (button["open"] == "")
                     )
             logic.match.play(rng.choice(logic.game.legal_actions(logic.state)))
             logic.sync()
