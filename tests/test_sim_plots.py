@@ -64,3 +64,16 @@ def test_every_chance_plot_draws_each_seat_in_its_table_colour():
     ]
     figure = plot_win_timeline(timeline)
     assert [ln.get_color() for ln in figure.axes[0].lines] == list(SEAT_COLORS[:3])
+
+
+def test_the_win_timeline_tells_the_seats_apart_without_colour():
+    """Each seat's line has its own dash pattern and marker, not only a colour."""
+    from tabletop.sim.plots import plot_win_timeline
+    from tabletop.sim.whatif import WinProbabilities
+
+    timeline = [
+        WinProbabilities(step=s, wins=(3, 5, 2), n=10, no_winner=0) for s in (0, 5)
+    ]
+    lines = plot_win_timeline(timeline).axes[0].lines
+    styles = {(ln.get_linestyle(), ln.get_marker()) for ln in lines}
+    assert len(styles) == len(lines) == 3

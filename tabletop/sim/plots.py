@@ -20,7 +20,10 @@ def plot_win_timeline(
     timeline: Sequence[WinProbabilities], title: str = "Win probability"
 ) -> Figure:
     """Each seat's win chance (with its 95% band) at each step of a game, each seat
-    in its colour at the table (``tabletop.draw.SEAT_COLORS``)."""
+    in its colour at the table (``tabletop.draw.SEAT_COLORS``) and its own dash
+    pattern and marker (never told apart by colour alone)."""
+    from tabletop.analysis.charts import LINE_STYLES, MARKERS
+
     fig = Figure(figsize=(7, 3.5))
     ax = fig.add_subplot()
     steps = [point.step for point in timeline]
@@ -30,7 +33,15 @@ def plot_win_timeline(
         lows = [point.intervals[seat][0] for point in timeline]
         highs = [point.intervals[seat][1] for point in timeline]
         colour = SEAT_COLORS[seat % len(SEAT_COLORS)]
-        ax.plot(steps, rates, label=f"seat {seat}", color=colour)
+        ax.plot(
+            steps,
+            rates,
+            label=f"seat {seat}",
+            color=colour,
+            linestyle=LINE_STYLES[seat % len(LINE_STYLES)],
+            marker=MARKERS[seat % len(MARKERS)],
+            markevery=max(1, len(steps) // 8),
+        )
         ax.fill_between(steps, lows, highs, color=colour, alpha=0.15)
     ax.set(xlabel="step", ylabel="win probability", ylim=(0, 1), title=title)
     ax.legend(loc="upper left", fontsize="small")
