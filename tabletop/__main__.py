@@ -5,6 +5,9 @@
 ``serve`` runs the seat server for online play (``tabletop.online``) and ``room``
 creates a room on a running server and prints its links.
 
+``site OUT`` writes the games as a static site that plays in any browser, with
+Python running in the page (``tabletop.site``; docs/site.md).
+
 ``train-value`` trains a game's value model (``tabletop.analysis.value_training``)
 and writes its weights and report into the game's package.
 
@@ -46,6 +49,7 @@ def _parser() -> argparse.ArgumentParser:
     games = commands.add_parser("games", help="list the registered games")
     games.set_defaults(run=list_games)
     _add_train_value(commands)
+    _add_site(commands)
     from tabletop.online.cli import add_commands
 
     add_commands(commands)
@@ -66,6 +70,29 @@ def _add_train_value(commands: argparse._SubParsersAction) -> None:
     train.add_argument("--seed", type=int, help="base seed (0)")
     train.add_argument("--out", default=None, help="weights file (the package's)")
     train.set_defaults(run=train_value)
+
+
+def _add_site(commands: argparse._SubParsersAction) -> None:
+    site = commands.add_parser(
+        "site", help="write the games as a static site that plays in any browser"
+    )
+    site.add_argument("out", help="the folder to write (emptied first)")
+    site.add_argument(
+        "--pyodide", default=None, help="a folder with Pyodide's core files or tarball"
+    )
+    site.add_argument("--cache", default=None, help="where npm's Pyodide is kept")
+    site.add_argument("--wheels", default=None, help="ready wheels to ship instead")
+    site.set_defaults(run=build_site)
+
+
+def build_site(args: argparse.Namespace) -> int:
+    """Write the static site and say what it holds."""
+    from tabletop.site import build_site as build
+
+    site = build(args.out, pyodide=args.pyodide, cache=args.cache, wheels=args.wheels)
+    games = ", ".join(g["name"] for g in site["games"])
+    print(f"wrote {args.out}: {games} (build {site['version']}); serve it over https")
+    return 0
 
 
 def train_value(args: argparse.Namespace) -> int:

@@ -4,20 +4,30 @@ Every player sits at their own browser or notebook and sees only their own hand:
 ``tabletop serve`` (or ``Server(...).start_in_thread()``) holds the matches,
 ``create_room`` hands out one secret link per seat plus a spectator and a referee
 link, and ``RemoteMatch(link)`` (or ``tabletop.ui.join(link)`` for a Table) joins.
-This package never imports ``tabletop.ui``.
+This package never imports ``tabletop.ui``. Importing it imports neither the
+server nor the client (tornado) nor the store (sqlite3): they load when first
+named, so ``tabletop.online.protocol`` serves a browser's Python too
+(``tabletop.site``).
 """
 
 from __future__ import annotations
 
 import json
-import urllib.request
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.online.client import JoinError, RemoteMatch, parse_link
 from tabletop.online.protocol import PROTOCOL_VERSION
-from tabletop.online.server import DEFAULT_PORT, Server
-from tabletop.online.store import SCHEMA_VERSION, Store
+
+#: The names this package offers from its modules, loaded when first asked for.
+_LAZY = {
+    "JoinError": "client",
+    "RemoteMatch": "client",
+    "parse_link": "client",
+    "DEFAULT_PORT": "server",
+    "Server": "server",
+    "SCHEMA_VERSION": "store",
+    "Store": "store",
+}
 
 __all__ = [
     "DEFAULT_PORT",
@@ -32,8 +42,17 @@ __all__ = [
 ]
 
 
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
 def create_room(
-    server: Server | str,
+    server: Any,
     game: str,
     players: int = 2,
     bots: int | Sequence[str] = 0,
@@ -68,6 +87,10 @@ def create_room(
         "seed": seed,
         "options": options or {},
     }
+    import urllib.request
+
+    from tabletop.online.server import Server
+
     if isinstance(server, Server):
         return server.create_room(**spec)
     request = urllib.request.Request(

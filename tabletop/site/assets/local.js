@@ -1,0 +1,126 @@
+// The site's transport: the seat page (play.js) opens a "websocket" and this
+// file hands it one whose other end is Python in a Web Worker (worker.js), not
+// a server. It also keeps the game in this browser's storage, offers the save
+// as a download, opens a save file, and shows the hand-over screen between two
+// humans at one device. It holds no rule: every frame comes from Python.
+"use strict";
+(() => {
+  const meta = (n) => { const m = document.querySelector(`meta[name="${n}"]`); return m && m.content; };
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    // https or localhost: a second visit plays with the network off. Plain http
+    // has no service worker; the browser's HTTP cache is all there is there.
+    navigator.serviceWorker.register("sw.js").catch(() => {});
+  }
+  const GAME = meta("tabletop-game");
+  if (!GAME) return;  // the list of games
+  const WORDS = JSON.parse(meta("tabletop-words"));
+  const KEY = "tabletop-site:" + GAME;
+  const L = {worker: null, socket: null, last: null, frames: [], started: null};
+  window.tabletopLocal = L;  // for tests: what the transport holds
+
+  // The deal: seats from the index's form (?s0=human&s1=heuristic...), else the
+  // game kept in this browser, else one human and one bot.
+  const query = new URLSearchParams(location.search);
+  const seats = [];
+  for (let i = 0; query.has("s" + i); i++) if (query.get("s" + i)) seats.push(query.get("s" + i));
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(KEY) || "null"); } catch (e) { kept = null; }
+  const fresh = seats.length > 0 || !kept;
+  const start = {t: "start", game: GAME,
+                 seats: fresh ? (seats.length ? seats : ["human", "heuristic"]) : kept.seats,
+                 saved: fresh ? null : JSON.stringify(kept.match)};
+  // The page's link must look like a seat's (#token): the deal leaves the URL, so
+  // a reload goes on with the game kept rather than dealing again.
+  history.replaceState(null, "", location.pathname + "#local");
+
+  function keep(f) {
+    L.last = f;
+    try { localStorage.setItem(KEY, JSON.stringify({seats: f.seats, match: f.match})); }
+    catch (e) { /* no storage: the game lives as long as the page */ }
+  }
+  function deliver(f) {
+    if (f.t === "save") { keep(f); return; }
+    if (f.t === "started") { L.started = f; return; }
+    if (f.t === "handover") { curtain(f); return; }
+    if (f.t === "bench") { L.bench = f.times; return; }
+    curtain(null);
+    L.frames.push(f.t);
+    if (L.socket && L.socket.onmessage) L.socket.onmessage({data: JSON.stringify(f)});
+  }
+  function worker() {
+    if (L.worker) return L.worker;
+    L.worker = new Worker("worker.js", {type: "module"});
+    L.worker.onmessage = (m) => deliver(m.data);
+    L.worker.onerror = (e) => deliver({t: "error", code: "python",
+                                       message: WORDS.failed + (e.message || "")});
+    L.worker.postMessage(start);
+    return L.worker;
+  }
+
+  // What the page takes for its websocket.
+  class LocalSocket {
+    constructor() {
+      this.readyState = 1; L.socket = this; worker();
+      setTimeout(() => this.onopen && this.onopen(), 0);
+    }
+    send(text) {
+      const f = JSON.parse(text);
+      if (f.t === "hello") return;  // the worker greets with the deal's first frames
+      L.worker.postMessage({t: "frame", text: text});
+    }
+    close() { this.readyState = 3; }
+  }
+  LocalSocket.OPEN = 1;
+  window.WebSocket = LocalSocket;
+
+  // -- the bar: games, download, open ------------------------------------------------
+  function el(tag, text, attrs) {
+    const e = document.createElement(tag);
+    if (text) e.textContent = text;
+    Object.assign(e, attrs || {});
+    return e;
+  }
+  function bar() {
+    const nav = el("nav", null, {id: "sitebar"});
+    nav.append(el("a", WORDS.games, {href: "index.html#game-" + GAME}));
+    const down = el("button", WORDS.download, {type: "button", id: "download"});
+    down.addEventListener("click", () => {
+      if (!L.last) return;
+      const blob = new Blob([JSON.stringify(L.last.match, null, 1)], {type: "application/json"});
+      const a = el("a", null, {href: URL.createObjectURL(blob), download: GAME + ".json"});
+      document.body.append(a); a.click(); a.remove();
+    });
+    const file = el("input", null, {type: "file", id: "openfile", accept: ".json,application/json"});
+    const label = el("label", WORDS.open, {htmlFor: "openfile", className: "filebutton"});
+    file.addEventListener("change", () => {
+      const f = file.files[0];
+      if (!f) return;
+      f.text().then((text) => L.worker.postMessage(
+        {t: "frame", text: JSON.stringify({t: "load", text: text})}));
+      file.value = "";
+    });
+    nav.append(down, label, file);
+    document.body.prepend(nav);
+    const cover = el("div", null, {id: "handover", hidden: true});
+    cover.setAttribute("role", "dialog");
+    cover.append(el("h2", "", {id: "handover-title"}), el("p", "", {id: "handover-ask"}),
+                 el("button", "", {type: "button", id: "reveal"}));
+    document.body.append(cover);
+    document.getElementById("reveal").addEventListener("click", () => {
+      L.worker.postMessage({t: "frame", text: JSON.stringify({t: "reveal"})});
+    });
+  }
+  // The hand-over: the whole page is covered, nothing of the last seat shows.
+  function curtain(f) {
+    const cover = document.getElementById("handover");
+    if (!cover) return;
+    cover.hidden = !f;
+    document.body.classList.toggle("passing", !!f);
+    if (!f) return;
+    document.getElementById("handover-title").textContent = f.title;
+    document.getElementById("handover-ask").textContent = f.ask;
+    document.getElementById("reveal").textContent = f.button;
+    document.getElementById("reveal").focus();
+  }
+  document.addEventListener("DOMContentLoaded", bar);
+})();

@@ -1,0 +1,37 @@
+// Every file of the build, kept in a cache named by the build's version: a
+// second visit plays with the network off, and a new build (a new version)
+// replaces the old cache once its files are all in.
+// The build writes its version above (VERSION) and the files it holds (FILES).
+const NAME = "tabletop-" + VERSION;
+
+self.addEventListener("install", (ev) => {
+  ev.waitUntil((async () => {
+    const cache = await caches.open(NAME);
+    await cache.addAll(FILES.map((f) => new Request(f, {cache: "no-store"})));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (ev) => {
+  ev.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("tabletop-") && name !== NAME) {
+        await caches.delete(name);
+      }
+    }
+    await self.clients.claim();
+  })());
+});
+
+// The cache first (the query string of a deal is the page's own business); the
+// network for what the cache lacks; sw.js itself is never served from here, so
+// the browser sees a new build's worker.
+self.addEventListener("fetch", (ev) => {
+  const url = new URL(ev.request.url);
+  if (url.origin !== location.origin || ev.request.method !== "GET") return;
+  ev.respondWith((async () => {
+    const cache = await caches.open(NAME);
+    const hit = await cache.match(ev.request, {ignoreSearch: true});
+    return hit || fetch(ev.request);
+  })());
+});

@@ -1,0 +1,53 @@
+// The site's Python: Pyodide from the site's own files, the games' wheels
+// unpacked into its site-packages, and one LocalRoom answering the page's frames.
+// Nothing here is fetched from another host.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const UNPACK = `
+import importlib, pathlib, site, zipfile
+target = pathlib.Path(site.getsitepackages()[0])
+for name in WHEELS:
+    with zipfile.ZipFile("/tmp/wheels/" + name) as wheel:
+        wheel.extractall(target)
+importlib.invalidate_caches()
+import tabletop.site.local
+`;
+
+let py = null, room = null;
+const ready = (async () => {
+  const t0 = performance.now();
+  const site = await (await fetch("site.json")).json();
+  py = await loadPyodide({indexURL: new URL("./pyodide/", import.meta.url).href});
+  py.FS.mkdirTree("/tmp/wheels");
+  for (const name of site.wheels) {
+    const bytes = await (await fetch("wheels/" + name)).arrayBuffer();
+    py.FS.writeFile("/tmp/wheels/" + name, new Uint8Array(bytes));
+  }
+  py.globals.set("WHEELS", py.toPy(site.wheels));
+  py.runPython(UNPACK);
+  return performance.now() - t0;
+})();
+
+function post(frames) {
+  for (const f of JSON.parse(frames)) self.postMessage(f);
+}
+
+self.onmessage = async (m) => {
+  const msg = m.data;
+  try {
+    const loaded = await ready;
+    if (msg.t === "start") {
+      const make = py.globals.get("tabletop").site.local.start;
+      room = make(msg.game, JSON.stringify(msg.seats), msg.saved || null);
+      self.postMessage({t: "started", loaded_ms: loaded});
+      post(room.answer_all(JSON.stringify({t: "hello"})));
+    } else if (msg.t === "frame" && room) {
+      post(room.answer_all(msg.text));
+    } else if (msg.t === "bench") {
+      const bench = py.globals.get("tabletop").site.local.bot_timings;
+      self.postMessage({t: "bench", times: JSON.parse(bench(msg.game, msg.bot, msg.count))});
+    }
+  } catch (e) {
+    self.postMessage({t: "error", code: "python", message: String(e.message || e)});
+  }
+};

@@ -1,0 +1,245 @@
+"""``tabletop site OUT``: the table as a static site that plays in any browser.
+
+The folder written holds:
+
+- ``index.html``: the installed games (the registry), each with a form that deals
+  a new game (players, a human or a bot per seat);
+- ``play-<game>.html``: the seat page (``tabletop/online/play_page.html``, the
+  same page the seat server serves) whose transport is a Web Worker running
+  Python (``local.js`` puts it where the websocket would be), with the page's
+  script and styles as files of their own so the policy allows nothing inline;
+- ``worker.js``: loads Pyodide from ``pyodide/``, unpacks ``wheels/`` (tabletop
+  and every installed game package, with their metadata, so the registry finds
+  the games as in CPython) and answers the page's frames with
+  ``tabletop.site.local.LocalRoom``;
+- ``sw.js``: a service worker that keeps every file in a cache named by the
+  build, so a second visit plays offline and a new build replaces the old cache;
+- ``site.json``: the build's version, its games, wheels and files.
+
+Every page carries a content security policy: its own scripts, WebAssembly, its
+own workers and fetches, and nothing from another host.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from tabletop.site.runtime import CORE, from_folder, from_npm
+
+ASSETS = Path(__file__).with_name("assets")
+#: What every page may load: its own files, WebAssembly, its own workers.
+POLICY = (
+    "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; "
+    "worker-src 'self'; connect-src 'self'; style-src 'self'; "
+    "img-src 'self' data:; base-uri 'none'; form-action 'self'"
+)
+DEFAULT_CACHE = Path.home() / ".cache" / "tabletop-pyodide"
+
+
+def build_site(
+    out: str | Path,
+    pyodide: str | Path | None = None,
+    cache: str | Path | None = None,
+    wheels: str | Path | None = None,
+) -> dict[str, Any]:
+    """Write the site into ``out`` (emptied first) and return its ``site.json``.
+
+    Args:
+        out: the folder to write.
+        pyodide: a folder with Pyodide's core files (or its npm tarball); by
+            default the pinned version is fetched with npm into ``cache``.
+        cache: where npm's tarball and its unpacked files are kept.
+        wheels: a folder of ready wheels to ship instead of building them.
+
+    Raises:
+        PyodideError: Pyodide cannot be had or does not match its pins.
+    """
+    from tabletop.core.registry import REGISTRY
+
+    out = Path(out)
+    runtime = (
+        from_folder(Path(pyodide))
+        if pyodide
+        else from_npm(Path(cache) if cache else DEFAULT_CACHE)
+    )
+    if out.exists():
+        shutil.rmtree(out)
+    (out / "pyodide").mkdir(parents=True)
+    for name in CORE:
+        shutil.copyfile(runtime / name, out / "pyodide" / name)
+    built = _wheels(out / "wheels", Path(wheels) if wheels else None)
+    games = [
+        {"name": e.name, "title": e.title or e.name, "players": list(e.players)}
+        for e in REGISTRY.entries()
+    ]
+    _pages(out, games)
+    for name in ("local.js", "worker.js", "site.css"):
+        shutil.copyfile(ASSETS / name, out / name)
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    version = _digest(out, files)
+    site = {"version": version, "games": games, "wheels": built, "files": files}
+    (out / "site.json").write_text(json.dumps(site, indent=1), encoding="utf-8")
+    # The service worker names the build, so a browser sees a new build's worker
+    # as new (it compares the file) and swaps the cache.
+    cached = json.dumps(["./", *files, "site.json"])
+    (out / "sw.js").write_text(
+        f"const VERSION = {json.dumps(version)};\nconst FILES = {cached};\n"
+        + (ASSETS / "sw.js").read_text(encoding="utf-8"),
+        encoding="utf-8",
+    )
+    return site
+
+
+def _digest(out: Path, files: list[str]) -> str:
+    """The build's version: a digest of every file, so any change is new."""
+    sha = hashlib.sha256()
+    for name in files:
+        sha.update(name.encode() + b"\0" + (out / name).read_bytes())
+    return sha.hexdigest()[:16]
+
+
+# -- the wheels -------------------------------------------------------------------
+def game_distributions() -> list[metadata.Distribution]:
+    """tabletop and every installed distribution that declares a game."""
+    from tabletop.core.registry import ENTRY_POINT_GROUP
+
+    found = {"tabletop": metadata.distribution("tabletop")}
+    for dist in metadata.distributions():
+        if any(p.group == ENTRY_POINT_GROUP for p in dist.entry_points):
+            found.setdefault(dist.metadata["Name"], dist)
+    return list(found.values())
+
+
+def _wheels(into: Path, given: Path | None) -> list[str]:
+    """The wheels the site ships, with their metadata: copied from ``given``, or
+    built from each distribution's source (``pip wheel --no-deps``)."""
+    into.mkdir(parents=True)
+    if given is not None:
+        for wheel in sorted(given.glob("*.whl")):
+            shutil.copyfile(wheel, into / wheel.name)
+    else:
+        sources = [_source(dist) for dist in game_distributions()]
+        with tempfile.TemporaryDirectory() as tmp:
+            done = subprocess.run(
+                [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps"]
+                + ["-w", tmp, *sources],
+                capture_output=True,
+                text=True,
+            )
+            if done.returncode != 0:
+                raise ValueError(
+                    "pip wheel could not build the games' wheels: "
+                    + (done.stderr.strip().splitlines() or ["no message"])[-1]
+                )
+            for wheel in Path(tmp).glob("*.whl"):
+                shutil.copyfile(wheel, into / wheel.name)
+    names = sorted(p.name for p in into.glob("*.whl"))
+    if not any(name.startswith("tabletop-") for name in names):
+        raise ValueError(f"no tabletop wheel among {names or 'no wheels'}")
+    return names
+
+
+def _source(dist: metadata.Distribution) -> str:
+    """Where a distribution's wheel is built from: its source folder (an editable
+    or a local install says where it came from)."""
+    text = dist.read_text("direct_url.json")
+    url = json.loads(text).get("url", "") if text else ""
+    if not url.startswith("file://"):
+        raise ValueError(
+            f"{dist.metadata['Name']} was not installed from a folder, so its wheel "
+            "cannot be built here: give --wheels DIR with its wheel"
+        )
+    return url[len("file://") :]
+
+
+# -- the pages --------------------------------------------------------------------
+def _pages(out: Path, games: list[dict[str, Any]]) -> None:
+    from tabletop.online.page import page_html
+    from tabletop.online.protocol import PROTOCOL_VERSION
+    from tabletop.site.words import SITE_WORDS
+
+    page = page_html("local", PROTOCOL_VERSION, "")
+    script = _between(page, '<script nonce="">', "</script>")
+    style = _between(page, '<style nonce="">', "</style>")
+    (out / "play.js").write_text(script, encoding="utf-8")
+    (out / "play.css").write_text(style, encoding="utf-8")
+    page = page.replace(f'<style nonce="">{style}</style>', _head())
+    page = page.replace(f'<script nonce="">{script}</script>', "")
+    words = html.escape(json.dumps(SITE_WORDS), quote=True)
+    for game in games:
+        text = page.replace(
+            "</head>",
+            f'<meta name="tabletop-game" content="{html.escape(game["name"])}">\n'
+            f'<meta name="tabletop-words" content="{words}">\n'
+            '<script src="local.js"></script>\n</head>',
+        ).replace("</body>", '<script src="play.js"></script>\n</body>')
+        (out / f"play-{game['name']}.html").write_text(text, encoding="utf-8")
+    (out / "index.html").write_text(index_html(games), encoding="utf-8")
+
+
+def _head() -> str:
+    return (
+        f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">\n'
+        '<link rel="stylesheet" href="play.css">\n'
+        '<link rel="stylesheet" href="site.css">'
+    )
+
+
+def _between(text: str, start: str, end: str) -> str:
+    match = re.search(re.escape(start) + "(.*?)" + re.escape(end), text, re.S)
+    if match is None:
+        raise ValueError(f"the seat page has no {start!r} part")
+    return match.group(1)
+
+
+def index_html(games: list[dict[str, Any]]) -> str:
+    """The list of games, each with a form that deals a new game."""
+    from tabletop.site.words import SITE_WORDS, seat_options
+
+    w, parts = SITE_WORDS, []
+    for game in games:
+        name, title = html.escape(game["name"]), html.escape(game["title"])
+        low, high = game["players"]
+        rows = []
+        for seat in range(high):
+            choice = "".join(
+                f'<option value="{v}"{" selected" if v == d else ""}>{html.escape(t)}'
+                "</option>"
+                for v, t, d in seat_options(seat, low)
+            )
+            rows.append(
+                f"<label>{html.escape(w['seat'])} {seat}: "
+                f'<select name="s{seat}">{choice}</select></label>'
+            )
+        parts.append(
+            f'<section id="game-{name}"><h2>{title}</h2>'
+            f'<p class="quiet">{low}\u2013{high} {html.escape(w["players"])}</p>'
+            f'<form action="play-{name}.html" method="get" class="deal">'
+            f"{''.join(rows)}"
+            f'<button type="submit">{html.escape(w["deal"])}</button></form>'
+            f'<p><a href="play-{name}.html">{html.escape(w["resume"])}</a></p>'
+            "</section>"
+        )
+    return (
+        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="referrer" content="no-referrer">\n'
+        '<link rel="icon" href="data:,">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">\n'
+        '<link rel="stylesheet" href="site.css">\n'
+        '<script src="local.js"></script>\n'
+        f'<title>{html.escape(w["title"])}</title>\n</head>\n<body class="index">\n'
+        f"<h1>{html.escape(w['title'])}</h1>\n<p>{html.escape(w['intro'])}</p>\n"
+        + "\n".join(parts)
+        + "\n</body>\n</html>\n"
+    )

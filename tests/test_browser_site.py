@@ -1,0 +1,181 @@
+"""The static site in Chromium: built once (Pyodide from npm, checked), served on
+127.0.0.1 with every request to another host aborted, each game played by taps
+past twenty decisions against a bot, reloaded and resumed, and played again with
+the network off; nothing is fetched from anywhere but the site."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, need_browser
+from tests.site_serve import pyodide_or_reason, served
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    need_browser()
+    folder, reason = pyodide_or_reason()
+    if folder is None:
+        pytest.skip(reason)
+    from tabletop.site import build_site
+
+    out = tmp_path_factory.mktemp("site") / "site"
+    build_site(out, pyodide=folder)
+    with served(out) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+class SitePage:
+    """One tab of the site, with every request to another host aborted and
+    every request's address kept."""
+
+    def __init__(self, browser: Any, base: str) -> None:
+        self.base = base
+        self.context = browser.new_context()
+        self.asked: list[str] = []
+        self.aborted: list[str] = []
+        self.errors: list[str] = []
+        self.context.route("**/*", self._route)
+        self.context.on("request", lambda r: self.asked.append(r.url))
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def _route(self, route: Any) -> None:
+        url = route.request.url
+        if url.startswith(self.base) or url.startswith(("data:", "blob:")):
+            route.continue_()
+        else:
+            self.aborted.append(url)
+            route.abort()
+
+    def held(self, expr: str) -> Any:
+        # page.evaluate runs outside the page's policy (no eval in the page).
+        return self.page.evaluate(expr)
+
+    def wait(self, expr: str, timeout: float = 60) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self.held(expr):
+                return
+            time.sleep(0.05)
+        state = self.held(
+            "JSON.stringify([window.tabletopLocal && window.tabletopLocal.frames,"
+            " document.getElementById('headline').textContent,"
+            " document.getElementById('said').textContent])"
+        )
+        raise AssertionError(f"timed out on {expr}: {state} {self.errors}")
+
+    def playable(self) -> int:
+        """Wait for a frame whose choices may be tapped; its step."""
+        self.wait(
+            "!!(window.tabletopPage && tabletopPage.view && tabletopPage.page &&"
+            " (tabletopPage.page.actions.length > 0 || tabletopPage.page.headline.over)"
+            " && document.body.dataset.settled === String(tabletopPage.view.step))"
+        )
+        return self.held("tabletopPage.view.step")
+
+    def tap_a_choice(self) -> None:
+        """Tap the first choice on offer; a folded list is opened first."""
+        step = self.held("tabletopPage.view.step")
+        for _ in range(3):
+            button = self.page.locator("#actions button:not([disabled])").first
+            opens = button.get_attribute("data-open")
+            button.click()
+            if opens is None:
+                break
+            self.wait(
+                f"document.body.dataset.settled === '{step}'"
+                f" && tabletopPage.key === {json.dumps(opens)}"
+            )
+        moved = f"tabletopPage.view.step > {step}"
+        self.wait(moved + " || !!tabletopPage.page.headline.over")
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def tab(browser: Any, site: str) -> Iterator[SitePage]:
+    page = SitePage(browser, site)
+    yield page
+    page.close()
+
+
+@pytest.mark.parametrize("game", ["pitfall", "raiders", "race"])
+def test_a_game_plays_by_taps_with_a_bot_resumes_and_fetches_nothing_else(tab, game):
+    deal = tab.base + f"play-{game}.html?s0=human&s1=heuristic"
+    tab.page.goto(deal)
+    step = tab.playable()
+    taps = decisions = 0
+    while decisions + step < 20:
+        if tab.held("tabletopPage.page.headline.over"):
+            decisions += step  # a short game (race): deal again and go on
+            tab.page.goto(deal)
+            step = tab.playable()
+            continue
+        tab.tap_a_choice()
+        taps += 1
+        step = tab.playable()
+    assert decisions + step >= 20 and taps >= 8, (decisions, step, taps)
+    # The bot's seat played too; the human sees only their own hand's faces.
+    assert tab.held("tabletopPage.welcome.seats[1].kind") == "heuristic"
+    hands = tab.held("tabletopPage.page.hands")
+    assert all(not any(h["cards"]) for h in hands if not h["you"])
+    saved = tab.held(f"JSON.parse(localStorage.getItem('tabletop-site:{game}'))")
+    assert len(saved["match"]["steps"]) == step
+    tab.page.reload()
+    assert tab.playable() == step  # the game in progress, not a new deal
+    if not tab.held("tabletopPage.page.headline.over"):
+        tab.tap_a_choice()
+        assert tab.playable() > step
+    assert tab.aborted == [] and tab.errors == []
+    assert all(url.startswith((tab.base, "data:", "blob:")) for url in tab.asked)
+
+
+def test_the_second_visit_plays_offline_and_a_save_opens(tab, tmp_path):
+    from tabletop import Match
+
+    tab.page.goto(tab.base + "index.html")
+    tab.page.locator("#game-raiders button[type=submit]").click()
+    tab.playable()
+    tab.wait("!!navigator.serviceWorker.controller", timeout=120)
+    tab.tap_a_choice()
+    step = tab.playable()
+    with tab.page.expect_download() as download:
+        tab.page.locator("#download").click()
+    saved = tmp_path / "raiders.json"
+    download.value.save_as(saved)
+    match = Match.load(saved)  # the notebook opens the page's save
+    assert len(match) == step and match.game.name == "raiders"
+    tab.context.set_offline(True)
+    tab.page.reload()
+    assert tab.playable() == step
+    tab.tap_a_choice()
+    assert tab.playable() > step
+    # A notebook's save opens in the page; a corrupt one is refused in words.
+    tab.page.locator("#openfile").set_input_files(str(saved))
+    tab.wait(f"tabletopPage.view.step === {step}")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not a save")
+    tab.page.locator("#openfile").set_input_files(str(bad))
+    tab.wait("document.getElementById('said').textContent.includes('cannot be opened')")
+    assert tab.held("tabletopPage.view.step") == step
+    assert tab.aborted == [] and tab.errors == []

@@ -1,0 +1,247 @@
+"""The static site without a browser: Pyodide's pins refuse a wrong runtime in
+words, and ``LocalRoom`` (the seat protocol for one device's seats, which the
+site runs in a Web Worker) plays whole games in CPython: bots, the hand-over
+between two humans, saves kept, downloaded and opened, corrupt ones refused."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from tabletop.site import runtime
+from tabletop.site.local import LocalRoom, bot_timings, start
+from tabletop.site.runtime import PyodideError
+
+
+def _fake_runtime(folder: Path) -> dict[str, str]:
+    """Five stand-in core files and their sums."""
+    folder.mkdir(parents=True, exist_ok=True)
+    sums = {}
+    for name in runtime.CORE:
+        data = f"not really {name}".encode()
+        (folder / name).write_bytes(data)
+        sums[name] = hashlib.sha256(data).hexdigest()
+    return sums
+
+
+def test_the_pinned_sums_cover_the_five_core_files():
+    pins = runtime.pins()
+    assert set(pins["files"]) == set(runtime.CORE)
+    assert pins["integrity"].startswith("sha512-")
+
+
+def test_matching_files_pass_and_a_changed_one_is_named(tmp_path):
+    sums = _fake_runtime(tmp_path)
+    runtime.check_files(tmp_path, sums)
+    (tmp_path / "pyodide.asm.wasm").write_bytes(b"something else")
+    with pytest.raises(PyodideError, match=r"pyodide\.asm\.wasm do not match"):
+        runtime.check_files(tmp_path, sums)
+
+
+def test_a_missing_file_is_named(tmp_path):
+    sums = _fake_runtime(tmp_path)
+    (tmp_path / "python_stdlib.zip").unlink()
+    with pytest.raises(PyodideError, match=r"lacks python_stdlib\.zip"):
+        runtime.check_files(tmp_path, sums)
+
+
+def test_the_real_pins_refuse_a_folder_of_other_files(tmp_path):
+    _fake_runtime(tmp_path)
+    with pytest.raises(PyodideError, match="do not match the sha256 sums pinned"):
+        runtime.from_folder(tmp_path)
+
+
+def _tarball(path: Path) -> bytes:
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as tar:
+        for name in runtime.CORE:
+            data = name.encode()
+            info = tarfile.TarInfo(f"package/{name}")
+            info.size = len(data)
+            tar.addfile(info, io.BytesIO(data))
+    path.write_bytes(buffer.getvalue())
+    return buffer.getvalue()
+
+
+def test_the_tarball_is_checked_against_its_integrity(tmp_path):
+    data = _tarball(tmp_path / "p.tgz")
+    good = "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+    runtime.check_integrity(tmp_path / "p.tgz", good)
+    bad = "sha512-" + base64.b64encode(hashlib.sha512(b"x").digest()).decode()
+    with pytest.raises(PyodideError, match="does not match npm's published integrity"):
+        runtime.check_integrity(tmp_path / "p.tgz", bad)
+    with pytest.raises(PyodideError, match="unknown integrity"):
+        runtime.check_integrity(tmp_path / "p.tgz", "md5-abc")
+    assert sorted(
+        p.name for p in runtime.unpack(tmp_path / "p.tgz", tmp_path / "u").iterdir()
+    ) == sorted(runtime.CORE)
+
+
+def test_a_tampered_tarball_in_the_cache_is_refused(tmp_path):
+    _tarball(tmp_path / f"pyodide-{runtime.pins()['version']}.tgz")
+    with pytest.raises(PyodideError, match="published integrity"):
+        runtime.from_npm(tmp_path)
+
+
+def test_without_npm_the_build_says_what_to_do(tmp_path, monkeypatch):
+    monkeypatch.setattr(runtime.shutil, "which", lambda name: None)
+    with pytest.raises(PyodideError, match="npm is not installed.*--pyodide DIR"):
+        runtime.from_npm(tmp_path)
+
+
+# -- the room of one device ------------------------------------------------------
+def _ask(room: LocalRoom, **frame) -> list[dict]:
+    frames = room.answer(json.dumps(frame))
+    json.dumps(frames)  # every frame crosses to the page as JSON
+    return frames
+
+
+def _shown(frames: list[dict]) -> dict:
+    return next(f for f in frames if f["t"] in ("view", "handover"))
+
+
+@pytest.mark.parametrize("game", ["pitfall", "raiders", "race"])
+def test_a_human_and_a_bot_play_twenty_decisions_by_frames(game):
+    room = LocalRoom(game, ["human", "heuristic"], seed=3)
+    frames = _ask(room, t="hello")
+    assert [f["t"] for f in frames] == ["welcome", "view", "save"]
+    assert frames[0]["seat"] == 0 and frames[0]["page"]["board"].startswith("<")
+    view = frames[1]
+    while view["step"] < 20 and view["outcome"] is None:
+        page = view["page"]
+        assert page["refusal"] is None, page["refusal"]
+        first = page["actions"][0]["action"]
+        frames = _ask(room, t="play", action=first, at=view["step"], id=1)
+        assert frames[0] == {"t": "ok", "id": 1}
+        view = _shown(frames)
+        # The bot answered at once: the human is to move again (or it is over).
+        assert view["to_move"] in (0, None)
+    assert view["step"] >= 20 or view["outcome"] is not None
+    # The hand seen is the human's own: no other seat's faces.
+    hands = view["page"]["hands"]
+    assert all(not any(h["cards"]) for h in hands if not h["you"])
+
+
+def test_a_stale_or_illegal_play_is_refused_and_nothing_changes():
+    room = LocalRoom("pitfall", ["human", "random"], seed=1)
+    view = _shown(_ask(room, t="hello"))
+    stale = _ask(room, t="play", action="roll", at=view["step"] + 5)
+    assert stale[0]["t"] == "refused" and stale[0]["clause"] == "TT-STALE"
+    wrong = _ask(room, t="play", action="nonsense 99", at=view["step"])
+    assert wrong[0]["t"] == "refused"
+    assert _shown(_ask(room, t="hello"))["step"] == view["step"]
+    bad = _ask(room, t="undo_request")
+    assert bad[0]["t"] == "refused"
+    assert _ask(room, t="play")[0]["t"] == "error"  # a malformed frame
+
+
+def test_two_humans_pass_the_device_and_see_only_their_own_hand():
+    room = LocalRoom("raiders", ["human", "human"], seed=4)
+    view = _shown(_ask(room, t="hello"))
+    assert view["t"] == "view" and view["to_move"] == 0
+    passed = None
+    for _ in range(40):
+        frames = _ask(
+            room, t="play", action=view["page"]["actions"][0]["action"], at=view["step"]
+        )
+        shown = _shown(frames)
+        if shown["t"] == "handover":
+            passed = shown
+            break
+        view = shown
+    assert passed is not None and passed["seat"] == 1
+    assert "Pass the laptop" in passed["title"] and passed["button"]
+    assert not any(f["t"] == "view" for f in frames)  # nothing shown behind it
+    frames = _ask(room, t="reveal")
+    assert frames[0]["t"] == "welcome" and frames[0]["seat"] == 1
+    hands = frames[1]["page"]["hands"]
+    assert [h["you"] for h in hands] == [False, True]
+    assert not any(hands[0]["cards"])
+
+
+def test_the_save_is_the_notebooks_and_opens_again(tmp_path):
+    from tabletop import Match
+
+    room = LocalRoom("pitfall", ["human", "heuristic"], seed=8)
+    view = _shown(_ask(room, t="hello"))
+    for _ in range(3):
+        frames = _ask(
+            room, t="play", action=view["page"]["actions"][0]["action"], at=view["step"]
+        )
+        view = _shown(frames)
+    save = next(f for f in frames if f["t"] == "save")
+    (tmp_path / "game.json").write_text(json.dumps(save["match"]))
+    loaded = Match.load(tmp_path / "game.json")  # the notebook opens the download
+    assert len(loaded) == view["step"]
+    again = start("pitfall", json.dumps(save["seats"]), json.dumps(save["match"]))
+    frames = json.loads(again.answer_all(json.dumps({"t": "hello"})))
+    assert _shown(frames)["step"] == view["step"]
+    other = LocalRoom("pitfall", ["human", "random"], seed=9)
+    opened = _ask(other, t="load", text=loaded.dumps())
+    assert opened[0]["t"] == "ok" and _shown(opened)["step"] == view["step"]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("{not json", "cannot be opened"),
+        ('{"format": "something else"}', "cannot be opened"),
+        (None, "a save is JSON text"),
+    ],
+)
+def test_a_corrupt_save_is_refused_in_words_and_nothing_changes(text, words):
+    room = LocalRoom("raiders", ["human", "heuristic"], seed=2)
+    before = _shown(_ask(room, t="hello"))["step"]
+    answer = _ask(room, t="load", text=text)
+    assert answer[0]["t"] == "refused" and words in answer[0]["reason"]
+    assert _shown(_ask(room, t="hello"))["step"] == before
+
+
+def test_a_save_of_another_game_is_refused():
+    from tabletop import Match
+    from tabletop.core import make_game
+
+    race = Match(make_game("race", players=2), seed=1).dumps()
+    answer = _ask(
+        LocalRoom("pitfall", ["human", "random"], seed=1), t="load", text=race
+    )
+    assert "not of pitfall" in answer[0]["reason"]
+
+
+def test_bot_timings_say_cold_and_warm():
+    times = json.loads(bot_timings("race", "heuristic", count=5))
+    assert times["cold"] >= 0 and len(times["warm"]) == 5
+
+
+HYGIENE = r"""
+import sys
+import json
+from tabletop.site.local import LocalRoom
+for name in ("pitfall", "raiders", "race"):
+    room = LocalRoom(name, ["human", "heuristic"], seed=1)
+    room.answer(json.dumps({"t": "hello"}))
+outside = sorted(
+    n for n in sys.modules
+    if "." not in n and not n.startswith("_")
+    and n not in sys.stdlib_module_names and n not in ("tabletop", "race")
+)
+heavy = sorted(n for n in sys.modules if n.split(".")[0] in
+               {"sqlite3", "tornado", "asyncio", "numpy", "PIL"})
+print("OUTSIDE", outside, "HEAVY", heavy)
+"""
+
+
+def test_the_site_path_imports_only_the_standard_library():
+    run = subprocess.run(
+        [sys.executable, "-c", HYGIENE], capture_output=True, text=True, timeout=300
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "OUTSIDE [] HEAVY []" in run.stdout, run.stdout
