@@ -203,6 +203,55 @@ def show_board(page) -> None:
     )
 
 
+#: The board's view as the table last drew it: the board area shown (x, y, w, h
+#: in board pixels), canvas pixels per board pixel, and CSS px per canvas pixel.
+BOARD_VIEW = """() => {
+  const root = document.querySelector('CURRENT .tabletop-table');
+  const span = root.querySelector('.tabletop-view-area span');
+  const c = root.querySelector('canvas.tabletop-board');
+  const whole = root.querySelector('.tabletop-view-whole');
+  return {area: span ? span.dataset.area.split(' ').map(Number) : null,
+          zoom: span ? +span.dataset.zoom : 1,
+          css: c.getBoundingClientRect().width / c.width,
+          shown: +root.querySelector('.tabletop-shown input').value,
+          pressed: whole && whole.getAttribute('aria-pressed')};
+}""".replace("CURRENT", CURRENT)
+
+
+def click_board(page, x: float, y: float) -> None:
+    """Click at board pixel (x, y): the canvas shows the board's view (a part of
+    it, enlarged, once the page has said how big the board is) scaled to the
+    cell, so the position on the page follows both (a point out of the view is
+    clicked on the whole map); a freshly drawn board ignores the pointer for a
+    moment (against double clicks), so wait for it to take clicks."""
+    board = f"{CURRENT} canvas.tabletop-board"
+    canvas = page.locator(board)
+    canvas.focus()
+    page.wait_for_function(
+        f"() => +document.querySelector('{CURRENT} .tabletop-shown input')?.value > 0"
+    )
+    page.wait_for_function(
+        f"() => getComputedStyle(document.querySelector('{board}')).pointerEvents"
+        " !== 'none'",
+        timeout=10_000,
+    )
+    view = page.evaluate(BOARD_VIEW)
+    ax, ay, aw, ah = view["area"]
+    if not (ax + 10 <= x <= ax + aw - 10 and ay + 10 <= y <= ay + ah - 10):
+        # out of the view: a player shows the whole map first
+        page.click(f"{CURRENT} .tabletop-view-whole")
+        page.wait_for_function(f"() => ({BOARD_VIEW})().zoom === 1")
+        page.wait_for_function(
+            f"() => getComputedStyle(document.querySelector('{board}'))"
+            ".pointerEvents !== 'none'"
+        )
+        view = page.evaluate(BOARD_VIEW)
+        ax, ay = view["area"][:2]
+    box = canvas.bounding_box()
+    scale = view["zoom"] * view["css"]
+    page.mouse.click(box["x"] + (x - ax) * scale, box["y"] + (y - ay) * scale)
+
+
 def step_text(page) -> str:
     return page.inner_text(f"{CURRENT} .tabletop-status .tabletop-step")
 

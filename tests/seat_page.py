@@ -17,6 +17,16 @@ SNAPSHOT = """() => {
                          S.view ? S.view.step : -1, S.welcome && S.welcome.seat]);
 }"""
 
+#: Bring a ringed space into the board's view when it is out of it.
+IN_VIEW = """(space) => {
+  const ring = document.querySelector(`#moving .target[data-space="${space}"]`);
+  const r = ring.getBoundingClientRect();
+  const b = document.querySelector('#board svg').getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < b.left || x > b.right || y < b.top || y > b.bottom)
+    window.tabletopPage.showSpace(space);
+}"""
+
 
 class SeatPage:
     """A page on a join link, with every websocket it opened and each play it sent."""
@@ -71,6 +81,7 @@ class SeatPage:
         before = page.evaluate(SNAPSHOT)
         if kind == "space":
             ring = page.locator(f'#moving .target[data-space="{what}"]')
+            page.evaluate(IN_VIEW, what)  # a player pans to a space out of view
             ring.evaluate(CENTRE)
             box = ring.bounding_box()
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -16,9 +16,12 @@ from __future__ import annotations
 import pytest
 
 from tests.browser_harness import (
+    BOARD_VIEW,
     CURRENT,
     KERNEL_READY,
+    PLAY_SEED,
     chromium_page,
+    click_board,
     code_notebook,
     jupyter_lab,
     need_browser,
@@ -448,3 +451,48 @@ def test_a_refusal_is_read_in_full_and_does_not_move_the_board(lab, width, heigh
             after["text"],
         )
         assert before["board"]["top"] == pytest.approx(first["board"], abs=1)
+
+
+def test_the_raiders_map_reads_at_12_px_and_a_click_still_places(lab):
+    """At 1366x768 beside the file browser the table shows part of the Raiders
+    map enlarged until its labels read at 12 CSS px (their median size times the
+    view's zoom times the canvas's scale on screen), around the pawn and the
+    spaces on offer; a click on a country places the token; "Whole map" shows
+    the whole board (aria-pressed) and another press goes back."""
+    from tabletop.ui import raiders_table
+    from tabletop.ui.board_area import median_label
+
+    table = raiders_table(players=4, seed=PLAY_SEED, bots=3, bot="heuristic")
+    label = median_label(table.look)
+    zoomed = f"() => ({BOARD_VIEW})().zoom > 1"
+    with chromium_page(1366, 768) as page:
+        _open_with_file_browser(page, lab, "play_raiders.ipynb")
+        page.wait_for_function(zoomed, timeout=30_000)
+        view = page.evaluate(BOARD_VIEW)
+        shoot(page, "board_view_raiders_1366x768.png")
+        on_screen = label * view["zoom"] * view["css"]
+        assert on_screen >= 12, f"labels {on_screen:.1f} px ({view})"
+        assert view["pressed"] == "false", view
+        start = step_text(page)
+        # the country on offer nearest the middle of the view
+        ax, ay, aw, ah = view["area"]
+        xy = table.look.xy
+        country = min(
+            (s for e in table.legal for s in e.spaces),
+            key=lambda s: abs(xy[s][0] - ax - aw / 2) + abs(xy[s][1] - ay - ah / 2),
+        )
+        assert ax < xy[country][0] < ax + aw and ay < xy[country][1] < ay + ah
+        click_board(page, *xy[country])
+        page.wait_for_function(
+            f"(s) => document.querySelector('{CURRENT} .tabletop-step')"
+            "?.textContent !== s",
+            arg=start,
+            timeout=30_000,
+        )
+        whole = f"{CURRENT} .tabletop-view-whole"
+        page.click(whole)
+        page.wait_for_function(f"() => ({BOARD_VIEW})().pressed === 'true'")
+        view = page.evaluate(BOARD_VIEW)
+        assert view["zoom"] == 1 and view["area"] == [0, 0, 900, 504], view
+        page.click(whole)
+        page.wait_for_function(zoomed)

@@ -22,6 +22,7 @@ from tests.browser_harness import (
     KERNEL_READY,
     PLAY_SEED,
     chromium_page,
+    click_board,
     code_notebook,
     jupyter_lab,
     need_browser,
@@ -100,22 +101,6 @@ def _wait_step_change(page, before: str) -> str:
     return step_text(page)
 
 
-def _click_board(page, x: float, y: float) -> None:
-    """Click at canvas pixel (x, y): the board is scaled to the cell, so the
-    position on the page is scaled too; a freshly drawn board ignores the pointer
-    for a moment (against double clicks), so wait for it to take clicks."""
-    canvas = page.locator(BOARD)
-    canvas.focus()
-    page.wait_for_function(
-        f"() => getComputedStyle(document.querySelector('{BOARD}')).pointerEvents"
-        " !== 'none'",
-        timeout=10_000,
-    )
-    box = canvas.bounding_box()
-    scale = box["width"] / float(canvas.get_attribute("width"))
-    page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
-
-
 def _expected_target_after_roll() -> tuple[str, float, float]:
     """Replay the notebook's table headlessly: the first board target after Roll."""
     from tabletop.ui import pitfall_table
@@ -155,7 +140,7 @@ def test_play_pitfall_in_jupyterlab_button_board_click_and_reload(lab, page):
     page.locator(f"{CURRENT} .tabletop-action", has_text="Roll").first.click()
     rolled = _wait_step_change(page, start)
     space, x, y = _expected_target_after_roll()
-    _click_board(page, x, y)
+    click_board(page, x, y)
     moved = _wait_step_change(page, rolled)
     assert moved != rolled
     after = _pixels(page)
@@ -239,7 +224,7 @@ def test_play_raiders_places_a_token_by_clicking_a_country(lab, page):
     _wait_drawn(page)
     start = step_text(page)
     before = _pixels(page)
-    _click_board(page, x, y)
+    click_board(page, x, y)
     placed = _wait_step_change(page, start)
     assert placed != start
     assert _pixels(page)["hash"] != before["hash"]

@@ -75,7 +75,8 @@ class BoardView:
     its shapes differ from those it shows (the board never, once drawn).
 
     The canvas may show only part of the board (``show_area``: a lesson shows the
-    area it is about); the mouse callbacks always get board pixels.
+    area it is about, the table's view a part of the map enlarged); the mouse
+    callbacks always get board pixels.
 
     Args:
         look: the game's look (``tabletop.draw.look_for``).
@@ -87,6 +88,7 @@ class BoardView:
     def __init__(self, look: Look, on_click: Callable[[float, float], None]):
         self.look = look
         self.area = (0.0, 0.0, float(look.width), float(look.height))
+        self.zoom = 1.0  # canvas pixels per board pixel
         self.canvas = MultiCanvas(
             4,
             width=look.width,
@@ -106,27 +108,31 @@ class BoardView:
 
     def board_point(self, x: float, y: float) -> tuple[float, float]:
         """A point on the canvas in board pixels."""
-        return x + self.area[0], y + self.area[1]
+        return x / self.zoom + self.area[0], y / self.zoom + self.area[1]
 
     def on_move(self, callback: Callable[[float, float], Any]) -> None:
         """Call ``callback`` with board pixels when the pointer moves over the board."""
         self.canvas.on_mouse_move(lambda x, y: callback(*self.board_point(x, y)))
 
-    def show_area(self, x: float, y: float, w: float, h: float) -> None:
+    def show_area(
+        self, x: float, y: float, w: float, h: float, zoom: float = 1.0
+    ) -> None:
         """Show the part of the board from (x, y), ``w`` by ``h`` board pixels
-        (clipped to the board); the whole board is ``show_area(0, 0, width,
-        height)``. Everything is drawn again at the next render."""
+        (clipped to the board), ``zoom`` canvas pixels to a board pixel; the whole
+        board is ``show_area(0, 0, width, height)``. Everything is drawn again at
+        the next render."""
         full_w, full_h = self.look.width, self.look.height
         w, h = min(w, full_w), min(h, full_h)
         x = min(max(0.0, x), full_w - w)
         y = min(max(0.0, y), full_h - h)
         area = (float(round(x)), float(round(y)), float(round(w)), float(round(h)))
-        if area == self.area:
+        if area == self.area and zoom == self.zoom:
             return
-        self.area = area
-        self.canvas.width, self.canvas.height = int(area[2]), int(area[3])
-        self.canvas.layout.width = f"{int(area[2])}px"
-        self.canvas.layout.height = f"{int(area[3])}px"
+        self.area, self.zoom = area, zoom
+        width, height = round(area[2] * zoom), round(area[3] * zoom)
+        self.canvas.width, self.canvas.height = width, height
+        self.canvas.layout.width = f"{width}px"
+        self.canvas.layout.height = f"{height}px"
         self.invalidate()
 
     def shows(self, x: float, y: float, margin: float = 0.0) -> bool:
@@ -168,6 +174,8 @@ class BoardView:
             canvas.clear()
             if self.cropped:
                 canvas.save()
+                if self.zoom != 1:
+                    canvas.scale(self.zoom)
                 canvas.translate(-self.area[0], -self.area[1])
                 draw_layer(canvas, make())
                 canvas.restore()

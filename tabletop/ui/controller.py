@@ -39,7 +39,7 @@ from tabletop.table import words
 from tabletop.table.choices import picked_places, places_of
 from tabletop.table.words import CONNECTION_LOST
 from tabletop.ui.board import forget_current_canvas, one_batch
-from tabletop.ui.board_area import BoardArea
+from tabletop.ui.board_area import ZOOM_MOST, ZOOM_STEP, BoardArea
 from tabletop.ui.board_picture import TablePicture
 from tabletop.ui.evaluation import EvaluationBar
 from tabletop.ui.gestures import PageGestures
@@ -129,6 +129,14 @@ class Table(w.VBox):
         self.reader = ReaderPanel(self.model)  # laid out by build
         self.widgets = build(self, CSS)
         self.board_area = BoardArea(self.look, self.widgets.board)
+        area = self.board_area
+        self.widgets.view_bar.wire(
+            self._guard(lambda f: (area.zoom(f), self.render())),
+            self._guard(lambda dx, dy: (area.pan(dx, dy), self.render())),
+            self._guard(lambda: (area.toggle_whole(), self.render())),
+            self._guard(lambda ratio: area.measured(ratio) and self.render()),
+            ZOOM_STEP,
+        )
         self.panels = PanelRendering(self)
         self.widgets.actions.command = self._command
         self.model.who_is_ahead = self._who_is_ahead
@@ -391,7 +399,10 @@ class Table(w.VBox):
         seat = model.to_move
         cards = on.outlined
         moved = last_move(model)
-        self.board_area.keep_in_focus(view, seat, targets)
+        area = self.board_area
+        area.follow(view, seat, targets, eyes=model.viewer)
+        shown = ui.board.area, ui.board.zoom
+        ui.view_bar.render(area.is_whole(), area.near >= ZOOM_MOST, *shown)
         rings = self.board_area.rings
         try:
             with one_batch():

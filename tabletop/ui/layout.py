@@ -31,6 +31,7 @@ from tabletop.ui.review_tab import REVIEW_CSS, ReviewPanel
 from tabletop.ui.saving import SaveLoad
 from tabletop.ui.style import page_script
 from tabletop.ui.texts import action_words, words
+from tabletop.ui.view_bar import ViewBar
 
 if TYPE_CHECKING:
     from tabletop.ui.controller import Table
@@ -61,6 +62,7 @@ class TableWidgets:
     echo_link: w.Link
     board: BoardView
     hover: w.HTML  # the line under the board: the space under the pointer
+    view_bar: ViewBar  # the buttons that move the board's view
     sprites: CardSprites
     hands: list[HandView]
     status: w.HTML
@@ -346,6 +348,9 @@ def seats_files_and_tabs(t: Table, echo: w.IntText) -> dict[str, w.Widget]:
     )  # fmt: skip
 
 
+_ROW = w.Layout(flex_flow="row wrap", align_items="center", margin="2px 0 0 0")
+
+
 def arrange(
     t: Table,
     board: BoardView,
@@ -353,8 +358,9 @@ def arrange(
     hands: list[HandView],
     choices: dict[str, w.Widget],
     tabs: dict[str, w.Widget],
-) -> dict[str, w.Box]:
-    """The board beside the side panel, the hands under them."""
+) -> dict[str, w.Box | ViewBar]:
+    """The board (the view's buttons under it) beside the side panel, the hands
+    under them."""
     grid = w.Box(
         [h.canvas for h in hands],
         layout=w.Layout(flex_flow="row wrap", grid_gap="4px 12px"),
@@ -382,8 +388,10 @@ def arrange(
         ),  # fmt: skip
     )
     side.add_class("tabletop-side")
+    view_bar = ViewBar()  # beside the line under the board: the hands stay close
+    hover.layout.flex, hover.layout.margin = "1 1 10em", "0 0 0 8px"
     board_box = w.VBox(
-        [board.canvas, hover],
+        [board.canvas, w.HBox([view_bar.widget, hover], layout=_ROW)],
         layout=w.Layout(flex="0 1 auto", min_width="0"),
     )
-    return dict(grid=grid, side=side, board_box=board_box)
+    return dict(grid=grid, side=side, board_box=board_box, view_bar=view_bar)

@@ -37,6 +37,9 @@ CSS = f"""<style>
   max-height: max(300px, calc(100vh - 300px)); }}
 .tabletop-table .tabletop-hand {{ width: auto !important; }}
 .tabletop-compact .tabletop-board {{ max-height: 340px; }}
+.tabletop-viewbar {{ gap: 4px; }}
+.tabletop-viewbar button {{ margin: 0; padding: 0 8px; font-weight: bold; }}
+.tabletop-viewbar .tabletop-pressed {{ background: #263238; color: #fff; }}
 .tabletop-table .tabletop-side {{ max-height: max(320px, calc(100vh - 200px));
   min-height: min(max(320px, calc(100vh - 400px)), 420px);
   overflow-y: auto; contain: size;
@@ -140,9 +143,34 @@ PAGE_SCRIPT = """
         if (!live.getAttribute('aria-live')) {
           live.setAttribute('role', 'status'); live.setAttribute('aria-live', 'polite');
         }
+      // the view's buttons: named by what they do; Whole map says if it is shown
+      for (const b of table.querySelectorAll('.tabletop-viewbar button')) {
+        if (b.title && b.getAttribute('aria-label') !== b.title)
+          b.setAttribute('aria-label', b.title);
+        const on = String(b.classList.contains('tabletop-pressed'));
+        const whole = b.classList.contains('tabletop-view-whole');
+        if (whole && b.getAttribute('aria-pressed') !== on)
+          b.setAttribute('aria-pressed', on);
+      }
     };
     tend();
-    new MutationObserver(tend).observe(table, {childList: true, subtree: true});
+    new MutationObserver(tend).observe(table, {childList: true, subtree: true,
+      attributes: true, attributeFilter: ['class']});
+    // How big the board is on screen (CSS px per canvas pixel, per mille), told
+    // to the kernel through a hidden field: the view enlarges the map from it
+    // until its labels read at 12 px.
+    const measure = () => {
+      const field = table.querySelector('.tabletop-shown input');
+      const c = table.querySelector('canvas.tabletop-board');
+      if (!field || !c || !c.width) return;
+      const per = Math.round(1000 * c.getBoundingClientRect().width / c.width);
+      if (per > 0 && String(per) !== field.value) {
+        field.value = String(per);
+        field.dispatchEvent(new Event('change', {bubbles: true}));
+      }
+    };
+    measure();
+    new ResizeObserver(measure).observe(board);
     const side = table.querySelector('.tabletop-side');
     const recap = table.querySelector('.tabletop-recap');
     const showRecap = () => {
