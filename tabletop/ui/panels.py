@@ -139,9 +139,11 @@ class ActionsPanel:
             b.button_style = "warning"
         elif isinstance(item, Group):
             b.description = item.title
-            b.tooltip = f"{item.count} choices: press to list them" + (
-                f" [{item.clause}]" if details else ""
-            )
+            b.tooltip = (
+                f"{item.count} choices: press, then pick the cards in your hand"
+                if item.picks
+                else f"{item.count} choices: press to list them"
+            ) + (f" [{item.clause}]" if details else "")
             b.button_style = "warning"
         else:
             b.description = self.words(item)
@@ -196,6 +198,10 @@ class ActionsPanel:
             (
                 f"<li><b>{html.escape(item.title)}</b>: press it to see them"
                 if isinstance(item, Fold)
+                else f"<li><b>{html.escape(item.title)}</b>: "
+                f"{item.count} choices of this kind; press it, then pick the cards "
+                "in your hand"
+                if isinstance(item, Group) and item.picks
                 else f"<li><b>{html.escape(item.title)}</b>: "
                 f"{item.count} choices of this kind; press it to list them"
                 if isinstance(item, Group)

@@ -62,8 +62,8 @@ CSS = f"""<style>
 .tabletop-notice {{ min-height: var(--jp-widgets-inline-height, 28px);
   white-space: normal; overflow-wrap: anywhere; }}
 .tabletop-beacon {{ display: none; }}
-.tabletop-announce {{ font-size: 13px; color: #37474f; }}
-.tabletop-announce p {{ margin: 0 0 2px 0; }}
+.tabletop-table .tabletop-announce {{ position: absolute; width: 1px; height: 1px;
+  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; margin: 0; }}
 .tabletop-table .tabletop-pick.tabletop-playable {{ outline: 3px solid #006064;
   outline-offset: 1px; }}
 .tabletop-table .tabletop-answer p {{ margin: 2px 0; font-weight: 600; }}
