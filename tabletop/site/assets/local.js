@@ -57,7 +57,8 @@
     return L.worker;
   }
 
-  // What the page takes for its websocket.
+  // The page's transport (play_page.html takes window.tabletopTransport, where
+  // there is one, for its websocket).
   class LocalSocket {
     constructor() {
       this.readyState = 1; L.socket = this; worker();
@@ -71,7 +72,7 @@
     close() { this.readyState = 3; }
   }
   LocalSocket.OPEN = 1;
-  window.WebSocket = LocalSocket;
+  window.tabletopTransport = LocalSocket;
 
   // -- the bar: games, download, open ------------------------------------------------
   function el(tag, text, attrs) {

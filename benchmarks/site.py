@@ -1,0 +1,164 @@
+"""The static site's figures: its size, a cold start to a playable board, and a
+bot's decision time in the browser (Pyodide in the site's worker) next to the
+same bot in CPython.
+
+The site is built once (``tabletop.site.build_site``, Pyodide from npm, kept in
+``~/.cache/tabletop-pyodide``), served on 127.0.0.1 and opened in Chromium
+(``/usr/bin/chromium``) with every request to another host aborted.
+
+- cold start: a fresh browser profile (nothing cached) from opening a game's
+  page to a frame whose choices may be tapped; then a second visit (the service
+  worker's cache) the same way. Each includes Pyodide's start, unpacking the
+  wheels and importing the game.
+- a bot's decision: ``tabletop.site.local.bot_timings`` (a seeded two-player
+  game; the first decision apart, as cold, the next ``--count`` as warm: median
+  and worst), run in the site's worker after the page is playable and in a fresh
+  CPython process after the same room is made.
+
+Run: ``python benchmarks/site.py`` (``--game raiders --bot ismcts --count 10``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.site_serve import pyodide_or_reason, served  # noqa: E402
+
+CPYTHON = """
+import json, sys
+from tabletop.site.local import LocalRoom, bot_timings
+LocalRoom(sys.argv[1], ["human", sys.argv[2]], seed=1).answer('{"t": "hello"}')
+print(bot_timings(sys.argv[1], sys.argv[2], int(sys.argv[3])))
+"""
+
+
+def size(folder: Path) -> str:
+    total = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+    parts = {
+        name: sum(p.stat().st_size for p in (folder / name).rglob("*") if p.is_file())
+        for name in ("pyodide", "wheels")
+    }
+    rest = total - sum(parts.values())
+    return (
+        f"{total / 1e6:.1f} MB (pyodide {parts['pyodide'] / 1e6:.1f} MB, wheels "
+        f"{parts['wheels'] / 1e6:.1f} MB, pages and scripts {rest / 1e3:.0f} kB)"
+    )
+
+
+def playable(page, timeout: float = 120) -> float:
+    """Seconds until the page's frame may be tapped."""
+    began = time.perf_counter()
+    while time.perf_counter() - began < timeout:
+        if page.evaluate(
+            "!!(window.tabletopPage && tabletopPage.page && tabletopPage.view &&"
+            " tabletopPage.page.actions.length > 0)"
+        ):
+            return time.perf_counter() - began
+        time.sleep(0.02)
+    raise TimeoutError("the page never became playable")
+
+
+def summary(times: dict) -> str:
+    warm = times["warm"]
+    return (
+        f"cold {times['cold'] * 1e3:.2f} ms; warm median "
+        f"{statistics.median(warm) * 1e3:.3f} ms, worst {max(warm) * 1e3:.2f} ms "
+        f"({len(warm)} decisions)"
+    )
+
+
+def browser_figures(base: str, game: str, bot: str, count: int) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    figures = {}
+    with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+        context = p.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
+        )
+        other = []
+
+        def route(r):
+            if r.request.url.startswith(base):
+                r.continue_()
+            else:
+                other.append(r.request.url)
+                r.abort()
+
+        context.route("**/*", route)
+        page = context.new_page()
+        began = time.perf_counter()
+        page.goto(base + f"play-{game}.html?s0=human&s1={bot}")
+        playable(page)
+        figures["cold"] = time.perf_counter() - began
+        figures["worker"] = page.evaluate("tabletopLocal.started.loaded_ms") / 1e3
+        while not page.evaluate("!!navigator.serviceWorker.controller"):
+            time.sleep(0.1)
+        page.evaluate(
+            "tabletopLocal.worker.postMessage("
+            f"{{t: 'bench', game: {json.dumps(game)}, bot: {json.dumps(bot)},"
+            f" count: {count}}})"
+        )
+        while not page.evaluate("!!tabletopLocal.bench"):
+            time.sleep(0.05)
+        figures["bot"] = page.evaluate("tabletopLocal.bench")
+        page.goto("about:blank")
+        page.goto(base + f"play-{game}.html")
+        figures["second"] = playable(page)
+        figures["other_hosts"] = other
+        context.close()
+    return figures
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="pitfall")
+    parser.add_argument("--bot", default="heuristic")
+    parser.add_argument("--count", type=int, default=20)
+    args = parser.parse_args()
+    folder, reason = pyodide_or_reason()
+    if folder is None:
+        print(f"cannot run: {reason}")
+        return 2
+    from tabletop.site import build_site
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "site"
+        began = time.perf_counter()
+        build_site(out, pyodide=folder)
+        print(f"build: {time.perf_counter() - began:.1f} s (wheels with pip)")
+        print(f"folder: {size(out)}")
+        with served(out) as base:
+            seen = browser_figures(base, args.game, args.bot, args.count)
+    print(
+        f"cold start to a playable board ({args.game}, fresh profile): "
+        f"{seen['cold']:.2f} s (the worker's Pyodide, wheels and import: "
+        f"{seen['worker']:.2f} s)"
+    )
+    print(f"second visit (service worker's cache): {seen['second']:.2f} s")
+    print(f"requests to other hosts: {len(seen['other_hosts'])}")
+    print(f"{args.bot} bot, browser (Pyodide): {summary(seen['bot'])}")
+    run = subprocess.run(
+        [sys.executable, "-c", CPYTHON, args.game, args.bot, str(args.count)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    print(
+        f"{args.bot} bot, CPython {sys.version.split()[0]}: "
+        f"{summary(json.loads(run.stdout))}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
