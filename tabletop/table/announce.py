@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.table.words import recap_turns
-from tabletop.table.words.labels import pending_words, winner_words
+from tabletop.table.words.commands import game_over_words
+from tabletop.table.words.labels import pending_words
 from tabletop.table.words.refusals import passing
 
 
@@ -47,13 +48,11 @@ class Announcer:
     def where_now(table: Any) -> str:
         """Whose turn it is ("Your turn: ..." to the seat that may act), or the
         end of the game."""
-        look, game = table.look, table.game
-        view = table.view_state
-        outcome = game.outcome(view)
-        if outcome is not None:
-            wins, why = winner_words(look, outcome)
-            return f"Game over. {wins} {why}"
-        name, pending = pending_words(look, game, view)
+        look, view = table.look, table.view_state
+        over = game_over_words(look, view)
+        if over is not None:
+            return over
+        name, pending = pending_words(look, table.game, view)
         if table.to_move is not None and table.to_move == table.eyes:
             return f"Your turn: {pending}."
         return f"{name} to move."

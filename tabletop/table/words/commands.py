@@ -94,16 +94,25 @@ def last_words(turns: Sequence[tuple[str, str]]) -> str:
     return " ".join(f"{who}: {what}." for who, what in turns)
 
 
+def game_over_words(look: Any, view: Any) -> str | None:
+    """The end of the game in words ("Game over. Player 1 (blue) wins! ..."),
+    or None while it goes on."""
+    outcome = look.game.outcome(view)
+    if outcome is None:
+        return None
+    wins, why = winner_words(look, outcome)
+    return f"Game over. {wins} {why}"
+
+
 def choices_words(
     look: Any, view: Any, seat: int | None, items: Sequence[Any], heading: str
 ) -> str:
     """What ``choices`` answers: whose turn it is, and the buttons on offer
     (``items``: actions and folded buttons) under their ``heading``."""
     game = look.game
-    outcome = game.outcome(view)
-    if outcome is not None:
-        wins, why = winner_words(look, outcome)
-        return f"The game is over. {wins} {why}"
+    over = game_over_words(look, view)
+    if over is not None:
+        return over
     name, pending = pending_words(look, game, view)
     if game.to_move(view) != seat:
         return f"It is {name}'s turn: {pending}. You have no choice to make now."
