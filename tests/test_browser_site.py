@@ -179,3 +179,27 @@ def test_the_second_visit_plays_offline_and_a_save_opens(tab, tmp_path):
     tab.wait("document.getElementById('said').textContent.includes('cannot be opened')")
     assert tab.held("tabletopPage.view.step") == step
     assert tab.aborted == [] and tab.errors == []
+
+
+def test_two_humans_pass_the_device_behind_the_hand_over_screen(tab):
+    tab.page.goto(tab.base + "play-race.html?s0=human&s1=human")
+    tab.playable()
+    assert tab.held("tabletopPage.welcome.seat") == 0
+    for _ in range(10):
+        step = tab.playable()
+        tab.page.locator("#actions button:not([disabled])").first.click()
+        tab.wait(
+            "!document.getElementById('handover').hidden ||"
+            f" tabletopPage.view.step > {step}"
+        )
+        if not tab.held("document.getElementById('handover').hidden"):
+            break
+    cover = tab.page.locator("#handover")
+    assert cover.is_visible() and "Pass the laptop" in cover.inner_text()
+    assert not tab.page.locator("main").is_visible()  # no hand shows behind it
+    tab.page.locator("#reveal").click()
+    tab.wait("tabletopPage.welcome.seat === 1 && !!tabletopPage.view")
+    assert tab.page.locator("main").is_visible()
+    hands = tab.held("tabletopPage.page.hands")
+    assert [h["you"] for h in hands] == [False, True]
+    assert tab.aborted == [] and tab.errors == []

@@ -22,8 +22,6 @@ SITE_WORDS = {
     "open": "Open a save",
     "loading": "Loading Python in this browser\u2026",
     "failed": "Python could not start in this browser: ",
-    "no_storage": "This browser keeps no saves: a reload starts a new game.",
-    "saved_elsewhere": "The game in progress was saved by another version: ",
 }
 
 

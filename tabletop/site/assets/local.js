@@ -107,6 +107,8 @@
     cover.append(el("h2", "", {id: "handover-title"}), el("p", "", {id: "handover-ask"}),
                  el("button", "", {type: "button", id: "reveal"}));
     document.body.append(cover);
+    // Until Python has started (a few seconds), the headline says what is loading.
+    if (!L.frames.length) document.getElementById("headline").textContent = WORDS.loading;
     document.getElementById("reveal").addEventListener("click", () => {
       L.worker.postMessage({t: "frame", text: JSON.stringify({t: "reveal"})});
     });

@@ -18,6 +18,7 @@ const ready = (async () => {
   const t0 = performance.now();
   const site = await (await fetch("site.json")).json();
   py = await loadPyodide({indexURL: new URL("./pyodide/", import.meta.url).href});
+  const t1 = performance.now();
   py.FS.mkdirTree("/tmp/wheels");
   for (const name of site.wheels) {
     const bytes = await (await fetch("wheels/" + name)).arrayBuffer();
@@ -25,7 +26,8 @@ const ready = (async () => {
   }
   py.globals.set("WHEELS", py.toPy(site.wheels));
   py.runPython(UNPACK);
-  return performance.now() - t0;
+  const t2 = performance.now();
+  return {total: t2 - t0, pyodide: t1 - t0, wheels_and_import: t2 - t1};
 })();
 
 function post(frames) {
@@ -39,7 +41,7 @@ self.onmessage = async (m) => {
     if (msg.t === "start") {
       const make = py.globals.get("tabletop").site.local.start;
       room = make(msg.game, JSON.stringify(msg.seats), msg.saved || null);
-      self.postMessage({t: "started", loaded_ms: loaded});
+      self.postMessage({t: "started", loaded_ms: loaded.total, ms: loaded});
       post(room.answer_all(JSON.stringify({t: "hello"})));
     } else if (msg.t === "frame" && room) {
       post(room.answer_all(msg.text));
