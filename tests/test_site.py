@@ -245,3 +245,66 @@ def test_the_site_path_imports_only_the_standard_library():
     )
     assert run.returncode == 0, run.stderr[-3000:]
     assert "OUTSIDE [] HEAVY []" in run.stdout, run.stdout
+
+
+# -- the build, with stand-in runtime files --------------------------------------------
+@pytest.fixture
+def stand_in(tmp_path, monkeypatch) -> tuple[Path, Path]:
+    """A Pyodide folder of stand-in files pinned for this test, and a wheel."""
+    sums = _fake_runtime(tmp_path / "pyodide")
+    pins = {**runtime.pins(), "files": sums}
+    (tmp_path / "pins.json").write_text(json.dumps(pins))
+    monkeypatch.setattr(runtime, "PINS_FILE", tmp_path / "pins.json")
+    (tmp_path / "wheels").mkdir()
+    (tmp_path / "wheels" / "tabletop-0.1.0-py3-none-any.whl").write_bytes(b"PK")
+    return tmp_path / "pyodide", tmp_path / "wheels"
+
+
+def test_the_build_writes_pages_that_run_nothing_inline_or_from_elsewhere(stand_in):
+    import re
+
+    from tabletop.core.registry import REGISTRY
+    from tabletop.site.build import POLICY, build_site
+
+    folder, wheels = stand_in
+    out = folder.parent / "site"
+    site = build_site(out, pyodide=folder, wheels=wheels)
+    names = {g["name"] for g in site["games"]}
+    assert names == set(REGISTRY.names())
+    assert site["wheels"] == ["tabletop-0.1.0-py3-none-any.whl"]
+    for page in ["index.html", *(f"play-{n}.html" for n in names)]:
+        text = (out / page).read_text()
+        assert f'content="{POLICY}"' in text
+        assert "nonce" not in text and "<style" not in text
+        # Every script is a file of the site's own; none runs inline.
+        assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", text) == []
+        assert re.findall(r"(?:src|href|action)=\"(?:https?:)?//", text) == []
+    for script in ("play.js", "local.js", "worker.js", "sw.js"):
+        text = (out / script).read_text()
+        hosts = set(re.findall(r"https?://[^\s\"'/]+", text)) - {"http://www.w3.org"}
+        assert hosts == set(), (script, hosts)
+    assert "script-src 'self' 'wasm-unsafe-eval'" in POLICY
+    assert "connect-src 'self'" in POLICY and "default-src 'none'" in POLICY
+    assert f'const VERSION = "{site["version"]}"' in (out / "sw.js").read_text()
+    assert "pyodide/pyodide.asm.wasm" in site["files"]
+    assert all((out / f).is_file() for f in site["files"])
+
+
+def test_a_changed_build_is_a_new_version(stand_in):
+    from tabletop.site.build import build_site
+
+    folder, wheels = stand_in
+    first = build_site(folder.parent / "a", pyodide=folder, wheels=wheels)
+    (wheels / "tabletop-0.1.0-py3-none-any.whl").write_bytes(b"PK2")
+    second = build_site(folder.parent / "b", pyodide=folder, wheels=wheels)
+    assert first["version"] != second["version"]
+
+
+def test_the_command_line_names_what_is_wrong(tmp_path, capsys):
+    from tabletop.__main__ import main
+
+    _fake_runtime(tmp_path / "pyodide")
+    code = main(["site", str(tmp_path / "out"), "--pyodide", str(tmp_path / "pyodide")])
+    assert code == 2
+    assert "do not match the sha256 sums pinned" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()  # nothing half-built
