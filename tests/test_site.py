@@ -189,6 +189,16 @@ def test_the_save_is_the_notebooks_and_opens_again(tmp_path):
     assert opened[0]["t"] == "ok" and _shown(opened)["step"] == view["step"]
 
 
+def test_a_kept_game_that_cannot_go_on_deals_anew_and_says_why():
+    room = start("raiders", json.dumps(["human", "heuristic"]), "{damaged")
+    frames = json.loads(room.answer_all(json.dumps({"t": "hello"})))
+    assert _shown(frames)["step"] >= 0
+    said = [f["reason"] for f in frames if f["t"] == "refused"]
+    assert len(said) == 1 and "could not go on" in said[0]
+    again = json.loads(room.answer_all(json.dumps({"t": "hello"})))
+    assert not any(f["t"] == "refused" for f in again)  # said once
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [

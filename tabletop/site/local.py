@@ -219,20 +219,30 @@ class _Frames:
     def __init__(self, room: LocalRoom) -> None:
         self.room = room
 
+        self.lost = ""  # why the game kept in the browser could not go on
+
     def answer_all(self, text: str) -> str:
-        return json.dumps(self.room.answer(text))
+        frames = self.room.answer(text)
+        if self.lost:  # said once, with the new deal's first frames
+            frames.append({"t": "refused", "clause": "TT-SAVE", "reason": self.lost})
+            self.lost = ""
+        return json.dumps(frames)
 
 
 def start(game: str, seats: str, saved: str | None = None) -> _Frames:
     """The worker's room: a new deal for ``seats`` (JSON list), or a save played
-    on; a save this game cannot open starts a new deal."""
+    on; a save this game cannot open (another rules version, a damaged one)
+    starts a new deal, and the page is told why."""
     kinds = json.loads(seats)
+    lost = ""
     if saved is not None:
         try:
             return _Frames(LocalRoom(game, kinds, saved=saved))
-        except (SaveError, ValueError):
-            pass
-    return _Frames(LocalRoom(game, kinds))
+        except (SaveError, ValueError) as exc:
+            lost = f"the game kept in this browser could not go on ({exc}): a new deal"
+    frames = _Frames(LocalRoom(game, kinds))
+    frames.lost = lost
+    return frames
 
 
 def bot_timings(game: str, bot: str, count: int = 20, seed: int = 1) -> str:
