@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from tabletop.site.runtime import from_npm
+from tabletop.site.runtime import from_npm, pins
 
 #: Where npm's Pyodide is kept between runs (one download for every build).
 CACHE = Path(
@@ -22,7 +22,7 @@ CACHE = Path(
 
 def pyodide_or_reason() -> tuple[Path | None, str]:
     """The pinned Pyodide's folder, or why there is none (npm absent)."""
-    folder = CACHE / "314.0.8"
+    folder = CACHE / pins()["version"]
     if shutil.which("npm") is None and not folder.is_dir():
         return None, "npm is not installed: the site's Pyodide comes from npm pack"
     return from_npm(CACHE), ""
