@@ -6,8 +6,10 @@ the network off; nothing is fetched from anywhere but the site."""
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +18,7 @@ from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, need_browser
 from tests.site_serve import pyodide_or_reason, served
 
 pytestmark = pytest.mark.browser
+BUILT: list[Path] = []  # the module's build (its wheels serve a second build)
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +31,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     out = tmp_path_factory.mktemp("site") / "site"
     build_site(out, pyodide=folder)
+    BUILT.append(out)
     with served(out) as base:
         yield base
 
@@ -203,3 +207,40 @@ def test_two_humans_pass_the_device_behind_the_hand_over_screen(tab):
     hands = tab.held("tabletopPage.page.hands")
     assert [h["you"] for h in hands] == [False, True]
     assert tab.aborted == [] and tab.errors == []
+
+
+def test_a_new_build_reaches_a_returning_visitor(browser, site, tmp_path, monkeypatch):
+    from tabletop.site import build_site
+    from tabletop.site.words import SITE_WORDS
+
+    folder, _ = pyodide_or_reason()
+    wheels = tmp_path / "wheels"
+    out = tmp_path / "site"
+    first = build_site(out, pyodide=folder, wheels=_wheels_of_a_build(wheels))
+    with served(out) as base:
+        tab = SitePage(browser, base)
+        try:
+            tab.page.goto(base + "index.html")
+            tab.wait("!!navigator.serviceWorker.controller", timeout=120)
+            names = tab.page.evaluate("caches.keys()")
+            assert names == ["tabletop-" + first["version"]]
+            monkeypatch.setitem(SITE_WORDS, "title", "Board games, built again")
+            second = build_site(out, pyodide=folder, wheels=wheels)
+            assert second["version"] != first["version"]
+            tab.page.reload()  # served from the old cache; the browser sees sw.js
+            new = ["tabletop-" + second["version"]]
+            end = time.monotonic() + 60
+            while tab.page.evaluate("caches.keys()") != new:
+                assert time.monotonic() < end, tab.page.evaluate("caches.keys()")
+                time.sleep(0.1)
+            tab.page.reload()
+            assert tab.page.title() == "Board games, built again"
+            assert tab.aborted == [] and tab.errors == []
+        finally:
+            tab.close()
+
+
+def _wheels_of_a_build(into: Path) -> Path:
+    """The wheels of the module's build, copied (no second pip run)."""
+    shutil.copytree(BUILT[0] / "wheels", into)
+    return into
