@@ -273,9 +273,10 @@ class Table(w.VBox):
         return self.model.press(item)
 
     def _pick_drawn(self, index: int, token: int) -> tuple:
-        """A card's pick button drawn at render ``token`` (dropped if the table
-        moved since): as a click on that card of the hand."""
-        if token != self.token:
+        """A card's button of the hand made at render ``token`` (dropped if the
+        buttons were made anew since: what they say changed): as a click on that
+        card of the hand."""
+        if token != self.widgets.actions.picks_token:
             self.gestures.dropped()
             return ()
         return self.model.play_card(index)

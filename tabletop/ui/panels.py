@@ -43,12 +43,13 @@ class ActionsPanel:
     ) -> None:
         self._on_choose = on_choose
         self._on_pick = on_pick or (lambda index, token: None)
-        # The hand of the eyes' seat as buttons too (the hand is a canvas): a
-        # keyboard or a screen reader plays, picks and puts back a card by its
-        # button, named by the words it shows.
+        # While cards are picked, the hand as buttons too (the hand is a
+        # canvas): a keyboard or a screen reader picks and puts back a card by
+        # its button, named by the words it shows.
         self.picker = w.Box(layout=w.Layout(flex_flow="row wrap", width="100%"))
         self.picker.add_class("tabletop-picker")
         self._picks: tuple = ()
+        self.picks_token = -1  # the render the hand's buttons were made at
         #: Answers a typed command (``TableLogic.command``): its words, or None
         #: when the text is no command (then it is played as an action).
         self.command: Callable[[str], str | None] = lambda text: None
@@ -225,10 +226,15 @@ class ActionsPanel:
 
     def _render_picks(self, picks: tuple, token: int) -> None:
         """The hand's cards as buttons (``hand_buttons``): a card a choice plays
-        is marked playable, a card picked says so ("\u2713 Rope")."""
-        if (picks, token) == self._picks:
+        is marked playable, a card picked says so ("\u2713 Rope"). They are made
+        anew only when what they say changes, and a click carries the render
+        they were made at (``picks_token``): the second click of a double click
+        on a card that played or was picked reaches buttons made since, and is
+        dropped."""
+        if picks == self._picks:
             return
-        self._picks = (picks, token)
+        self._picks = picks
+        self.picks_token = token
         old = self.picker.children
         fresh = []
         for index, (name, tip, picked, playable) in enumerate(picks):
