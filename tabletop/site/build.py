@@ -91,7 +91,7 @@ def build_site(
     (out / "site.json").write_text(json.dumps(site, indent=1), encoding="utf-8")
     # The service worker names the build, so a browser sees a new build's worker
     # as new (it compares the file) and swaps the cache.
-    cached = json.dumps(["./", *files, "site.json"])
+    cached = json.dumps([*files, "site.json"])
     (out / "sw.js").write_text(
         f"const VERSION = {json.dumps(version)};\nconst FILES = {cached};\n"
         + (ASSETS / "sw.js").read_text(encoding="utf-8"),
@@ -130,8 +130,10 @@ def _wheels(into: Path, given: Path | None) -> list[str]:
     else:
         sources = [_source(dist) for dist in game_distributions()]
         with tempfile.TemporaryDirectory() as tmp:
+            # With the build backend installed, build offline, in this Python.
+            isolation = ["--no-build-isolation"] if _has("hatchling") else []
             done = subprocess.run(
-                [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps"]
+                [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", *isolation]
                 + ["-w", tmp, *sources],
                 capture_output=True,
                 text=True,
@@ -147,6 +149,12 @@ def _wheels(into: Path, given: Path | None) -> list[str]:
     if not any(name.startswith("tabletop-") for name in names):
         raise ValueError(f"no tabletop wheel among {names or 'no wheels'}")
     return names
+
+
+def _has(module: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(module) is not None
 
 
 def _source(dist: metadata.Distribution) -> str:

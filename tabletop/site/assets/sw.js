@@ -31,7 +31,9 @@ self.addEventListener("fetch", (ev) => {
   if (url.origin !== location.origin || ev.request.method !== "GET") return;
   ev.respondWith((async () => {
     const cache = await caches.open(NAME);
-    const hit = await cache.match(ev.request, {ignoreSearch: true});
+    // The folder itself ("/games/") is its index.html, whatever the host does.
+    const asked = url.pathname.endsWith("/") ? new URL("index.html", url) : ev.request;
+    const hit = await cache.match(asked, {ignoreSearch: true});
     return hit || fetch(ev.request);
   })());
 });
