@@ -91,7 +91,10 @@ def build_site(args: argparse.Namespace) -> int:
 
     site = build(args.out, pyodide=args.pyodide, cache=args.cache, wheels=args.wheels)
     games = ", ".join(g["name"] for g in site["games"])
-    print(f"wrote {args.out}: {games} (build {site['version']}); serve it over https")
+    print(
+        f"wrote {args.out}: {games} (build {site['version']}); serve it from any web "
+        "server (https, or localhost, for offline play: docs/site.md)"
+    )
     return 0
 
 

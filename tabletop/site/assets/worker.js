@@ -50,6 +50,8 @@ self.onmessage = async (m) => {
       self.postMessage({t: "bench", times: JSON.parse(bench(msg.game, msg.bot, msg.count))});
     }
   } catch (e) {
-    self.postMessage({t: "error", code: "python", message: String(e.message || e)});
+    // A Python error's last line says what is wrong ("ValueError: ..."), not its trace.
+    const said = String(e.message || e).trim().split("\n").pop();
+    self.postMessage({t: "error", code: "python", message: said});
   }
 };
