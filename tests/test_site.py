@@ -232,12 +232,22 @@ def test_bot_timings_say_cold_and_warm():
 
 
 HYGIENE = r"""
-import sys
-import json
+import importlib.abc, json, sys
+
+class Blocked(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {"numpy", "PIL", "tornado", "sqlite3", "_sqlite3"}:
+            raise ImportError(f"{name} is not in a browser's Python")
+
+sys.meta_path.insert(0, Blocked())
 from tabletop.site.local import LocalRoom
 for name in ("pitfall", "raiders", "race"):
-    room = LocalRoom(name, ["human", "heuristic"], seed=1)
-    room.answer(json.dumps({"t": "hello"}))
+    for bot in ("heuristic", "ismcts", "flat-mc", "random"):
+        room = LocalRoom(name, ["human", bot], seed=1)
+        view = room.answer(json.dumps({"t": "hello"}))[1]
+        first = view["page"]["actions"][0]["action"]
+        play = {"t": "play", "action": first, "at": view["step"]}
+        assert room.answer(json.dumps(play))[0]["t"] == "ok"
 outside = sorted(
     n for n in sys.modules
     if "." not in n and not n.startswith("_")
@@ -249,7 +259,7 @@ print("OUTSIDE", outside, "HEAVY", heavy)
 """
 
 
-def test_the_site_path_imports_only_the_standard_library():
+def test_the_site_path_imports_only_the_standard_library_with_every_bot():
     run = subprocess.run(
         [sys.executable, "-c", HYGIENE], capture_output=True, text=True, timeout=300
     )
