@@ -32,7 +32,7 @@ from tabletop.table.seats import HUMAN
 from tabletop.table.words.panels import pass_the_laptop
 
 #: Frames only a device's own page sends, beside the protocol's.
-LOCAL_FRAMES = ("reveal", "save", "load", "new")
+LOCAL_FRAMES = ("reveal", "save", "load")
 
 
 class LocalRoom:
@@ -95,7 +95,11 @@ class LocalRoom:
             return self._load(frame.get("text"), ident)
         if kind == "save":
             return [self.save_frame()]
-        refused = "undo is the notebook's: this page plays on from where it is"
+        # view_at, undo_request, undo_answer, export: the notebook's, not the site's.
+        refused = (
+            "this page plays on from where it is: looking back, undo and the "
+            "referee's export are the notebook's"
+        )
         return [_refused("TT-PHASE", refused, ident)]
 
     def show(self) -> list[dict[str, Any]]:
