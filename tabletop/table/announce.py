@@ -38,7 +38,8 @@ class Announcer:
         same_line = before is not None and before[0] == id(match)
         if same_line and before[2] == eyes and before[1] < step:
             steps = match.steps[before[1] : step]
-            said += [f"{who}: {what}." for who, what in recap_turns(look, steps, eyes)]
+            told = recap_turns(look, steps, eyes, table.said_lines)
+            said += [f"{who}: {what}." for who, what in told]
         elif before is not None:
             said.append(f"Showing step {step} of {len(match)}.")
         said.append(self.where_now(table))

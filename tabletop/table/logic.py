@@ -26,6 +26,7 @@ from typing import Any
 
 from tabletop.table.changes import Batched
 from tabletop.table.choices import ChoicesMixin, Selection
+from tabletop.table.frame import LineMemo
 from tabletop.table.news import NewsMixin
 from tabletop.table.saves import SavesMixin
 from tabletop.table.seats import HUMAN, MAX_AUTO_MOVES, SeatsMixin
@@ -79,6 +80,9 @@ class TableLogic(
         self.match = match
         self.game = match.game
         self.look = look
+        #: Events in words as each viewer reads them, each put in words once (the
+        #: log, the recap and the announcements read the same lines again).
+        self.said_lines = LineMemo(look)
         self.lines: list[Any] = [match]
         self.autosave = Path(autosave) if autosave else None
         self.handover_on = handover
@@ -151,7 +155,7 @@ class TableLogic(
             seat,
             self.legal if self.can_act() else (),
             self.menu(),
-            recap_turns(self.look, steps, eyes),
+            recap_turns(self.look, steps, eyes, self.said_lines),
             self.who_is_ahead,
         )
 

@@ -115,7 +115,7 @@ def recap_html(model: TableModel, steps: Sequence[Any]) -> str:
     (``tabletop.table.words.recap_turns``, as the browser page says it too)."""
     cursor = model.match.cursor
     shown = [step for step in steps if step.index <= cursor]
-    turns = recap_turns(model.look, shown, model.eyes)
+    turns = recap_turns(model.look, shown, model.eyes, model.said_lines)
     if not turns:
         return ""
     lines = [
