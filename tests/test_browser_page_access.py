@@ -123,9 +123,10 @@ def test_a_whole_turn_by_keyboard_alone_and_what_the_live_region_says(name):
             if frame.get("t") == "view" and "page" in frame:
                 own_words.update(sentences(frame["page"]))
 
-        for socket in seen.sockets:
-            socket.on("framereceived", took)
         seen.wait("S.up && S.view && S.page && S.page.headline.mine")
+        assert seen.sockets, "the page's socket is open"
+        for socket in seen.sockets:  # from here on, every frame's sentences
+            socket.on("framereceived", took)
         seen.settled()
         page = seen.page
         own_words.update(sentences(seen.held("S.page")))
@@ -134,23 +135,38 @@ def test_a_whole_turn_by_keyboard_alone_and_what_the_live_region_says(name):
         assert all(a != b for a, b in zip(walked, walked[1:], strict=False)), walked
         assert len(set(walked)) > 10
         played = 0
+        began = server.call(lambda: len(room.match.steps))
+
+        def bot_moved() -> bool:
+            moves = server.call(lambda: [s.player for s in room.match.steps])
+            return 1 in moves[began:]
+
         for _ in range(400):
-            if not seen.held("S.page.headline.mine") and played:
+            # every key once the page is ready for it (a busy machine is slow)
+            seen.wait("S.up && !S.busy && S.view && S.page")
+            if played and bot_moved():
                 break
+            if not seen.held("S.page.headline.mine"):
+                continue  # the bot is to play: it answers by itself
             on_choice = page.evaluate(
                 "() => !!document.activeElement &&"
                 " document.getElementById('actions').contains(document.activeElement)"
             )
-            if on_choice and seen.held("S.up && !S.busy") and page.evaluate(SETTLED):
+            if on_choice:
+                seen.settled()
                 step = seen.held("S.view.step")
                 page.keyboard.press("Enter")
                 seen.wait(SHOWED.format(step))
+                seen.wait("!S.busy")
+                # the focus stays near: never left on the page's body
+                assert page.evaluate(WALK_MARK) != "body", played
                 played += 1
             else:
                 page.keyboard.press("Tab")
-        assert played, "no choice was reached by Tab"
-        # the bot plays; the turn comes back: said in the live region
-        seen.wait("S.page.headline.mine && S.heardMine", timeout=60_000)
+        assert played and bot_moved(), ("a turn played by the keyboard", played)
+        # the turn comes back: said in the live region
+        last = server.call(lambda: len(room.match.steps))
+        seen.wait(f"S.view.step >= {last} && S.page.headline.mine && S.heardMine")
         heard = page.inner_text("#heard")
         assert "Your turn: " in heard
         own_words.update(sentences(seen.held("S.page")))
