@@ -60,7 +60,7 @@ _SPACE = re.compile(r"\b(?:([A-Za-z]+) )?([A-Z][A-Z0-9]+)\b")
 _ONE_STEP = re.compile(r"\b1 steps\b")
 # "before the log at Log 2" -> "before Log 2": the kind is in the space's name.
 _KIND_AT_NAME = re.compile(r"\bthe (\w+) (?:at|on) (\1 \d+)\b", re.IGNORECASE)
-# "lands on S3 (A guide shares a clue): A guide shares a clue: ..." -> one saying.
+# "landed on S3 (A guide shares a clue): A guide shares a clue: ..." -> one saying.
 _NOTE_THEN_SAID = re.compile(r" \(([^()]+)\): \1\b")
 
 
@@ -80,7 +80,7 @@ class Look:
         moves_no_pawn: event kinds whose ``from``/``to`` move something other
             than a seat's piece (the last-move marks skip them).
         arrivals_told: event kinds whose sentence names the space it happens
-            at (its data's ``at``: "lands on X: ..."); the recap leaves out the
+            at (its data's ``at``: "landed on X: ..."); the recap leaves out the
             seat's move to that space just before it, which would name it twice.
     """
 
