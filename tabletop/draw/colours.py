@@ -16,6 +16,7 @@ Two measures the looks are held to (WCAG 2.2 AA):
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Sequence
@@ -71,8 +72,10 @@ def linear(colour: str) -> RGB:
     )
 
 
+@functools.lru_cache(maxsize=1024)
 def luminance(colour: str) -> float:
-    """WCAG relative luminance: 0 for black, 1 for white."""
+    """WCAG relative luminance: 0 for black, 1 for white (remembered per colour:
+    the looks ask for the same few colours at every redraw)."""
     r, g, b = linear(colour)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
@@ -83,6 +86,7 @@ def contrast(a: str, b: str) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
+@functools.lru_cache(maxsize=1024)
 def ink_on(fill: str) -> str:
     """The text colour that reads best on ``fill``: white or black. One of
     them always reaches 4.5:1 (at the luminance where both are equal, 4.6:1)."""

@@ -37,8 +37,10 @@ def action_words(model: TableModel, entry: Any) -> str:
 def event_words(model: TableModel, event: Any, eyes: Any) -> str:
     """An event as ``eyes`` may read it, in the game's words (the look's
     ``event_line``: cards by name and counted, seats and spaces named), the
-    same words as the pictures and replays say."""
-    return model.look.event_line(event, eyes)
+    same words as the pictures and replays say. Each line is put in words once
+    per eyes (``TableLogic.said_lines``): the log rereads its last 60 steps at
+    every redraw."""
+    return model.said_lines(event, eyes)
 
 
 def status_html(model: TableModel, seen: str) -> str:
