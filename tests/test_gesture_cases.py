@@ -175,7 +175,7 @@ def tap_notebook(table: Any, kind: str, what: str) -> None:
         x, y = table.look.xy[what]
         area = ui.board.area
         frontend(
-            ui.board.canvas, {"event": "mouse_down", "x": x - area[0], "y": y - area[1]}
+            ui.board.canvas, {"event": "mouse_up", "x": x - area[0], "y": y - area[1]}
         )
     elif kind == "card":
         seat = model.viewer if model.viewer is not None else model.to_move
@@ -183,7 +183,7 @@ def tap_notebook(table: Any, kind: str, what: str) -> None:
         kinds = table.look.hand(model.view_state, seat)
         i = list(kinds).index(what)
         x = GAP + i * hand._step(len(kinds)) + CARD_W / 2
-        frontend(hand.canvas, {"event": "mouse_down", "x": x, "y": 24 + CARD_H / 2})
+        frontend(hand.canvas, {"event": "mouse_up", "x": x, "y": 24 + CARD_H / 2})
     else:
         buttons = ui.actions.buttons
         (button,) = [b for b, e in zip(buttons, ui.actions.items, strict=False)

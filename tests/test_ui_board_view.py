@@ -12,7 +12,7 @@ from tabletop.ui.board_area import LEGIBLE_PX, median_label
 
 def _press(table, x: float, y: float) -> None:
     """A mouse press at canvas pixel (x, y), as the page reports it."""
-    table.widgets.board.canvas._canvases[-1]._mouse_down_callbacks(x, y)
+    table.widgets.board.canvas._canvases[-1]._mouse_up_callbacks(x, y)
 
 
 def _measured(table, css_per_canvas_px: float) -> None:

@@ -13,7 +13,7 @@ RAIDERS_LESSONS = lessons("raiders")
 
 def _press(table, x: float, y: float) -> None:
     """A mouse press at canvas pixel (x, y), as the page reports it."""
-    table.widgets.board.canvas._canvases[-1]._mouse_down_callbacks(x, y)
+    table.widgets.board.canvas._canvases[-1]._mouse_up_callbacks(x, y)
 
 
 def test_a_lesson_board_shows_the_area_it_is_about():

@@ -86,14 +86,14 @@ def test_board_and_hand_clicks_made_before_the_update_are_dropped():
     page_has_seen(table)
     table.choose("roll")  # the table moved; the page has not seen it yet
     x, y = table.look.xy["s3"]
-    click_from_page(table.widgets.board.canvas, {"event": "mouse_down", "x": x, "y": y})
+    click_from_page(table.widgets.board.canvas, {"event": "mouse_up", "x": x, "y": y})
     assert table.model.step == 1 and watch.dropped == 1
     page_has_seen(table)
-    click_from_page(table.widgets.board.canvas, {"event": "mouse_down", "x": x, "y": y})
+    click_from_page(table.widgets.board.canvas, {"event": "mouse_up", "x": x, "y": y})
     assert table.model.step == 2 and table.model.state.positions[0] == 3
     page_has_seen(table, table.token - 1)  # a lagging page
     click_from_page(
-        table.widgets.hands[1].canvas, {"event": "mouse_down", "x": 10, "y": 80}
+        table.widgets.hands[1].canvas, {"event": "mouse_up", "x": 10, "y": 80}
     )
     assert table.model.step == 2 and watch.dropped == 2
 
@@ -103,7 +103,7 @@ def test_gestures_while_the_table_updates_are_ignored():
     watch = TableWatch(table)
     with table.model.batch():  # the table is updating
         click_from_page(
-            table.widgets.board.canvas, {"event": "mouse_down", "x": 30, "y": 60}
+            table.widgets.board.canvas, {"event": "mouse_up", "x": 30, "y": 60}
         )
         button_from_page(table.widgets.actions.box.children[0])
     assert table.model.step == 0 and watch.dropped == 2
@@ -139,3 +139,22 @@ def test_without_a_page_nothing_is_stale():
     assert table.widgets.echo.value == -1 and not table.stale()
     table.widgets.actions.box.children[0].click()
     assert table.model.step == 1
+
+
+def test_a_press_alone_plays_nothing_the_release_plays():
+    """WCAG 2.5.2 (pointer cancellation): the board and the hands act on the
+    release over the canvas; a press dragged off the canvas and released there
+    sends no release to it, and plays nothing."""
+    table = make_table()
+    page_has_seen(table)
+    table.choose("roll")
+    page_has_seen(table)
+    x, y = table.look.xy["s3"]
+    board = table.widgets.board.canvas
+    click_from_page(board, {"event": "mouse_down", "x": x, "y": y})
+    click_from_page(
+        table.widgets.hands[1].canvas, {"event": "mouse_down", "x": 10, "y": 80}
+    )
+    assert table.model.step == 1, "a press is not yet a choice"
+    click_from_page(board, {"event": "mouse_up", "x": x, "y": y})
+    assert table.model.step == 2 and table.model.state.positions[0] == 3

@@ -58,7 +58,7 @@ def click_board(t: Table, r: random.Random) -> None:
         x, y = x + r.uniform(-6, 6), y + r.uniform(-6, 6)
     else:
         x, y = r.uniform(-20, t.look.width + 20), r.uniform(-20, t.look.height)
-    frontend(t.widgets.board.canvas, {"event": "mouse_down", "x": x, "y": y})
+    frontend(t.widgets.board.canvas, {"event": "mouse_up", "x": x, "y": y})
 
 
 def click_hand(t: Table, r: random.Random) -> None:
@@ -74,7 +74,7 @@ def click_hand(t: Table, r: random.Random) -> None:
         x, y = GAP + r.randrange(n) * hand._step(n) + CARD_W / 2, 24 + CARD_H / 2
     else:
         x, y = r.uniform(0, hand.width), r.uniform(0, hand.height)
-    frontend(hand.canvas, {"event": "mouse_down", "x": x, "y": y})
+    frontend(hand.canvas, {"event": "mouse_up", "x": x, "y": y})
 
 
 def press_button(t: Table, r: random.Random) -> None:

@@ -83,7 +83,7 @@ def test_browser_click_on_the_board_maps_to_the_nearest_space(comms):
     table.choose("roll")
     x, y = table.look.xy["s3"]
     frontend(
-        table.widgets.board.canvas, {"event": "mouse_down", "x": x + 9, "y": y - 7}
+        table.widgets.board.canvas, {"event": "mouse_up", "x": x + 9, "y": y - 7}
     )
     assert table.model.state.positions[0] == 3
     assert table.model.error == "" and table.model.message == ""
@@ -91,7 +91,7 @@ def test_browser_click_on_the_board_maps_to_the_nearest_space(comms):
 
 def test_browser_click_off_the_board_shows_a_refusal_not_an_error():
     table = make_table()
-    frontend(table.widgets.board.canvas, {"event": "mouse_down", "x": 5, "y": 5})
+    frontend(table.widgets.board.canvas, {"event": "mouse_up", "x": 5, "y": 5})
     assert table.model.step == 0
     assert (
         "Not possible" in table.model.message
@@ -140,7 +140,7 @@ def test_ambiguous_space_selects_then_a_card_decides():
 def test_hand_click_plays_the_card_under_the_pointer():
     table = make_table()
     hand = table.widgets.hands[0]
-    frontend(hand.canvas, {"event": "mouse_down", "x": 10 + 0, "y": 80})
+    frontend(hand.canvas, {"event": "mouse_up", "x": 10 + 0, "y": 80})
     assert (
         table.model.step == 1 and table.model.state.positions[0] == 2
     )  # card 0 is leap
@@ -186,7 +186,7 @@ def test_hot_seat_shows_only_the_viewers_hand_face_up(comms):
 
 def test_other_hand_click_is_refused_with_the_turn_clause():
     table = make_table()
-    frontend(table.widgets.hands[1].canvas, {"event": "mouse_down", "x": 10, "y": 80})
+    frontend(table.widgets.hands[1].canvas, {"event": "mouse_up", "x": 10, "y": 80})
     assert table.model.step == 0 and "not Player 1 (blue)'s turn" in table.model.message
     assert table.model.refused_clause == "TT-TURN"
 

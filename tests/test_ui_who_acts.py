@@ -94,7 +94,7 @@ def test_a_board_click_does_not_play_for_the_bot(when):
     before = _before(table)
     target = next(s for e in table.legal for s in e.spaces)
     x, y = table.look.xy[target]
-    click_from_page(table.widgets.board.canvas, {"event": "mouse_down", "x": x, "y": y})
+    click_from_page(table.widgets.board.canvas, {"event": "mouse_up", "x": x, "y": y})
     _unchanged(table, before)
     with pytest.raises(Exception, match="bot"):
         table.model.click_space(target)
@@ -106,7 +106,7 @@ def test_a_card_click_does_not_play_for_the_bot(when):
     table = WHEN[when]()
     before = _before(table)
     hand = table.widgets.hands[1]
-    click_from_page(hand.canvas, {"event": "mouse_down", "x": 30, "y": 70})
+    click_from_page(hand.canvas, {"event": "mouse_up", "x": 30, "y": 70})
     assert _before(table) == before
     with pytest.raises(Exception, match="bot"):
         table.model.play_card(0)

@@ -96,7 +96,7 @@ class BoardView:
             layout={"width": f"{look.width}px", "height": f"{look.height}px"},
         )
         self.canvas.add_class("tabletop-board")
-        self.canvas.on_mouse_down(lambda x, y: on_click(*self.board_point(x, y)))
+        self.canvas.on_mouse_up(lambda x, y: on_click(*self.board_point(x, y)))
         self._drawn: dict[int, Hashable] = {}
         self.redrawn: list[int] = []  # the layers the last render drew
 

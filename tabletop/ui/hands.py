@@ -71,7 +71,7 @@ class HandView:
             layout={"width": f"{width}px", "height": f"{self.height}px"},
         )
         self.canvas.add_class("tabletop-hand")
-        self.canvas.on_mouse_down(self._clicked)
+        self.canvas.on_mouse_up(self._clicked)
         self._on_card = on_card
         self._drawn: list[Any] = [None, None, None]
         self.cards: tuple[str, ...] | int = ()
