@@ -361,6 +361,9 @@ def test_plots_use_the_seat_colours_of_the_table():
     paint_seats(fig)
     assert [line.get_color() for line in ax.lines] == list(SEAT_COLORS[:3])
     assert ax.lines[1].get_label() == "Player 1 (blue)"
+    # never by colour alone: each seat's line has its own dash pattern and marker
+    assert len({str(line.get_linestyle()) for line in ax.lines}) == 3
+    assert len({line.get_marker() for line in ax.lines}) == 3
 
 
 def test_a_space_named_by_its_id_and_its_name_is_said_once():

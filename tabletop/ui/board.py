@@ -33,12 +33,19 @@ __all__ = [
 
 def paint_seats(fig: Any) -> Any:
     """Colour a per-seat plot (one line, and band, per seat, in seat order) with the
-    table's seat colours and name the seats as the table does; returns ``fig``."""
+    table's seat colours, give each line its seat's dash pattern and marker (the
+    advantage chart's: never by colour alone) and name the seats as the table
+    does; returns ``fig``."""
+    from tabletop.analysis.charts import LINE_STYLES, MARKERS  # needs matplotlib
+
     for ax in fig.axes:
         bands = list(ax.collections)
         for seat, line in enumerate(ax.lines):
             color = SEAT_COLORS[seat % len(SEAT_COLORS)]
             line.set_color(color)
+            line.set_linestyle(LINE_STYLES[seat % len(LINE_STYLES)])
+            line.set_marker(MARKERS[seat % len(MARKERS)])
+            line.set_markevery(0.1)
             line.set_label(f"Player {seat} ({SEAT_COLOR_NAMES[seat]})")
             if seat < len(bands):
                 bands[seat].set_color(color)
