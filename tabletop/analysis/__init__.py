@@ -10,8 +10,11 @@ the full state (the referee's), always saying which:
   ``tabletop.analysis.review``); ``method="model"`` grades from the game's value
   model at once (``refine=True``: the flagged moves by playouts);
   ``plot_advantage(review)`` charts it.
-- ``hint(match)``: the move the analysis suggests for the seat to move;
-  ``Drill.from_review(match, review)``: "find a better move" on the clearest mistake.
+- ``hint(match)``: the move the analysis suggests for the seat to move
+  (``method="model"``: every legal move judged at once by the value model;
+  ``"both"``: its top moves checked by playouts);
+  ``Drill.from_review(match, review)``: "find a better move" on the clearest mistake
+  (of a review by playouts or by the model).
 - ``BackgroundEvaluator``: evaluation in a worker thread with a CPU budget, where a
   new request cancels the old one (the table's evaluation bar uses it).
 """

@@ -8,6 +8,14 @@ Fly to Island", with the other candidates' chances) and the suggested choice get
 gold outline among the action buttons (nothing moves: an outline takes no room).
 From ``quick`` a refusal ("hints are for the seat to move") goes to the table's
 notice line, where the player is looking.
+
+A game with a learned value model (``tabletop.analysis.value``) answers at once:
+the model's hint (``hint(..., method="model")``: every legal move judged from
+the mover's knowledge, in milliseconds) is shown and outlined on the click,
+labelled "estimate from the learned model, \u00b1N points", and playouts then
+check its top candidates in the background (``method="both"``), as the Review
+checks the moves the model flags; the checked answer replaces the estimate. A
+game without a model is judged by playouts alone, as before.
 """
 
 from __future__ import annotations
@@ -21,11 +29,13 @@ import ipywidgets as w
 
 from tabletop.analysis import hint
 from tabletop.core import IllegalActionError, Match
+from tabletop.ui.evaluation_rows import estimate_label
 
 if TYPE_CHECKING:
     from tabletop.ui.controller import Table
 
 THINKING = "thinking\u2026"
+CHECKING = "checking with playouts\u2026"
 
 
 class HintPanel:
@@ -35,12 +45,20 @@ class HintPanel:
         table: the Table whose seat to move gets the hint.
         sizes: the worlds and the candidate moves a hint samples, asked each time
             (the review tab's ``budget`` and ``width``).
+        value: the game's value model, or None (asked each time; ``None``: the
+            playouts alone).
     """
 
-    def __init__(self, table: Table, sizes: Callable[[], tuple[int, int]]) -> None:
+    def __init__(
+        self,
+        table: Table,
+        sizes: Callable[[], tuple[int, int]],
+        value: Callable[[Any], Any] | None = None,
+    ) -> None:
         self.table = table
         self.model = table.model
         self.sizes = sizes
+        self.value = value
         self.answer: Any = None
         self.button = w.Button(description="Hint", icon="lightbulb-o")
         self.button.add_class("tabletop-hint")
@@ -91,16 +109,23 @@ class HintPanel:
             self.thread = threading.Thread(target=lambda: None, daemon=True)
             self.thread.start()
             return self.thread
-        self.text.value = THINKING
         self.answer = None
-        self._thinking(True)
         match, step = model.match, model.step
+        value = self._value(match)
+        self.text.value = (
+            THINKING if value is None else self._estimate(match, step, value)
+        )
+        if self.answer is not None:  # the model's answer, shown at once
+            self.where = where
+            self._suggest(self.answer)
+        self._thinking(True, "Checking\u2026" if self.answer else "Thinking\u2026")
 
         def find() -> None:
             try:
-                text = self._html(match, step)
+                text = self._html(match, step, value)
             except Exception as exc:  # noqa: BLE001 - shown in the tab
                 text = f"no hint: {html.escape(str(exc))}"
+                self.answer = None
             finally:
                 self._thinking(False)
             if self.position() == where:
@@ -108,17 +133,32 @@ class HintPanel:
                 self.where = where
                 if self.answer is not None:
                     self._suggest(self.answer)
-            elif self.text.value == THINKING:
+            elif self.text.value == THINKING or CHECKING in self.text.value:
                 self.text.value = ""
 
         self.thread = threading.Thread(target=find, name="hint", daemon=True)
         self.thread.start()
         return self.thread
 
-    def _thinking(self, busy: bool) -> None:
+    def _thinking(self, busy: bool, doing: str = "Thinking\u2026") -> None:
         for button in (self.button, self.quick):
-            button.description = "Thinking\u2026" if busy else "Hint"
+            button.description = doing if busy else "Hint"
             button.disabled = busy
+
+    def _value(self, match: Match) -> Any:
+        """The game's value model, or None (none, or not asked for)."""
+        return self.value(match.game) if self.value is not None else None
+
+    def _estimate(self, match: Match, step: int, value: Any) -> str:
+        """The model's hint in words, with the check to come (``THINKING`` when
+        the model cannot answer: the playouts alone then)."""
+        try:
+            found = hint(match, method="model", model=value, seed=step)
+        except Exception:  # noqa: BLE001 - a model that cannot answer: playouts
+            return THINKING
+        self.answer = found
+        name = self.table.look.seat_name(found.seat)
+        return hint_html(found, name, self._namer(match), checking=True)
 
     def _suggest(self, found: Any) -> None:
         """Outline the suggested choice among the table's action buttons."""
@@ -136,7 +176,8 @@ class HintPanel:
         viewer who is another seat gets none (it would reveal the mover's hand)."""
         refusal = self.refusal()
         model = self.model
-        self.text.value = refusal or self._html(model.match, model.step)
+        match = model.match
+        self.text.value = refusal or self._html(match, model.step, self._value(match))
         if not refusal:
             self.where = self.position()
             self._suggest(self.answer)
@@ -160,9 +201,11 @@ class HintPanel:
             return "hints are for the seat to move"
         return ""
 
-    def _html(self, match: Match, step: int) -> str:
+    def _html(self, match: Match, step: int, value: Any = None) -> str:
+        """The hint by playouts (``value``: the model's top candidates checked)."""
         budget, width = self.sizes()
-        found = hint(match, budget, width=width, seed=step)
+        method = "both" if value is not None else "playouts"
+        found = hint(match, budget, width=width, seed=step, method=method, model=value)
         self.answer = found
         name = self.table.look.seat_name(found.seat)
         return hint_html(found, name, self._namer(match))
@@ -182,10 +225,15 @@ class HintPanel:
 
 
 def hint_html(
-    found: Any, seat_name: str, name: Callable[[Any], tuple[str, str]]
+    found: Any,
+    seat_name: str,
+    name: Callable[[Any], tuple[str, str]],
+    *,
+    checking: bool = False,
 ) -> str:
     """The hint in words: the move to try and what it does, then how it did in the
-    sampled deals against the other candidates."""
+    sampled deals against the other candidates, or, for the model's answer, its
+    estimates labelled as such (``checking``: playouts are checking it now)."""
     label, text = name(found.best)
     lines = [
         f"<div><b>Hint for {html.escape(seat_name)}</b>: try "
@@ -193,7 +241,9 @@ def hint_html(
         + (f" ({html.escape(text)})" if text else "")
         + "</div>"
     ]
-    if found.worlds:
+    if found.method == "model" and len(found.estimates) > 1:
+        lines.append(_estimate_more(found, seat_name, name, checking))
+    elif found.worlds:
         ranked = sorted(found.values, key=lambda v: -v.wins)
         best = next(v for v in ranked if v.action == found.best)
         others = ", ".join(
@@ -206,6 +256,12 @@ def hint_html(
             f"It won {best.chance:.0%} of {found.worlds} games played out from what "
             f"{html.escape(seat_name)} knows"
             + (f"; the other choices tried: {others}" if others else "")
+            + (
+                " (the choices the learned model rated highest of "
+                f"{len(found.estimates)})"
+                if found.method == "both"
+                else ""
+            )
             + ".</div>"
         )
     else:
@@ -213,3 +269,20 @@ def hint_html(
             "<div class='tabletop-hint-more'>The only sensible choice here.</div>"
         )
     return "".join(lines)
+
+
+def _estimate_more(
+    found: Any, seat_name: str, name: Callable[[Any], tuple[str, str]], checking: bool
+) -> str:
+    """The model's estimates in words: the move's, the next best ones', labelled."""
+    others = ", ".join(
+        f"{html.escape(name(e.action)[0])} {e.chance:.0%}" for e in found.estimates[1:4]
+    )
+    label = estimate_label(found.error)
+    return (
+        "<div class='tabletop-hint-more'>"
+        f"{html.escape(label[0].upper() + label[1:])}: {found.estimate:.0%} chance "
+        f"to win after it, from what {html.escape(seat_name)} knows; next: {others}"
+        + (f". <i>{CHECKING}</i>" if checking else ".")
+        + "</div>"
+    )

@@ -94,7 +94,11 @@ class ReviewPanel(w.VBox):
         self._error: float | None = None  # the model's error, for the label
         self.review: Review | None = None
         self.reviewed: Any = None  # the match the review is about
-        self.hints = HintPanel(table, lambda: (self.budget, self.width))
+        self.hints = HintPanel(
+            table,
+            lambda: (self.budget, self.width),
+            lambda game: self.value_model(game) if self.by_model else None,
+        )
         self.run_button = w.Button(description="Review game", icon="search")
         self.run_button.add_class("tabletop-review-run")
         self.stop_button = w.Button(description="Stop", icon="stop")
