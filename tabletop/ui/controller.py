@@ -273,9 +273,10 @@ class Table(w.VBox):
         return self.model.press(item)
 
     def _pick_drawn(self, index: int, token: int) -> tuple:
-        """A card's button of the hand made at render ``token`` (dropped if the
-        buttons were made anew since: what they say changed): as a click on that
-        card of the hand."""
+        """A card's button of the hand, pressed as it showed at render
+        ``token`` (dropped if the buttons changed since; the gesture guard has
+        already dropped a click the page made before it showed them): as a
+        click on that card of the hand."""
         if token != self.widgets.actions.picks_token:
             self.gestures.dropped()
             return ()

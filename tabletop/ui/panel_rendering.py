@@ -176,15 +176,12 @@ def _esc(text: str) -> str:
 
 
 def hand_buttons(model: Any) -> tuple[tuple[str, str, bool, bool], ...]:
-    """While cards are picked, the hand of the seat whose eyes the table shows,
-    as ``(name, what it does, picked, playable)`` in order (the table's logic
-    says which cards are picked and which a choice takes); otherwise none: a
-    card played alone has its own button among the choices, and making a row of
-    buttons on every move cost a third of a gesture's time."""
+    """The hand of the seat whose eyes the table shows, as ``(name, what it
+    does, picked, playable)`` in order (the table's logic says which cards are
+    picked and which a choice takes); none behind the hand-over screen or with
+    no seat's eyes."""
     seat, look = model.eyes, model.look
     if not isinstance(seat, int) or model.curtain is not None:
-        return ()
-    if model.selection is None or not model.selection.picking:
         return ()
     held = look.hand(model.view_state, seat)
     if isinstance(held, int):

@@ -43,9 +43,11 @@ class ActionsPanel:
     ) -> None:
         self._on_choose = on_choose
         self._on_pick = on_pick or (lambda index, token: None)
-        # While cards are picked, the hand as buttons too (the hand is a
-        # canvas): a keyboard or a screen reader picks and puts back a card by
-        # its button, named by the words it shows.
+        # The hand as buttons too (the hand is a canvas): a keyboard or a
+        # screen reader plays, picks and puts back a card by its button, named
+        # by the words it shows, under the heading "Your hand".
+        self.hand_title = w.HTML("<b>Your hand</b>", layout=w.Layout(display="none"))
+        self.hand_title.add_class("tabletop-hand-title")
         self.picker = w.Box(layout=w.Layout(flex_flow="row wrap", width="100%"))
         self.picker.add_class("tabletop-picker")
         self._picks: tuple = ()
@@ -90,8 +92,9 @@ class ActionsPanel:
             [
                 self.title,
                 self.clear,
-                self.picker,
                 self.box,
+                self.hand_title,
+                self.picker,
                 self.bots,
                 self.notation,
                 self.answer,
@@ -226,35 +229,34 @@ class ActionsPanel:
 
     def _render_picks(self, picks: tuple, token: int) -> None:
         """The hand's cards as buttons (``hand_buttons``): a card a choice plays
-        is marked playable, a card picked says so ("\u2713 Rope"). They are made
-        anew only when what they say changes, and a click carries the render
-        they were made at (``picks_token``): the second click of a double click
-        on a card that played or was picked reaches buttons made since, and is
-        dropped."""
+        is marked playable, a card picked says so ("\u2713 Rope"). A button is
+        redressed only when what it says changes and made only when the hand
+        grows past the buttons made (a row made anew at every move cost a third
+        of a gesture); a button not needed now is hidden and blanked, so no
+        card stays in the page behind the hand-over screen. A click goes through
+        the table's gesture guard, which drops it when the page had not yet
+        shown the latest render (the second click of a double click on a card
+        that changed); ``picks_token`` is the render of the last change."""
         if picks == self._picks:
             return
-        self._picks = picks
+        before, self._picks = self._picks, picks
         self.picks_token = token
-        old = self.picker.children
-        fresh = []
-        for index, (name, tip, picked, playable) in enumerate(picks):
-            b = w.Button(
-                description=f"\u2713 {name}" if picked else name,
-                tooltip=(f"{name}: picked, press to put it back" if picked else tip),
-                layout=w.Layout(width="auto", margin="2px"),
-            )
-            b.add_class("tabletop-pick")
-            if playable:
-                b.add_class("tabletop-playable")
-            if picked:
-                b.add_class("tabletop-picked")
-                b.button_style = "danger"
-            b.on_click(lambda _b, i=index: self._on_pick(i, token))
-            fresh.append(b)
-        self.picker.children = fresh
-        self.picker.layout.display = "" if fresh else "none"
-        for b in old:
-            b.close()
+        buttons = list(self.picker.children)
+        for index, pick in enumerate(picks):
+            if index >= len(buttons):
+                button = w.Button(layout=w.Layout(width="auto", margin="2px"))
+                button.add_class("tabletop-pick")
+                button.on_click(lambda _b, i=index: self._on_pick(i, self.picks_token))
+                buttons.append(button)
+            elif index < len(before) and before[index] == pick:
+                continue
+            _dress_card(buttons[index], *pick)
+        for button in buttons[len(picks) : len(before)]:
+            _dress_card(button, "", "", False, False, shown=False)
+        if len(buttons) != len(self.picker.children):
+            self.picker.children = buttons
+        shown = "" if picks else "none"
+        self.picker.layout.display = self.hand_title.layout.display = shown
 
     def suggest(self, action: Any, note: str = "") -> bool:
         """Outline the button of ``action`` (or the folded button holding it),
@@ -503,3 +505,31 @@ class SeatControls:
         value = -1 if viewer is None else viewer
         if self.viewer.value != value:
             self.viewer.value = value
+
+
+def _dress_card(
+    button: w.Button,
+    name: str,
+    tip: str,
+    picked: bool,
+    playable: bool,
+    *,
+    shown: bool = True,
+) -> None:
+    """A card's button as the hand shows it now: its name (ticked when picked),
+    what it does, and the playable and picked marks; hidden unless ``shown``."""
+    display = "" if shown else "none"
+    if button.layout.display != display:
+        button.layout.display = display
+    with button.hold_sync():  # one message for the button
+        button.description = f"\u2713 {name}" if picked else name
+        button.tooltip = f"{name}: picked, press to put it back" if picked else tip
+        for mark, on in (
+            ("tabletop-playable", playable),
+            ("tabletop-picked", picked),
+        ):
+            if on:
+                button.add_class(mark)
+            else:
+                button.remove_class(mark)
+        button.button_style = "danger" if picked else ""

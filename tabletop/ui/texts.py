@@ -8,6 +8,7 @@ so no hidden value reaches a text.
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Sequence
 from typing import Any
@@ -226,6 +227,19 @@ def inspector_for(model: TableModel) -> str:
     return inspector_html(text, secret_parts(model))
 
 
+@functools.lru_cache(maxsize=512)
+def _log_row(label: str, events: tuple[tuple[str, str], ...], details: bool) -> str:
+    """One step's row of the log (remembered: the log shows its last 60 steps
+    again at every redraw, and a step's row never changes)."""
+    parts = []
+    texts = stops_left_out([text for text, _ in events])  # no ".;"
+    for text, (_, clause) in zip(texts, events, strict=True):
+        code = f" <code>{html.escape(clause)}</code>" if details and clause else ""
+        parts.append(f"{html.escape(text)}{code}")
+    body = "; ".join(parts) or "<i>no visible change</i>"
+    return f"<div class='tabletop-log-step'><b>{html.escape(label)}</b>: {body}</div>"
+
+
 def log_html(
     steps: Sequence[tuple[str, Sequence[tuple[str, str]]]],
     details: bool = False,
@@ -237,17 +251,10 @@ def log_html(
     (text, clause) of each event as the viewer may read it. Clause IDs show only
     with ``details``. The box keeps its scroll at the bottom (the newest row).
     """
-    rows = []
-    for label, events in steps[-limit:]:
-        parts = []
-        texts = stops_left_out([text for text, _ in events])  # no ".;"
-        for text, (_, clause) in zip(texts, events, strict=True):
-            code = f" <code>{html.escape(clause)}</code>" if details and clause else ""
-            parts.append(f"{html.escape(text)}{code}")
-        body = "; ".join(parts) or "<i>no visible change</i>"
-        rows.append(
-            f"<div class='tabletop-log-step'><b>{html.escape(label)}</b>: {body}</div>"
-        )
+    rows = [
+        _log_row(label, tuple(tuple(event) for event in events), details)
+        for label, events in steps[-limit:]
+    ]
     if not rows:
         return "<i>nothing has happened yet</i>"
     inner = "".join(rows)
