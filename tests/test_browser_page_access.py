@@ -94,7 +94,7 @@ def sentences(frame: dict) -> set[str]:
     turns, "Your turn: ..." and the end."""
     head = frame["headline"]
     said = {f"{who}: {what}." for who, what in frame["recap"]}
-    return said | {f"Your turn: {head['more']}.", f"{head['text']} {head['more']}"}
+    return said | {head["said"]}
 
 
 def tab_walk(page, presses: int) -> list[str]:

@@ -163,6 +163,7 @@ def test_a_finished_game_reads_as_its_winner_on_every_page(name):
             "mine": False,
             "text": f"\u2605 {wins}",
             "more": why,
+            "said": f"Game over. {wins} {why}",
         }
         assert part["actions"] == [] and 'class="target"' not in part["svg"]
 

@@ -49,11 +49,20 @@ class Announcer:
     def where_now(table: Any) -> str:
         """Whose turn it is ("Your turn: ..." to the seat that may act), or the
         end of the game."""
-        look, view = table.look, table.view_state
-        over = game_over_words(look, view)
-        if over is not None:
-            return over
-        name, pending = pending_words(look, table.game, view)
-        if table.to_move is not None and table.to_move == table.eyes:
-            return f"Your turn: {pending}."
-        return f"{name} to move."
+        eyes = table.eyes if isinstance(table.eyes, int) else None
+        return turn_words(table.look, table.view_state, eyes)
+
+
+def turn_words(look: Any, view: Any, seat: int | None) -> str:
+    """The sentence announced for the moment of ``view``: the end of the game,
+    "Your turn: <what to decide>." to ``seat`` when it is to move, or whose move
+    it is. The notebook's announcer and the page's frame (its headline's
+    ``said``) both say it."""
+    over = game_over_words(look, view)
+    if over is not None:
+        return over
+    name, pending = pending_words(look, look.game, view)
+    mover = look.game.to_move(view)
+    if mover is not None and mover == seat:
+        return f"Your turn: {pending}."
+    return f"{name} to move."

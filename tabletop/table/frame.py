@@ -43,6 +43,7 @@ from tabletop.draw.look import (
 from tabletop.draw.scenes import Moment, marks
 from tabletop.draw.shapes import Layer
 from tabletop.draw.svg import layer_svg, num
+from tabletop.table.announce import turn_words
 from tabletop.table.choices import (
     Fold,
     Group,
@@ -320,18 +321,24 @@ def recap_steps(steps: Any, seat: int | None, back: int = 40) -> tuple[Any, ...]
 
 
 def headline(look: Look, view: Any, seat: int | None) -> dict[str, Any]:
-    """Whose turn it is and what they decide, or the winner, in words."""
+    """Whose turn it is and what they decide, or the winner, in words; ``said``
+    is the sentence the live region announces for it (``turn_words``, as the
+    notebook's announcer says it)."""
     game = look.game
     outcome = game.outcome(view)
+    said = turn_words(look, view, seat)
     if outcome is not None:
         wins, why = winner_words(look, outcome)
-        return {"over": True, "mine": False, "text": f"\u2605 {wins}", "more": why}
+        head = {"over": True, "mine": False, "text": f"\u2605 {wins}", "more": why}
+        return head | {"said": said}
     name, pending = pending_words(look, game, view)
     mover = game.to_move(view)
     if mover is not None and mover == seat:
         more = f"{name} (you) {pending}"
-        return {"over": False, "mine": True, "text": "Your turn!", "more": more}
-    return {"over": False, "mine": False, "text": f"{name} to move", "more": pending}
+        head = {"over": False, "mine": True, "text": "Your turn!", "more": more}
+        return head | {"said": said}
+    head = {"over": False, "mine": False, "text": f"{name} to move", "more": pending}
+    return head | {"said": said}
 
 
 def hand_payload(look: Look, view: Any, seat: int, viewer_seat: int | None) -> dict:

@@ -55,7 +55,6 @@ PAGE_WORDS = {
     "board_words": "The board in words",
     "pawns": "Pawns",
     "spaces_now": "Spaces you may choose now",
-    "your_turn_said": "Your turn: ",
     "view_group": "The board's view",
     "zoom_in": "Zoom in",
     "zoom_out": "Zoom out",
