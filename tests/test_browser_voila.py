@@ -187,3 +187,52 @@ def test_voila_keeps_a_visitors_game_under_their_link(voila, page):
     assert page.inner_text(STEP) == start
     assert not page.locator(".tabletop-resume").is_visible()
     assert "step 0 of 0" in page.inner_text(".tabletop-summary")
+
+
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const cut = [...document.querySelectorAll(
+      '.tabletop-table button, .tabletop-table canvas, .tabletop-table input')]
+    .filter((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && (r.left < -1 || r.right > width + 1);
+    })
+    .map((e) => (e.textContent || e.className || e.tagName).trim().slice(0, 40));
+  const tabs = [...document.querySelectorAll('.tabletop-table .lm-TabBar-tab')]
+    .filter((t) => t.getBoundingClientRect().width > 0
+      && (t.scrollWidth > t.clientWidth + 1
+        || t.getBoundingClientRect().right > width + 1))
+    .map((t) => t.textContent.trim());
+  const board = document.querySelector('canvas.tabletop-board')
+    .getBoundingClientRect().width;
+  return {scroll: document.scrollingElement.scrollWidth, width, cut, tabs, board};
+}"""
+
+
+@pytest.mark.parametrize("width", [640, 320])
+def test_voila_reflows_at_200_and_400_percent_zoom(voila, width):
+    """WCAG 1.4.10 (reflow): a 1280 px wide window at 200% and 400% zoom is 640
+    and 320 CSS px wide. The standalone page then scrolls only down: no control
+    or canvas of the table is cut at the sides, no tab's title is cut short,
+    the board keeps the page's width (the side panel goes under it), and a move
+    still plays by its button."""
+    with chromium_page(width, 720) as page:
+        _open(page, voila, "play_pitfall.ipynb")
+        page.wait_for_timeout(300)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.locator(".tabletop-table").screenshot(
+            path=str(ARTIFACTS / f"voila_reflow_{width}.png")
+        )
+        seen = page.evaluate(OVERFLOW)
+        assert seen["scroll"] <= seen["width"] + 1, seen
+        assert seen["cut"] == [] and seen["tabs"] == [], seen
+        assert seen["board"] >= min(250, 0.8 * (width - 40)), (
+            f"the board shrank: {seen}"
+        )
+        step = page.locator(STEP).inner_text()
+        page.locator(".tabletop-action button, button.tabletop-action").first.click()
+        page.wait_for_function(
+            "([sel, old]) => document.querySelector(sel).textContent !== old",
+            arg=[STEP, step],
+            timeout=30_000,
+        )

@@ -102,6 +102,9 @@ def build(t: Table, css: str) -> TableWidgets:
         **vars(page), board=board, hover=hover, sprites=sprites, hands=hands,
         **end, **choices, **tabs, **arrange(t, board, hover, hands, choices, tabs),
     )  # fmt: skip
+    # Board and side panel side by side; stacked on a narrow page (style.py).
+    main = w.HBox([widgets.board_box, widgets.side], layout=w.Layout(width="100%"))
+    main.add_class("tabletop-main")
     t.children = [
         page.style,
         end["status"],
@@ -109,7 +112,7 @@ def build(t: Table, css: str) -> TableWidgets:
         end["notice"],
         end["error_area"],
         end["end_box"],
-        w.HBox([widgets.board_box, widgets.side], layout=w.Layout(width="100%")),
+        main,
         widgets.grid,
         widgets.timeline.widget,
         widgets.tabs,

@@ -66,6 +66,21 @@ CSS = f"""<style>
   overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; margin: 0; }}
 .tabletop-table .tabletop-pick.tabletop-playable {{ outline: 3px solid #006064;
   outline-offset: 1px; }}
+/* A narrow page (a phone, or a window zoomed to 200-400%: WCAG 1.4.10) stacks
+   the side panel under the board and lets it grow instead of scrolling inside;
+   long words wrap and the tabs wrap onto more rows, so nothing is cut. */
+@media (max-width: 560px) {{
+  .tabletop-table .tabletop-main {{ flex-direction: column; }}
+  .tabletop-table .tabletop-main > .tabletop-side {{ flex: 0 0 auto !important;
+    min-width: 0 !important; max-width: 100% !important; margin: 6px 0 0 0 !important;
+    max-height: none; min-height: 0; contain: none; overflow: visible; }}
+  .tabletop-table .tabletop-main > .widget-vbox:first-child {{ max-width: 100%; }}
+}}
+.tabletop-table .widget-html-content {{ overflow-wrap: anywhere; }}
+.tabletop-table .widget-tab > .lm-TabBar .lm-TabBar-content {{ flex-wrap: wrap; }}
+.tabletop-table .widget-tab > .lm-TabBar {{ min-height: fit-content; }}
+.tabletop-table .widget-tab > .lm-TabBar .lm-TabBar-tab {{ flex: 0 0 auto;
+  min-width: fit-content; }}
 .tabletop-table .tabletop-answer p {{ margin: 2px 0; font-weight: 600; }}
 .tabletop-table button:focus-visible, .tabletop-table input:focus-visible
   {{ outline: 3px solid #1a237e; outline-offset: 2px;
