@@ -79,7 +79,9 @@ def test_the_commands_answer_from_the_eyes_of_the_table():
     hand = logic.command("hand")
     assert all(look.face(k).name in hand for k in own)
     where = logic.command(" WHERE ")
-    assert all(look.seat_name(s) in where for s in range(3)) and "(you)" in where
+    assert all(look.seat_name(s, you=s == seat) in where for s in range(3))
+    assert f"Player {seat} (" in where and ", you)" in where
+    assert ") (you)" not in where, "one bracket: 'Player 0 (red, you)'"
     heading, items = logic.menu()
     choices = logic.command("choices")
     assert choices.startswith("Your turn.") and heading in choices
@@ -111,7 +113,7 @@ def test_the_notebook_table_says_each_moment_and_answers_commands():
     assert all(name in actions.answer.value for name in names)
     assert actions.answer.value.replace("<p>", "") in reader.said.value
     reader.fold.selected_index = 0
-    assert "Pawns" in reader.board.value and "(you)" in reader.board.value
+    assert "Pawns" in reader.board.value and ", you)" in reader.board.value
     assert "a tap" in reader.board.value
 
 

@@ -256,10 +256,12 @@ class Look:
         white or black, whichever reads at 4.5:1."""
         return ink_on(self.seat_colors[seat % len(self.seat_colors)])
 
-    def seat_name(self, seat: int) -> str:
-        """A seat as people read it ("Player 0 (red)")."""
+    def seat_name(self, seat: int, you: bool = False) -> str:
+        """A seat as people read it ("Player 0 (red)"; to its own player with
+        ``you``: "Player 0 (red, you)")."""
         # Seats count from 0, as the engines' event texts do ("player 0 rolled 4").
-        return f"Player {seat} ({SEAT_COLOR_NAMES[seat % len(SEAT_COLOR_NAMES)]})"
+        colour = SEAT_COLOR_NAMES[seat % len(SEAT_COLOR_NAMES)]
+        return f"Player {seat} ({colour}, you)" if you else f"Player {seat} ({colour})"
 
     # -- words ----------------------------------------------------------------------
     def space_name(self, sid: str) -> str:

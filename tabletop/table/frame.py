@@ -334,7 +334,7 @@ def headline(look: Look, view: Any, seat: int | None) -> dict[str, Any]:
     name, pending = pending_words(look, game, view)
     mover = game.to_move(view)
     if mover is not None and mover == seat:
-        more = f"{name} (you) {pending}"
+        more = f"{look.seat_name(mover, you=True)} {pending}"
         head = {"over": False, "mine": True, "text": "Your turn!", "more": more}
         return head | {"said": said}
     head = {"over": False, "mine": False, "text": f"{name} to move", "more": pending}

@@ -60,7 +60,7 @@ def where_words(look: Any, view: Any, seat: int | None) -> str:
     spaces = look.piece_spaces(view)
     parts = []
     for other, space in enumerate(spaces):
-        who = look.seat_name(other) + (" (you)" if other == seat else "")
+        who = look.seat_name(other, you=other == seat)
         where = look.space_name(space) if space else "off the board"
         parts.append(f"{who}: {where}")
     return "; ".join(parts) + "." if parts else "No pawn is on the board."
@@ -168,7 +168,7 @@ def board_lines(
     plays a choice, or shows the choices)."""
     spaces = look.piece_spaces(view)
     pawns = [
-        f"{look.seat_name(seat)}{' (you)' if seat == eyes else ''}: "
+        f"{look.seat_name(seat, you=seat == eyes)}: "
         + (look.describe(space) if space else "off the board")
         for seat, space in enumerate(spaces)
     ]
