@@ -158,6 +158,8 @@ def test_the_second_visit_plays_offline_and_a_save_opens(tab, tmp_path):
     from tabletop import Match
 
     tab.page.goto(tab.base + "index.html")
+    resume = tab.page.locator("#game-raiders [data-resume]")
+    assert resume.is_hidden(), "no game kept yet: nothing to go on with"
     tab.page.locator("#game-raiders button[type=submit]").click()
     tab.playable()
     tab.wait("!!navigator.serviceWorker.controller", timeout=120)
@@ -172,6 +174,8 @@ def test_the_second_visit_plays_offline_and_a_save_opens(tab, tmp_path):
     tab.context.set_offline(True)
     tab.page.goto(tab.base)  # the folder itself: its index, from the cache
     assert tab.page.locator("#game-raiders").is_visible()
+    resume.wait_for(state="visible")  # the game kept now: "go on" is offered
+    assert tab.page.locator("#game-pitfall [data-resume]").is_hidden()
     tab.page.goto(tab.base + "play-raiders.html")
     assert tab.playable() == step
     tab.tap_a_choice()

@@ -235,7 +235,9 @@ def index_html(games: list[dict[str, Any]]) -> str:
             f'<form action="play-{name}.html" method="get" class="deal">'
             f"{''.join(rows)}"
             f'<button type="submit">{html.escape(w["deal"])}</button></form>'
-            f'<p><a href="play-{name}.html">{html.escape(w["resume"])}</a></p>'
+            # shown by local.js only when this browser keeps a game of it
+            f'<p data-resume="{name}" hidden>'
+            f'<a href="play-{name}.html">{html.escape(w["resume"])}</a></p>'
             "</section>"
         )
     return (

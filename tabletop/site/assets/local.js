@@ -12,7 +12,15 @@
     navigator.serviceWorker.register("sw.js").catch(() => {});
   }
   const GAME = meta("tabletop-game");
-  if (!GAME) return;  // the list of games
+  if (!GAME) {  // the list of games: "go on" only where a game is kept
+    document.addEventListener("DOMContentLoaded", () => {
+      for (const p of document.querySelectorAll("[data-resume]")) {
+        try { p.hidden = !localStorage.getItem("tabletop-site:" + p.dataset.resume); }
+        catch (e) { p.hidden = true; }
+      }
+    });
+    return;
+  }
   const WORDS = JSON.parse(meta("tabletop-words"));
   const KEY = "tabletop-site:" + GAME;
   const L = {worker: null, socket: null, last: null, frames: [], started: null};
