@@ -60,6 +60,8 @@ PAIRINGS = (
     ("raiders", "ismcts-patient", "flat-mc"),
     ("pitfall", "ismcts-notree", "flat-mc"),
     ("raiders", "ismcts-notree", "flat-mc"),
+    ("pitfall", "ismcts-model", "ismcts"),
+    ("raiders", "ismcts-model", "ismcts"),
 )
 #: Bots a pairing may name besides the registry's, to take ``ismcts`` apart
 #: against ``flat-mc``: ``ismcts-random`` has ``flat-mc``'s root candidates (the
@@ -68,16 +70,22 @@ PAIRINGS = (
 #: sign test differs from ``flat-mc``'s t-test; ``ismcts-patient`` keeps the
 #: default's candidates and tree, but a node below the root plays only the
 #: heuristic's move until it has had 20 visits; ``ismcts-notree`` keeps the
-#: default's candidates and has no tree below the root.
+#: default's candidates and has no tree below the root; ``ismcts-model`` cuts
+#: its rollouts at 100 actions and scores them by the game's value model
+#: (``tabletop.analysis.value_search``; 100: at equal CPU, playouts cut there
+#: and finished by the model were as close to 1,000 full playouts as full ones,
+#: ``benchmarks/playout_depth.py``), against the default's rollouts to the end.
 VARIANTS = {
     "ismcts-random": ("ismcts", {"candidates": "random", "width": 6}),
     "ismcts-flat": ("ismcts", {"candidates": "random", "width": 6, "tree": False}),
     "ismcts-patient": ("ismcts", {"patience": 20}),
     "ismcts-notree": ("ismcts", {"tree": False}),
+    "ismcts-model": ("ismcts", {"evaluate": "model", "depth": 100}),
 }
 #: The pairings run unless ``--pairings`` names others (4 and 5 measure flat
 #: Monte Carlo itself against the heuristic; 6 to 13 variants of ``ismcts``
-#: against ``flat-mc``, see ``VARIANTS``).
+#: against ``flat-mc``, 14 and 15 ``ismcts`` with the value model at its leaves
+#: against ``ismcts``, see ``VARIANTS``).
 DEFAULT_PAIRINGS = PAIRINGS[:4]
 
 

@@ -72,7 +72,9 @@ def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
         game: the rules the bot plays.
         seed: the bot's seed (same seed, same decisions).
         **options: passed to the bot (``iterations=``, ``seconds=`` for the search
-            bots; they use the game's heuristic for rollouts, with
+            bots, ``evaluate="model"`` to score the rollouts they cut at
+            ``depth`` by the game's value model; they use the game's heuristic
+            for rollouts, with
             ``ISMCTS_WITH_HEURISTIC`` / ``SEARCH_WITH_HEURISTIC`` settings, unless
             ``rollout="random"``).
 
@@ -89,6 +91,10 @@ def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
         return module.HeuristicBot(game, seed, **options)
     if name in ("flat-mc", "search", "ismcts"):
         defaults = ISMCTS_WITH_HEURISTIC if name == "ismcts" else SEARCH_WITH_HEURISTIC
+        if options.get("evaluate") == "model":  # the value model at the leaves
+            from tabletop.analysis.value_search import model_evaluation
+
+            options["evaluate"] = model_evaluation(game)
         rollout = options.pop("rollout", "heuristic")
         if callable(rollout):
             options["rollout"] = rollout
