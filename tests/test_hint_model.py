@@ -167,3 +167,32 @@ def test_the_tables_hint_shows_the_estimate_at_once_then_the_check(comms):
     assert "learned model rated highest" in text and "checking" not in text
     assert panel.quick_hint.description == "Hint" and not panel.quick_hint.disabled
     table.close()
+
+
+def test_a_reviews_alternatives_come_from_the_movers_knowledge():
+    """PH-2B-SWAP's cards are face down: in a position where the heuristic, asked
+    on the true state, would rank the alternatives by the others' hands, the
+    review's judgement is the same in a world the mover cannot tell from it."""
+    from tabletop.analysis import judge
+    from tabletop.analysis.review import candidates_for
+
+    game = make_game("pitfall", players=2)
+    for index in range(30):
+        states, _ = play_game(game, seed=4, index=index)
+        state = states[len(states) // 3]
+        mover = game.to_move(state)
+        other = game.determinize(game.view(state, mover), mover, Rng.from_seed(index))
+        played = game.legal_actions(state)[0]
+        pick = Rng.from_seed(1)
+        if candidates_for(game, state, played, 3, pick) == candidates_for(
+            game, other, played, 3, pick
+        ):
+            continue  # the heuristic's ranking does not tell the hands apart here
+        one, two = (judge(game, s, played, 4, width=3, seed=2) for s in (state, other))
+        assert (one.best, one.values, one.interval) == (
+            two.best,
+            two.values,
+            two.interval,
+        )
+        return
+    raise AssertionError("no position where the heuristic reads another hand")

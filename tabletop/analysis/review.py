@@ -4,8 +4,10 @@ For a decision of seat ``s`` the reviewer asks what ``s`` could know then: it de
 the cards ``s`` could not see afresh for each of ``budget`` worlds (fresh dice too),
 and in each world plays the move actually chosen and a few alternatives (the
 heuristic's move and the others ranked best by the game's evaluation one step
-ahead), each followed by the same heuristic playout with the same dice (common
-random numbers, so the comparison is not drowned by luck). A move's *chance* is the
+ahead, both asked in a world dealt from the mover's view, since a heuristic may
+read every hand of the state it is given), each followed by the same heuristic
+playout with the same dice (common random numbers, so the comparison is not
+drowned by luck). A move's *chance* is the
 share of worlds the mover went on to win after it.
 
 The **drop** is the best alternative's chance minus the played move's, with a 95%
@@ -297,7 +299,13 @@ def judge(
     mover = game.to_move(state)
     rng = Rng.from_seed(seed)
     pick_rng, rng = split(rng)
-    candidates = candidates_for(game, state, played, width, pick_rng)
+    basis = state
+    if not referee:
+        # The heuristic may read every hand of the state it is given: the
+        # alternatives are chosen in a world the mover cannot tell from this one.
+        world_rng, pick_rng = split(pick_rng)
+        basis = sample_world(game, state, mover, world_rng)
+    candidates = candidates_for(game, basis, played, width, pick_rng)
     scores, sampled = move_values(
         game, state, None if referee else mover, candidates, budget, rng
     )
