@@ -62,6 +62,8 @@ PAIRINGS = (
     ("raiders", "ismcts-notree", "flat-mc"),
     ("pitfall", "ismcts-model", "ismcts"),
     ("raiders", "ismcts-model", "ismcts"),
+    ("pitfall", "flat-mc-model", "flat-mc"),
+    ("raiders", "flat-mc-model", "flat-mc"),
 )
 #: Bots a pairing may name besides the registry's, to take ``ismcts`` apart
 #: against ``flat-mc``: ``ismcts-random`` has ``flat-mc``'s root candidates (the
@@ -74,18 +76,20 @@ PAIRINGS = (
 #: its rollouts at 100 actions and scores them by the game's value model
 #: (``tabletop.analysis.value_search``; 100: at equal CPU, playouts cut there
 #: and finished by the model were as close to 1,000 full playouts as full ones,
-#: ``benchmarks/playout_depth.py``), against the default's rollouts to the end.
+#: ``benchmarks/playout_depth.py``), against the default's rollouts to the end;
+#: ``flat-mc-model`` does the same to ``flat-mc``'s playouts.
 VARIANTS = {
     "ismcts-random": ("ismcts", {"candidates": "random", "width": 6}),
     "ismcts-flat": ("ismcts", {"candidates": "random", "width": 6, "tree": False}),
     "ismcts-patient": ("ismcts", {"patience": 20}),
     "ismcts-notree": ("ismcts", {"tree": False}),
     "ismcts-model": ("ismcts", {"evaluate": "model", "depth": 100}),
+    "flat-mc-model": ("flat-mc", {"evaluate": "model", "depth": 100}),
 }
 #: The pairings run unless ``--pairings`` names others (4 and 5 measure flat
 #: Monte Carlo itself against the heuristic; 6 to 13 variants of ``ismcts``
-#: against ``flat-mc``, 14 and 15 ``ismcts`` with the value model at its leaves
-#: against ``ismcts``, see ``VARIANTS``).
+#: against ``flat-mc``, 14 to 17 ``ismcts`` and ``flat-mc`` with the value model
+#: at their leaves against themselves, see ``VARIANTS``).
 DEFAULT_PAIRINGS = PAIRINGS[:4]
 
 
@@ -100,9 +104,9 @@ def play_one(task: dict[str, Any]) -> dict[str, Any]:
     bots = []
     for seat, name in enumerate(names):
         options = {} if name == "heuristic" else {"seconds": task["seconds"]}
-        if name == "flat-mc":
-            options["cpu_time"] = True
         kind, extra = VARIANTS.get(name, (name, {}))
+        if kind == "flat-mc":  # its budget on the CPU clock, as ismcts's
+            options["cpu_time"] = True
         seed = task["seed"] * 1000 + index * 2 + seat
         bot = make_bot(kind, game, seed, **options, **extra)
         bots.append(_Timed(bot, game, seat, spent, counts))
