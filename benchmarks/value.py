@@ -24,6 +24,11 @@ same seed, games after those above) against how each game ended: Brier score
 (summed over seats), expected calibration error over 10 equal bins of every
 (position, seat) chance, the share where the most likely seat won.
 
+The model's mean absolute error over all positions is then recorded in the
+weights file it measured (``error_points`` in its meta: the "±N points" the
+evaluation bar shows; ``tabletop.analysis.value.record_error``), so a retrained
+model gets its own figure when it is measured, never an older model's.
+
 Run: ``nice -n 19 python benchmarks/value.py --game pitfall [--per-cell 12]
 [--playouts 1000] [--calibration 6000] [--summary-only]``. Figures only.
 """
@@ -41,7 +46,7 @@ import numpy as np
 
 from tabletop.analysis import evaluate
 from tabletop.analysis.selfplay import play_game, self_play_positions
-from tabletop.analysis.value import load_value_model
+from tabletop.analysis.value import load_value_model, record_error, weights_path
 from tabletop.analysis.value_training import calibration
 from tabletop.core.registry import lookup
 
@@ -117,6 +122,7 @@ def compare(name: str, rows: list[dict[str, Any]]) -> list[str]:
         start = time.perf_counter()
         row["model"] = model.chances(state, row["seat"])
         row["model_ms"] = 1000 * (time.perf_counter() - start)
+    _record(entry, rows)
     lines = [
         "| positions | group | model MAE | bar MAE | reference noise | model "
         "same leader | bar same leader | model ms | bar ms |",
@@ -131,6 +137,20 @@ def compare(name: str, rows: list[dict[str, Any]]) -> list[str]:
         if chosen:
             lines.append(_line(group, chosen))
     return lines
+
+
+def _record(entry: Any, rows: list[dict[str, Any]]) -> None:
+    """Write the model's mean error over ``rows`` into its weights file."""
+    errors = [abs(a - b) for r in rows
+              for a, b in zip(r["model"], r["reference"], strict=True)]  # fmt: skip
+    playouts = {r["playouts"] for r in rows}
+    how = (
+        f"benchmarks/value.py: {len(rows)} held-out positions, "
+        f"{'/'.join(f'{p:,}' for p in sorted(playouts))} playouts each from the "
+        "seat's knowledge (benchmarks/results/value-<game>.md, all positions)"
+    )
+    low = entry.players[0]
+    record_error(weights_path(entry.make(players=low)), 100 * np.mean(errors), how)
 
 
 def _line(group: str, rows: list[dict[str, Any]]) -> str:

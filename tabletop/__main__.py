@@ -62,10 +62,12 @@ def _add_train_value(commands: argparse._SubParsersAction) -> None:
     )
     train.add_argument("game", help="a registered game's name (see: games)")
     train.add_argument("--players", default="", help="counts, e.g. 2,3 (all)")
-    train.add_argument("--games", type=int, help="self-play games a count (20000)")
-    train.add_argument("--per-game", type=int, help="positions a game (8)")
-    train.add_argument("--playouts", type=int, help="refining playouts a label (0)")
-    train.add_argument("--hidden", type=int, help="hidden units (64)")
+    train.add_argument("--games", type=int, help="self-play games a count (4000)")
+    train.add_argument("--per-game", type=int, help="positions a game (16)")
+    train.add_argument("--playouts", type=int, help="playouts a label (1)")
+    train.add_argument("--label", choices=("end", "playouts"), help="label (playouts)")
+    train.add_argument("--hidden", type=int, help="hidden units a member (32)")
+    train.add_argument("--members", type=int, help="networks averaged (6)")
     train.add_argument("--epochs", type=int, help="epochs (12)")
     train.add_argument("--seed", type=int, help="base seed (0)")
     train.add_argument("--out", default=None, help="weights file (the package's)")
@@ -105,7 +107,16 @@ def train_value(args: argparse.Namespace) -> int:
 
     given = {
         name: getattr(args, name)
-        for name in ("games", "per_game", "playouts", "hidden", "epochs", "seed")
+        for name in (
+            "games",
+            "per_game",
+            "playouts",
+            "label",
+            "hidden",
+            "members",
+            "epochs",
+            "seed",
+        )
         if getattr(args, name) is not None
     }
     players = tuple(int(p) for p in args.players.split(",") if p.strip())

@@ -501,13 +501,17 @@ def held_playouts(monkeypatch):
     go.set()
 
 
-@pytest.mark.parametrize(
-    ("make", "points"), [(pitfall_table, "6.5"), (raiders_table, "6")]
-)
+@pytest.mark.parametrize("make", [pitfall_table, raiders_table])
 def test_bar_shows_the_model_s_estimate_at_once_then_the_playouts(
-    comms, held_playouts, make, points
+    comms, held_playouts, make
 ):
     table = make(players=2, seed=3, bots=1, bot="heuristic")
+    from tabletop.analysis.value import load_value_model
+
+    # the error measured for the shipped weights (benchmarks/value.py records it)
+    measured = load_value_model(table.model.game).error_points
+    assert measured is not None
+    points = f"{measured:g}"
     bar = EvaluationBar(table, budget=8, cpu_seconds=5.0, more_rounds=0)
     table.choose(table.legal[0].action)  # a step: asked again, playouts held
     assert bar.evaluator.running and bar.evaluator.latest is None

@@ -5,9 +5,15 @@ on every seat (``rollout_policy``: its heuristic, or random moves for a game
 without one), the same play ``evaluate``'s playouts use, so the value model
 learns "who wins if everyone plays like the playouts". From each game a few
 positions are picked at random (seeded), each seen from one seat chosen at random:
-its view tensor is the input, how the game ended the label. The label may be
-refined by a few playouts from that seat's knowledge (``playouts=``): the target
-is then the share of wins over the real end and those playouts.
+its view tensor is the input. The label (``label=``) is either how the game
+ended (``"end"``), optionally refined by a few playouts from that seat's knowledge
+(``playouts=``: the target is then the share of wins over the real end and those
+playouts), or the playouts alone (``"playouts"``): the share of wins of
+``playouts`` games played on from worlds dealt afresh from the seat's view
+(``sample_world``). The real end is not what ``evaluate`` answers: the bots' past
+moves tell something of the hidden cards, which a world dealt from the view
+forgets; the playouts alone are an unbiased sample of ``evaluate``'s answer from
+that view, which is what the model stands in for.
 
 Everything is derived from a base seed and the game's index
 (``tabletop.sim.spec.derive_seed``), so the same call gives the same arrays, and
@@ -65,6 +71,9 @@ class Positions:
         return Positions(*(getattr(self, f)[rows] for f in _FIELDS))
 
 
+LABELS = ("end", "playouts")
+"""What a position's label may be (``self_play_positions``'s ``label``)."""
+
 _FIELDS = ("features", "targets", "winners", "seats", "games", "steps", "progress")
 
 
@@ -102,6 +111,7 @@ def self_play_positions(
     seed: int = 0,
     per_game: int = 16,
     playouts: int = 0,
+    label: str = "end",
     first: int = 0,
 ) -> Positions:
     """Positions of self-play games ``first`` .. ``first + games - 1``.
@@ -112,9 +122,15 @@ def self_play_positions(
         games: how many games to play.
         seed: the base seed.
         per_game: positions taken from each game (fewer if it is shorter).
-        playouts: playouts from the row's seat's knowledge refining each label.
+        playouts: playouts from the row's seat's knowledge in each label.
+        label: ``"end"`` (the real end, with the playouts if any) or
+            ``"playouts"`` (the playouts alone; at least one).
         first: the first game's index.
     """
+    if label not in LABELS:
+        raise ValueError(f"label {label!r} is not one of {', '.join(LABELS)}")
+    if label == "playouts" and playouts < 1:
+        raise ValueError("a label of playouts alone needs at least one playout")
     players = game.players
     rows: dict[str, list[Any]] = {f: [] for f in _FIELDS}
     for index in range(first, first + games):
@@ -123,11 +139,12 @@ def self_play_positions(
         for step, seat in pick(seed, index, len(states), per_game, players):
             state = states[step]
             target = np.zeros(players + 1, np.float32)
-            target[end] += 1.0
+            if label == "end":
+                target[end] += 1.0
             if playouts:
                 rng = Rng.from_seed(derive_seed(seed, index, f"refine{step}"))
                 target += _playout_wins(game, state, seat, playouts, rng)
-                target /= playouts + 1
+            target /= target.sum()
             rows["features"].append(encode(game, game.view(state, seat), seat))
             rows["targets"].append(target)
             rows["winners"].append(end)

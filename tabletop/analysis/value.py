@@ -109,7 +109,10 @@ class ValueModel:
         """The model's mean absolute error per seat, in points, against 1,000
         playouts from the same seat's knowledge (``benchmarks/value.py``, all
         held-out positions), as recorded in the weights' ``meta``; None when not
-        measured."""
+        measured. Training cannot know it (its held-out positions are labelled
+        by how games ended, not by 1,000 playouts): ``train-value`` writes
+        weights without it and ``benchmarks/value.py`` records it, for these
+        very weights, after measuring them (``record_error``)."""
         error = self.meta.get("error_points")
         return float(error) if isinstance(error, (int, float)) else None
 
@@ -231,3 +234,16 @@ def save_weights(
         arrays.update(network.arrays(f"p{players}_"))
     with open(path, "wb") as out:
         np.savez_compressed(out, **arrays)
+
+
+def record_error(path: Path, points: float, measured_by: str) -> None:
+    """Record in the weights file at ``path`` its measured mean error per seat
+    (``ValueModel.error_points``) and how it was measured; the weights are
+    rewritten unchanged."""
+    with np.load(path, allow_pickle=False) as arrays:
+        meta = json.loads(str(arrays["meta"]))
+        kept = {name: arrays[name] for name in arrays.files if name != "meta"}
+    meta["error_points"] = round(float(points), 1)
+    meta["error_measured_by"] = measured_by
+    with open(path, "wb") as out:
+        np.savez_compressed(out, meta=np.array(json.dumps(meta, indent=1)), **kept)
