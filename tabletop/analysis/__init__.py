@@ -4,7 +4,8 @@ Simulation asked a question, from a seat's view (hidden cards resampled) or from
 the full state (the referee's), always saying which:
 
 - ``evaluate(match, viewer=..., budget=...)``: each seat's winning chance with its
-  95% Wilson interval and the number of playouts.
+  95% Wilson interval and the number of playouts (``depth=D``: each playout cut
+  after ``D`` actions and finished by the value model).
 - ``review(match, seat=None, budget=...)``: every decision graded by the drop in the
   mover's winning chance, judged from the mover's information (thresholds in
   ``tabletop.analysis.review``); ``method="model"`` grades from the game's value

@@ -37,6 +37,10 @@ class BackgroundEvaluator:
             costs nothing).
         on_error: called as ``on_error(number, exception)`` from the worker thread
             when a computation raises (default: logged).
+
+    ``depth`` and ``model`` (attributes, ``None`` by default) are passed to
+    ``evaluate``: playouts cut after ``depth`` actions and finished by the value
+    model ``model``.
     """
 
     def __init__(
@@ -55,6 +59,8 @@ class BackgroundEvaluator:
         self.budget = budget
         self.cpu_seconds = cpu_seconds
         self.every = every
+        self.depth: int | None = None
+        self.model: Any = None
         self.number = 0
         self.latest: Evaluation | None = None
         self._cancel = threading.Event()
@@ -122,6 +128,8 @@ class BackgroundEvaluator:
                 cancel=cancel,
                 progress=publish,
                 every=self.every,
+                depth=self.depth,
+                model=self.model,
             )
         except Exception as exc:  # noqa: BLE001 - reported, never raised in a thread
             if cancel.is_set() or number != self.number:

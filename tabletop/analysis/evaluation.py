@@ -9,6 +9,12 @@ the true state and only the dice to come vary. ``Evaluation.basis`` says which.
 ``method="model"`` asks the game's learned value model instead (``tabletop.
 analysis.value``: at once, from the seat's view tensor, no playout), and
 ``method="both"`` asks both, the playouts' counts beside the model's chances.
+
+``depth=D`` cuts every playout after ``D`` actions (every seat's) and takes the
+model's chances from the evaluating seat's view of the state reached instead of
+playing on: a cut playout adds each seat's chance to its wins (a fraction), one
+that ended before counts as before. Cheaper playouts, the model's error in the
+answer; ``docs/analysis.md`` measures both.
 """
 
 from __future__ import annotations
@@ -21,11 +27,13 @@ from typing import Any
 
 from tabletop.analysis.playouts import (
     MAX_PLAYOUT,
+    Policy,
     play_to_end,
     rollout_policy,
     sample_world,
     split,
 )
+from tabletop.bots.search import advance
 from tabletop.core import Game, Match, Rng
 from tabletop.core.viewers import as_viewer
 from tabletop.sim.stats import Rate
@@ -47,6 +55,9 @@ class Evaluation:
         method: ``"playouts"``, ``"model"`` or ``"both"``: where
             ``probabilities`` come from (the model's alone for ``"model"``, the
             playouts' otherwise).
+        depth: the actions after which a playout was cut and the model's
+            chances taken (``None``: played to the end); ``wins`` are then sums
+            of chances.
     """
 
     step: int
@@ -57,6 +68,7 @@ class Evaluation:
     complete: bool = True
     model: tuple[float, ...] | None = None
     method: str = "playouts"
+    depth: int | None = None
 
     @property
     def no_winner(self) -> int:
@@ -94,9 +106,15 @@ class Evaluation:
             )
         if self.seat is None:
             return "from the full state (the referee's view); only future dice vary"
+        cut = (
+            f"; each cut after {self.depth} actions, the value model's chances "
+            "taken there"
+            if self.depth is not None
+            else ""
+        )
         return (
             f"from {name or f'seat {self.seat}'}'s knowledge: cards they cannot see "
-            "are dealt afresh for each playout"
+            "are dealt afresh for each playout" + cut
         )
 
     def __str__(self) -> str:
@@ -105,12 +123,19 @@ class Evaluation:
             lines = [f"{where}: {self.basis}"]
         else:
             lines = [f"{where}: {self.n} playouts, {self.basis}"]
-            lines += [f"  seat {s}: {self.rate(s)}" for s in range(len(self.wins))]
+            lines += [f"  seat {s}: {self._said(s)}" for s in range(len(self.wins))]
         if self.model is not None:
             lines += [f"  seat {s}: {p:6.1%} (model)" for s, p in enumerate(self.model)]
         if not self.complete:
             lines.append("  (stopped early: budget or cancelled)")
         return "\n".join(lines)
+
+    def _said(self, seat: int) -> str:
+        """A seat's chance, interval and count (a cut playout's share to 0.1)."""
+        if self.depth is None:
+            return str(self.rate(seat))
+        chance, (low, high) = self.probabilities[seat], self.intervals[seat]
+        return f"{chance:6.1%} [{low:.1%}, {high:.1%}] ({self.wins[seat]:.1f}/{self.n})"
 
 
 def evaluate(
@@ -126,6 +151,7 @@ def evaluate(
     every: int = 25,
     method: str = "playouts",
     model: Any = None,
+    depth: int | None = None,
 ) -> Evaluation:
     """Each seat's chance to win from the match's current step, by playouts, by
     the game's value model, or both.
@@ -141,6 +167,10 @@ def evaluate(
         game: the rules, when ``match`` is a bare state.
         cancel: stop as soon as this event is set (the result says incomplete).
         progress: called with the evaluation so far every ``every`` playouts.
+        method: ``"playouts"``, ``"model"`` or ``"both"``.
+        model: the value model (``None``: ``load_value_model(game)`` if asked).
+        depth: cut each playout after this many actions and take the model's
+            chances from the seat's view (a seat's knowledge only).
 
     Returns:
         The counts, with Wilson intervals (``Evaluation.intervals``).
@@ -155,16 +185,29 @@ def evaluate(
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, not {method!r}")
     chances = None
+    if method != "playouts" or depth is not None:
+        if model is None and seat is not None:
+            from tabletop.analysis.value import load_value_model
+
+            model = load_value_model(game)
     if method != "playouts":
         chances, clock = model_chances(game, state, seat, model)
         if method == "model":
             zero = (0,) * game.players
             return Evaluation(step, zero, 0, seat, clock, True, chances, method)
+    if depth is not None and seat is None:
+        raise ValueError("playouts cut by the value model need a seat's view")
     policy = rollout_policy(game)
     rng = Rng.from_seed(seed)
-    wins = [0] * game.players
+    wins: list[float] = [0] * game.players
     start = time.thread_time()
     n, complete = 0, True
+
+    def so_far(done: bool) -> Evaluation:
+        return Evaluation(
+            step, tuple(wins), n, seat, _spent(start), done, chances, method, depth
+        )
+
     while n < budget:
         if _stop(cancel, cpu_seconds, start):
             complete = False
@@ -172,22 +215,38 @@ def evaluate(
         world_rng, rng = split(rng)
         dice, rng = split(rng)
         world = sample_world(game, state, seat, world_rng)
-        winner = play_to_end(game, world, policy, dice, MAX_PLAYOUT)
-        if winner is not None:
-            wins[winner] += 1
+        if depth is None:
+            winner = play_to_end(game, world, policy, dice, MAX_PLAYOUT)
+            if winner is not None:
+                wins[winner] += 1
+        else:
+            for s, share in enumerate(
+                play_to_depth(game, world, policy, dice, depth, model, seat)
+            ):
+                wins[s] += share
         n += 1
         if progress is not None and n % every == 0 and n < budget:
-            progress(
-                Evaluation(
-                    step, tuple(wins), n, seat, _spent(start), False, chances, method
-                )
-            )
-    return Evaluation(
-        step, tuple(wins), n, seat, _spent(start), complete, chances, method
-    )
+            progress(so_far(False))
+    return so_far(complete)
 
 
 METHODS = ("playouts", "model", "both")
+
+
+def play_to_depth(
+    game: Game, state: Any, policy: Policy, rng: Rng, depth: int, model: Any, seat: int
+) -> tuple[float, ...]:
+    """Each seat's result of a playout cut after ``depth`` actions: 1 for the
+    winner of a game that ended before, else the model's chances from ``seat``'s
+    view of the state reached."""
+    applied = 0
+    while applied < depth and game.outcome(state) is None:
+        state, rng, steps = advance(game, state, policy, rng, depth - applied)
+        applied += steps
+    outcome = game.outcome(state)
+    if outcome is not None:
+        return tuple(float(s == outcome.winner) for s in range(game.players))
+    return model.chances(state, seat)
 
 
 def model_chances(

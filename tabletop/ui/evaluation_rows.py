@@ -92,7 +92,7 @@ def bars_html(result: Evaluation, look: Any = None, sampling: bool = False) -> s
         colour = colours[seat % len(colours)]
         band = max(1.0, (high - low) * 100)
         tip = html.escape(
-            f"{name}: {chance:.0%} chance to win ({result.wins[seat]}/{result.n} "
+            f"{name}: {chance:.0%} chance to win ({won(result, seat)}/{result.n} "
             f"playouts won; 95% interval {low:.0%} to {high:.0%})",
             quote=True,
         )
@@ -120,6 +120,12 @@ def estimate_leader(chances: tuple[float, ...], points: float | None) -> int | N
     margin = 2 * points / 100
     others = [p for seat, p in enumerate(chances) if seat != best]
     return best if all(chances[best] - margin > p for p in others) else None
+
+
+def won(result: Evaluation, seat: int) -> str:
+    """A seat's playouts won, in words (a cut playout counts its chance, to 0.1)."""
+    wins = result.wins[seat]
+    return f"{wins:.1f}" if result.depth is not None else str(wins)
 
 
 def estimate_label(points: float | None) -> str:
