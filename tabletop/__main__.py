@@ -62,7 +62,7 @@ def _add_train_value(commands: argparse._SubParsersAction) -> None:
     )
     train.add_argument("game", help="a registered game's name (see: games)")
     train.add_argument("--players", default="", help="counts, e.g. 2,3 (all)")
-    train.add_argument("--games", type=int, help="self-play games a count (4000)")
+    train.add_argument("--games", type=int, help="self-play games a count (8000)")
     train.add_argument("--per-game", type=int, help="positions a game (16)")
     train.add_argument("--playouts", type=int, help="playouts a label (1)")
     train.add_argument("--label", choices=("end", "playouts"), help="label (playouts)")

@@ -43,7 +43,7 @@ Log = Callable[[str], None]
 class Settings:
     """How a value model is trained (recorded in its weights file)."""
 
-    games: int = 4000
+    games: int = 8000
     per_game: int = 16
     playouts: int = 1
     label: str = "playouts"
