@@ -30,8 +30,8 @@ def test_the_keyboard_walks_the_notebook_table_and_a_reader_hears_it(tmp_path):
     with jupyter_lab(tmp_path, []) as url, chromium_page(1366, 768) as page:
         code_notebook(
             tmp_path / "work" / "access.ipynb",
-            "from tabletop.ui import raiders_table\n"
-            "t = raiders_table(players=3, seed=2, bots=2, autosave=False,"
+            "from tabletop.ui import pitfall_table\n"
+            "t = pitfall_table(players=3, seed=2, bots=2, autosave=False,"
             " evaluation=False)\nt",
         )
         open_and_run(page, url, "access.ipynb")
@@ -71,3 +71,33 @@ def test_the_keyboard_walks_the_notebook_table_and_a_reader_hears_it(tmp_path):
         ]
         assert serious == [], serious
         print("axe-core, minor findings:", [v["id"] for v in found])
+        # "The board in words" opens by the keyboard
+        head = page.locator(f"{TABLE} .jupyter-widget-Collapse-header").first
+        assert head.get_attribute("role") == "button"
+        head.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "(s) => document.querySelector(s).getAttribute('aria-expanded') === 'true'",
+            arg=f"{TABLE} .jupyter-widget-Collapse-header",
+        )
+        page.wait_for_function(  # the kernel writes it once it is open
+            "(s) => (document.querySelector(s).textContent || '').includes('Pawns')",
+            arg=f"{TABLE} .tabletop-board-words",
+        )
+        # a choice pressed by the keyboard is redrawn away: the focus stays in
+        # the table (on the first new choice), never on the page's body
+        step = page.locator(f"{TABLE} .tabletop-step").inner_text()
+        roll = page.locator(f"{TABLE} button.tabletop-action", has_text="Roll")
+        roll.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function(
+            "([s, old]) => document.querySelector(s).textContent !== old",
+            arg=[f"{TABLE} .tabletop-step", step],
+        )
+        page.wait_for_function(
+            "(t) => { const a = document.activeElement;"
+            " return a && a !== document.body && a.closest(t) !== null"
+            " && a.tagName === 'BUTTON'; }",
+            arg=TABLE,
+            timeout=10_000,
+        )

@@ -75,7 +75,7 @@ def test_the_recap_heading_is_in_view_after_a_move(lab):
         show_board(page)
         title = f"{CURRENT} .tabletop-side .tabletop-recap-title"
         step = f"{CURRENT} .tabletop-status .tabletop-step"
-        for _ in range(6):  # play until the bot's turn is told
+        for _ in range(12):  # play until the bot's turn is told
             if page.query_selector(title):
                 break
             before = step_text(page)
@@ -85,12 +85,26 @@ def test_the_recap_heading_is_in_view_after_a_move(lab):
                 arg=[step, before],
                 timeout=30_000,
             )
+            try:  # the bot's reply comes a moment later, on a busy machine later
+                page.wait_for_selector(title, state="attached", timeout=4_000)
+            except Exception:  # noqa: BLE001 - the bot did not move yet: play on
+                continue
         page.wait_for_selector(title, state="attached", timeout=30_000)
+        # the bot's reply may redraw the recap once more: measure a drawn line
+        page.wait_for_selector(
+            f"{CURRENT} .tabletop-side .tabletop-recap li", state="attached"
+        )
         focus = page.evaluate("() => document.activeElement.className")
         try:  # the panel may take a frame to bring the recap into view
             page.wait_for_function(IN_VIEW, timeout=5_000)
         except Exception:  # noqa: BLE001 - measured and reported below
             pass
+        page.wait_for_function(  # all three drawn at the moment of measuring
+            "(c) => { const s = document.querySelector(c + ' .tabletop-side');"
+            " return !!(s && s.querySelector('.tabletop-recap-title')"
+            " && s.querySelector('.tabletop-recap li')); }",
+            arg=CURRENT,
+        )
         m = page.evaluate(HEADING)
         shoot(page, "recap_in_view_1366x768.png")
         side = m["side"]

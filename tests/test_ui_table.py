@@ -82,9 +82,7 @@ def test_browser_click_on_the_board_maps_to_the_nearest_space(comms):
     table = make_table()
     table.choose("roll")
     x, y = table.look.xy["s3"]
-    frontend(
-        table.widgets.board.canvas, {"event": "mouse_up", "x": x + 9, "y": y - 7}
-    )
+    frontend(table.widgets.board.canvas, {"event": "mouse_up", "x": x + 9, "y": y - 7})
     assert table.model.state.positions[0] == 3
     assert table.model.error == "" and table.model.message == ""
 

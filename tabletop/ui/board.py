@@ -20,6 +20,7 @@ from ipycanvas import MultiCanvas
 from tabletop.draw.look import SEAT_COLOR_NAMES, SEAT_COLORS, Look
 from tabletop.draw.shapes import Layer
 from tabletop.ui.canvas_target import batch, draw_layer
+from tabletop.ui.taps import on_release
 
 __all__ = [
     "SEAT_COLORS",
@@ -103,7 +104,7 @@ class BoardView:
             layout={"width": f"{look.width}px", "height": f"{look.height}px"},
         )
         self.canvas.add_class("tabletop-board")
-        self.canvas.on_mouse_up(lambda x, y: on_click(*self.board_point(x, y)))
+        on_release(self.canvas, lambda x, y: on_click(*self.board_point(x, y)))
         self._drawn: dict[int, Hashable] = {}
         self.redrawn: list[int] = []  # the layers the last render drew
 

@@ -15,6 +15,7 @@ import numpy as np
 from ipycanvas import Canvas, MultiCanvas
 
 from tabletop.draw.look import Look
+from tabletop.ui.taps import on_release
 
 CARD_W, CARD_H = 84, 124
 GAP = 5
@@ -71,7 +72,7 @@ class HandView:
             layout={"width": f"{width}px", "height": f"{self.height}px"},
         )
         self.canvas.add_class("tabletop-hand")
-        self.canvas.on_mouse_up(self._clicked)
+        on_release(self.canvas, self._clicked)
         self._on_card = on_card
         self._drawn: list[Any] = [None, None, None]
         self.cards: tuple[str, ...] | int = ()

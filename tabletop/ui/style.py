@@ -82,9 +82,18 @@ CSS = f"""<style>
 .tabletop-table .widget-tab > .lm-TabBar .lm-TabBar-tab {{ flex: 0 0 auto;
   min-width: fit-content; }}
 .tabletop-table .tabletop-answer p {{ margin: 2px 0; font-weight: 600; }}
-.tabletop-table button:focus-visible, .tabletop-table input:focus-visible
-  {{ outline: 3px solid #1a237e; outline-offset: 2px;
+.tabletop-table button:focus, .tabletop-table input:focus,
+.tabletop-table [tabindex]:not(canvas):focus
+  {{ outline: 3px solid #1a237e !important; outline-offset: 2px;
   box-shadow: 0 0 0 5px #ffffff; }}
+/* Coloured buttons whose white words reach 4.5:1 (the theme's teal 3.5:1,
+   orange 2.7:1, green 4.1:1) */
+.tabletop-table .jupyter-button.mod-info {{ background: #006d7a; color: #fff; }}
+.tabletop-table .jupyter-button.mod-warning {{ background: #a84300; color: #fff; }}
+.tabletop-table .jupyter-button.mod-success {{ background: #2e7d32; color: #fff; }}
+.tabletop-table .jupyter-button.mod-danger {{ background: #c62828; color: #fff; }}
+.tabletop-table .jupyter-button.mod-primary {{ background: #1565c0; color: #fff; }}
+
 .tabletop-table .jupyter-widgets-disconnected::before {{ display: none; }}
 .tabletop-table.jupyter-widgets-disconnected > * {{ display: none;
   pointer-events: none; }}
@@ -158,6 +167,36 @@ PAGE_SCRIPT = """
         if (!live.getAttribute('aria-live')) {
           live.setAttribute('role', 'status'); live.setAttribute('aria-live', 'polite');
         }
+      // "The board in words" opens by the keyboard: its header is a button
+      for (const head of table.querySelectorAll('.jupyter-widget-Collapse-header')) {
+        const open = String(!!head.closest('.jupyter-widget-Collapse-open'));
+        if (head.getAttribute('role') !== 'button') {
+          head.setAttribute('role', 'button'); head.tabIndex = 0;
+          head.addEventListener('keydown', (e) => {
+            if (e.key !== 'Enter' && e.key !== ' ') return;
+            e.preventDefault(); head.click();
+          });
+        }
+        if (head.getAttribute('aria-expanded') !== open)
+          head.setAttribute('aria-expanded', open);
+      }
+      // a refusal is said at once, wherever the player is looking
+      for (const n of table.querySelectorAll(
+          '.tabletop-notice, .tabletop-typed-refusal, .tabletop-error'))
+        if (n.getAttribute('role') !== 'alert') n.setAttribute('role', 'alert');
+      // the log scrolls: a keyboard reaches it, a reader names it
+      const logs = '.tabletop-log > .widget-html-content > div';
+      for (const log of table.querySelectorAll(logs))
+        if (log.tabIndex !== 0) {
+          log.tabIndex = 0; log.setAttribute('role', 'region');
+          log.setAttribute('aria-label', 'Log');
+        }
+      // the side panel's titles are headings a reader can jump to
+      for (const b of table.querySelectorAll(
+          '.tabletop-actions-title b, .tabletop-hand-title b, .tabletop-recap-title'))
+        if (b.getAttribute('role') !== 'heading') {
+          b.setAttribute('role', 'heading'); b.setAttribute('aria-level', '3');
+        }
       // the view's buttons: named by what they do; Whole map says if it is shown
       for (const b of table.querySelectorAll('.tabletop-viewbar button')) {
         if (b.title && b.getAttribute('aria-label') !== b.title)
@@ -171,6 +210,31 @@ PAGE_SCRIPT = """
     tend();
     new MutationObserver(tend).observe(table, {childList: true, subtree: true,
       attributes: true, attributeFilter: ['class']});
+    // The focus stays near: a pressed choice, a card played or a list opened is
+    // redrawn away, and the browser dropped the focus to the page's body. Once
+    // the table has redrawn, a focus lost from inside it goes to the first
+    // choice, else the hand's first card, else the first button of the side
+    // panel (the hand-over screen's); a click elsewhere on the page lets go.
+    let inside = false, pending = 0;
+    table.addEventListener('focusin', () => { inside = true; });
+    document.addEventListener('mousedown', (e) => {
+      inside = table.contains(e.target);
+    }, {capture: true});
+    const shown = (el) => el && el.offsetParent !== null && !el.disabled;
+    const refocus = () => {
+      pending = 0;
+      const now = document.activeElement;
+      const lost = !now || now === document.body || !now.isConnected
+        || (table.contains(now) && now.offsetParent === null);
+      if (!inside || !lost) return;
+      const next = [...table.querySelectorAll(
+          '.tabletop-action-box button, .tabletop-picker button, '
+          + '.tabletop-side button')].find(shown);
+      if (next) next.focus({preventScroll: true});
+    };
+    new MutationObserver(() => {
+      if (!pending) pending = setTimeout(refocus, 120);
+    }).observe(table, {childList: true, subtree: true});
     // How big the board is on screen (CSS px per canvas pixel, per mille), told
     // to the kernel through a hidden field: the view enlarges the map from it
     // until its labels read at 12 px.
