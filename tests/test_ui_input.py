@@ -158,3 +158,28 @@ def test_a_press_alone_plays_nothing_the_release_plays():
     assert table.model.step == 1, "a press is not yet a choice"
     click_from_page(board, {"event": "mouse_up", "x": x, "y": y})
     assert table.model.step == 2 and table.model.state.positions[0] == 3
+
+
+def test_a_tap_plays_where_the_finger_went_down_and_a_drag_plays_nothing():
+    """On a phone ipycanvas sends touches, not clicks; a finger lifted sends the
+    touches still down (none). A tap (down and up in place) plays where the
+    finger went down; a finger that moved away, or two fingers, play nothing."""
+    table = make_table()
+    page_has_seen(table)
+    table.choose("roll")
+    page_has_seen(table)
+    x, y = table.look.xy["s3"]
+    board = table.widgets.board.canvas
+    touch = [{"x": x, "y": y}]
+    click_from_page(board, {"event": "touch_start", "touches": touch})
+    click_from_page(board, {"event": "touch_move", "touches": [{"x": x + 40, "y": y}]})
+    click_from_page(board, {"event": "touch_end", "touches": []})
+    assert table.model.step == 1, "a drag is no tap"
+    two = [{"x": x, "y": y}, {"x": x + 50, "y": y}]
+    click_from_page(board, {"event": "touch_start", "touches": two})
+    click_from_page(board, {"event": "touch_end", "touches": []})
+    assert table.model.step == 1, "a pinch is no tap"
+    click_from_page(board, {"event": "touch_start", "touches": touch})
+    assert table.model.step == 1, "a finger down is not yet a choice"
+    click_from_page(board, {"event": "touch_end", "touches": []})
+    assert table.model.step == 2 and table.model.state.positions[0] == 3
