@@ -138,7 +138,10 @@ def check_page_frames(match: Any, viewer: Any, frames: list[dict[str, Any]]) -> 
             legal = game.explain(shown)
         seen = moment(match, step, viewer, look=look)
         recent = page.recap_steps(match.steps[:step], seat)
-        assert frame["page"] == page.view_payload(look, seen, viewer, legal, recent)
+        own = page.own_last_step(match.steps[:step], seat)
+        assert frame["page"] == page.view_payload(
+            look, seen, viewer, legal, recent, own=own
+        )
         if viewer is not None:
             check_view(game, truth, viewer, samples=2)
             check_hands(game, truth, viewer)

@@ -91,10 +91,12 @@ SHOWED = (
 
 def sentences(frame: dict) -> set[str]:
     """The sentences a page may announce from one of its frames: its recap's
-    turns, "Your turn: ..." and the end."""
+    turns, the seat's own latest step ("You: rolled 4."), "Your turn: ..." and
+    the end."""
     head = frame["headline"]
     said = {f"{who}: {what}." for who, what in frame["recap"]}
-    return said | {head["said"]}
+    yours = [frame["yours"]["said"]] if frame.get("yours") else []
+    return said | {head["said"], *yours}
 
 
 def tab_walk(page, presses: int) -> list[str]:

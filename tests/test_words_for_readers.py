@@ -44,6 +44,20 @@ def test_your_turn_is_announced_once_and_the_bots_turns_before_it():
     assert heard.next(logic) is None
 
 
+def test_your_own_roll_and_draw_are_said_back_to_you():
+    """RA-T-CHOICE, RA-M-MOVE: a player who cannot see the board hears what
+    their own move did ("You: rolled 4."), not only the others' turns."""
+    logic = table_of("raiders", ["human", "heuristic"], seed=3)
+    heard = Announcer()
+    heard.next(logic)
+    logic.choose("place USA")
+    said = heard.next(logic)
+    assert said.startswith("You: placed your token in United States."), said
+    logic.choose("roll")
+    said = heard.next(logic)
+    assert said.startswith("You: rolled ") and "Your turn: " in said, said
+
+
 def test_nothing_of_another_seats_hand_is_announced_between_two_humans():
     """TT-TURN: two humans at one laptop; behind the hand-over only whom to pass
     it to is said, and after the reveal no card of the other hand is named."""

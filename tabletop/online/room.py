@@ -250,8 +250,9 @@ class Room:
         viewer, line = self.viewer(conn), self.lines
         seen = moment(self.match, len(self.match), viewer, self.look, line)
         recent = frames.recap_steps(self.match.steps, conn.seat)
+        own = frames.own_last_step(self.match.steps, conn.seat)
         return frames.view_payload(
-            self.look, seen, viewer, legal, recent, self._layers, line
+            self.look, seen, viewer, legal, recent, self._layers, line, own=own
         )
 
     def view_at(self, conn: Connection, step: int) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """What a table announces to the person at it, once: the turns played since the
-last announcement (in that person's eyes' words, none of another seat's
-hidden cards), then "Your turn" with what to decide, or the end of the game;
-behind a hand-over only whom to pass the laptop to. A screen puts the words
+last announcement, their own included ("You: rolled 5, ..."; in that person's
+eyes' words, none of another seat's hidden cards), then "Your turn" with what
+to decide, or the end of the game; behind a hand-over only whom to pass the
+laptop to. A screen puts the words
 in a polite live region, so a screen reader says them as they come.
 """
 
@@ -38,7 +39,7 @@ class Announcer:
         same_line = before is not None and before[0] == id(match)
         if same_line and before[2] == eyes and before[1] < step:
             steps = match.steps[before[1] : step]
-            told = recap_turns(look, steps, eyes, table.said_lines)
+            told = recap_turns(look, steps, eyes, table.said_lines, own=True)
             said += [f"{who}: {what}." for who, what in told]
         elif before is not None:
             said.append(f"Showing step {step} of {len(match)}.")

@@ -134,6 +134,7 @@ def view_payload(
     write: Callable[[Layer], str] = layer_svg,
     line: Callable[[Any, Any], str] | None = None,
     actor: tuple[int | None, Refusal | None] | None = None,
+    own: tuple[Any, ...] = (),
 ) -> dict[str, Any]:
     """The page's parts of one view for ``viewer`` (a seat, the public or the
     referee): ``moment`` is the picture's moment (``tabletop.draw.pictures``),
@@ -143,7 +144,9 @@ def view_payload(
     event (``look.event_line``, or a room's ``LineMemo``) and ``actor`` whose
     hand the taps play from and what every tap says instead when nobody may act
     (by default the viewer's seat, refused when it is not its turn:
-    ``turn_refusal``)."""
+    ``turn_refusal``). ``own`` is the viewer's own latest step
+    (``own_last_step``), said back to them as ``yours`` ("You: rolled 4.", with
+    its step's number: a page announces each once)."""
     game, view = look.game, moment.view
     seat = as_viewer(viewer).seat
     if actor is None:
@@ -175,6 +178,7 @@ def view_payload(
         "fold": folded(legal),
         **menus(look, view, *actor, legal),
         "recap": [list(turn) for turn in recap],
+        "yours": yours_payload(look, own, viewer, line),
         "last": said_in_a_row(moment.lines),
         "words": reader_words(look, view, seat, legal, recap),
     }
@@ -308,6 +312,27 @@ def folded(legal: tuple[Any, ...]) -> list[dict[str, Any]]:
         else {"index": where[id(item)]}
         for item in group_entries(legal)
     ]
+
+
+def own_last_step(steps: Any, seat: int | None, back: int = 40) -> tuple[Any, ...]:
+    """The seat's own latest step among the latest ``back``, as a 1-tuple (none
+    for a watcher or a seat that has not played)."""
+    if seat is None:
+        return ()
+    mine = [step for step in tuple(steps[-back:]) if step.player == seat]
+    return tuple(mine[-1:])
+
+
+def yours_payload(
+    look: Look, own: tuple[Any, ...], viewer: Any, line: Any
+) -> dict[str, Any] | None:
+    """The viewer's own latest step said back to them (``recap_turns`` with
+    ``own``): ``{"step": its index, "said": "You: rolled 4."}``, or None."""
+    if not own:
+        return None
+    told = recap_turns(look, own, viewer, line, own=True)
+    said = " ".join(f"{who}: {what}." for who, what in told if what)
+    return {"step": own[-1].index, "said": said} if said else None
 
 
 def recap_steps(steps: Any, seat: int | None, back: int = 40) -> tuple[Any, ...]:

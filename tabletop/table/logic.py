@@ -166,7 +166,7 @@ class TableLogic(
         the seat to move, and otherwise ``refusal_to_act``'s words for every tap;
         ``key`` names the menu of the selection on show."""
         from tabletop.draw.pictures import moment
-        from tabletop.table.frame import view_payload
+        from tabletop.table.frame import own_last_step, view_payload
 
         eyes = self.eyes
         refusal = self.refusal_to_act()
@@ -175,7 +175,11 @@ class TableLogic(
         actor = (self.to_move if refusal is None else eyes, refusal)
         if not isinstance(actor[0], int):
             actor = (None, refusal)
-        frame = view_payload(self.look, seen, eyes, legal, self.recent, actor=actor)
+        seat = eyes if isinstance(eyes, int) else None
+        own = own_last_step(self.match.steps[: self.step], seat)
+        frame = view_payload(
+            self.look, seen, eyes, legal, self.recent, actor=actor, own=own
+        )
         frame["key"] = "" if self.selection is None else str(self.selection)
         return frame
 

@@ -24,6 +24,7 @@ def recap_turns(
     steps: Sequence[Any],
     eyes: Any,
     line: Callable[[Any, Any], str] | None = None,
+    own: bool = False,
 ) -> list[tuple[str, str]]:
     """What the seats just did, one ``(who, what)`` per turn (at most
     ``RECAP_TURNS`` turns of other seats, the latest), as ``eyes`` may read it: a
@@ -32,7 +33,10 @@ def recap_turns(
     miss), and a walk of several spaces reads as where it ended
     (``walks_shortened``). Every phrase of a turn is told (``whole_turn``).
     ``eyes``' own turns are left out but for what befell them (``told_to_you``):
-    a turn they miss, a penalty, as ``("You", "miss your next turn: ...")``.
+    a turn they miss, a penalty, as ``("You", "miss your next turn: ...")``;
+    with ``own`` their own turns are told whole too, as ``("You", "rolled 5,
+    ...")`` (what an announcement says back to a player who cannot see the
+    board: their roll, the card they drew).
     ``line(event, eyes)`` says one event (the look's ``event_line``, or a memo of
     it)."""
     line = line or look.event_line
@@ -59,7 +63,7 @@ def recap_turns(
     ]
     told: list[tuple[str, str]] = []
     for player, events in turns:
-        if mine and player == eyes:
+        if mine and player == eyes and not own:
             said = told_to_you(look, events, eyes)
             if said:
                 told.append((YOU, said))
@@ -70,6 +74,10 @@ def recap_turns(
         phrases = [  # the seat said once, before the line; joined by commas: no ".,"
             (e, t.removeprefix(lead).removesuffix(".")) for e, t in pairs
         ]
+        if mine and player == eyes:  # said back to the player: "your token"
+            said = whole_turn(phrases).replace(" their ", " your ")
+            told.append((YOU, said[:1].lower() + said[1:]))
+            continue
         told.append((name, whole_turn(phrases)))
     kept, others = [], 0
     for who, said in reversed(told):  # the latest RECAP_TURNS of other seats
