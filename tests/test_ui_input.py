@@ -141,16 +141,21 @@ def test_without_a_page_nothing_is_stale():
     assert table.model.step == 1
 
 
-def test_a_press_alone_plays_nothing_the_release_plays():
-    """WCAG 2.5.2 (pointer cancellation): the board and the hands act on the
-    release over the canvas; a press dragged off the canvas and released there
-    sends no release to it, and plays nothing."""
+def rolled_table():
+    """A table after its first roll, the page up to date: the table, its board
+    canvas, and the point of space s3 (where the roll lets the pawn go)."""
     table = make_table()
     page_has_seen(table)
     table.choose("roll")
     page_has_seen(table)
-    x, y = table.look.xy["s3"]
-    board = table.widgets.board.canvas
+    return table, table.widgets.board.canvas, table.look.xy["s3"]
+
+
+def test_a_press_alone_plays_nothing_the_release_plays():
+    """WCAG 2.5.2 (pointer cancellation): the board and the hands act on the
+    release over the canvas; a press dragged off the canvas and released there
+    sends no release to it, and plays nothing."""
+    table, board, (x, y) = rolled_table()
     click_from_page(board, {"event": "mouse_down", "x": x, "y": y})
     click_from_page(
         table.widgets.hands[1].canvas, {"event": "mouse_down", "x": 10, "y": 80}
@@ -164,12 +169,7 @@ def test_a_tap_plays_where_the_finger_went_down_and_a_drag_plays_nothing():
     """On a phone ipycanvas sends touches, not clicks; a finger lifted sends the
     touches still down (none). A tap (down and up in place) plays where the
     finger went down; a finger that moved away, or two fingers, play nothing."""
-    table = make_table()
-    page_has_seen(table)
-    table.choose("roll")
-    page_has_seen(table)
-    x, y = table.look.xy["s3"]
-    board = table.widgets.board.canvas
+    table, board, (x, y) = rolled_table()
     touch = [{"x": x, "y": y}]
     click_from_page(board, {"event": "touch_start", "touches": touch})
     click_from_page(board, {"event": "touch_move", "touches": [{"x": x + 40, "y": y}]})
