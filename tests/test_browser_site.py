@@ -207,6 +207,8 @@ def test_two_humans_pass_the_device_behind_the_hand_over_screen(tab):
     cover = tab.page.locator("#handover")
     assert cover.is_visible() and "Pass the laptop" in cover.inner_text()
     assert not tab.page.locator("main").is_visible()  # no hand shows behind it
+    # nor is anything said to the last player left in the live region
+    assert tab.held("document.getElementById('heard').textContent") == ""
     tab.page.locator("#reveal").click()
     tab.wait("tabletopPage.welcome.seat === 1 && !!tabletopPage.view")
     assert tab.page.locator("main").is_visible()

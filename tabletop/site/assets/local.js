@@ -128,6 +128,9 @@
     cover.hidden = !f;
     document.body.classList.toggle("passing", !!f);
     if (!f) return;
+    // what the live region said to the last player goes with them
+    const heard = document.getElementById("heard");
+    if (heard) heard.textContent = "";
     document.getElementById("handover-title").textContent = f.title;
     document.getElementById("handover-ask").textContent = f.ask;
     document.getElementById("reveal").textContent = f.button;
