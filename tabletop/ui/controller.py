@@ -272,14 +272,10 @@ class Table(w.VBox):
             return ()
         return self.model.press(item)
 
-    def _pick_drawn(self, index: int, token: int) -> tuple:
-        """A card's button of the hand, pressed as it showed at render
-        ``token`` (dropped if the buttons changed since; the gesture guard has
-        already dropped a click the page made before it showed them): as a
-        click on that card of the hand."""
-        if token != self.widgets.actions.picks_token:
-            self.gestures.dropped()
-            return ()
+    def _pick_drawn(self, index: int) -> tuple:
+        """A card's button of the hand (the gesture guard has already dropped a
+        click the page made before it showed the latest render): as a click on
+        that card of the hand."""
         return self.model.play_card(index)
 
     def _command(self, text: str) -> str | None:

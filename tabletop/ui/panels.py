@@ -39,10 +39,10 @@ class ActionsPanel:
         on_clear: Callable[[], None],
         on_notation: Callable[[str], bool],
         on_bots: Callable[[], None],
-        on_pick: Callable[[int, int], None] | None = None,
+        on_pick: Callable[[int], None] | None = None,
     ) -> None:
         self._on_choose = on_choose
-        self._on_pick = on_pick or (lambda index, token: None)
+        self._on_pick = on_pick or (lambda index: None)
         # The hand as buttons too (the hand is a canvas): a keyboard or a
         # screen reader plays, picks and puts back a card by its button, named
         # by the words it shows, under the heading "Your hand".
@@ -51,7 +51,6 @@ class ActionsPanel:
         self.picker = w.Box(layout=w.Layout(flex_flow="row wrap", width="100%"))
         self.picker.add_class("tabletop-picker")
         self._picks: tuple = ()
-        self.picks_token = -1  # the render the hand's buttons were made at
         #: Answers a typed command (``TableLogic.command``): its words, or None
         #: when the text is no command (then it is played as an action).
         self.command: Callable[[str], str | None] = lambda text: None
@@ -178,7 +177,7 @@ class ActionsPanel:
         long list: ``tabletop.table.choices.menu_items``) for the actions on
         offer, ``shown``; ``picks`` holds the hand of the eyes' seat in order as
         ``(name, what it does, picked, playable)``."""
-        self._render_picks(tuple(picks), token)
+        self._render_picks(tuple(picks))
         self.shown = tuple(shown)
         self.items = list(items)
         if token != self.token or not self.box.children and self.items:
@@ -227,7 +226,7 @@ class ActionsPanel:
         )
         self.notation.disabled = total == 0
 
-    def _render_picks(self, picks: tuple, token: int) -> None:
+    def _render_picks(self, picks: tuple) -> None:
         """The hand's cards as buttons (``hand_buttons``): a card a choice plays
         is marked playable, a card picked says so ("\u2713 Rope"). A button is
         redressed only when what it says changes and made only when the hand
@@ -236,17 +235,16 @@ class ActionsPanel:
         card stays in the page behind the hand-over screen. A click goes through
         the table's gesture guard, which drops it when the page had not yet
         shown the latest render (the second click of a double click on a card
-        that changed); ``picks_token`` is the render of the last change."""
+        that changed)."""
         if picks == self._picks:
             return
         before, self._picks = self._picks, picks
-        self.picks_token = token
         buttons = list(self.picker.children)
         for index, pick in enumerate(picks):
             if index >= len(buttons):
                 button = w.Button(layout=w.Layout(width="auto", margin="2px"))
                 button.add_class("tabletop-pick")
-                button.on_click(lambda _b, i=index: self._on_pick(i, self.picks_token))
+                button.on_click(lambda _b, i=index: self._on_pick(i))
                 buttons.append(button)
             elif index < len(before) and before[index] == pick:
                 continue
