@@ -247,6 +247,19 @@ def click_board(page, x: float, y: float) -> None:
         )
         view = page.evaluate(BOARD_VIEW)
         ax, ay = view["area"][:2]
+    for _ in range(20):  # the view may still be settling (the board follows
+        # the size the page reported): click only on a view that held still
+        page.wait_for_timeout(150)
+        again = page.evaluate(BOARD_VIEW)
+        if again == view:
+            break
+        view = again
+        ax, ay = view["area"][:2]
+    page.wait_for_function(
+        f"() => getComputedStyle(document.querySelector('{board}')).pointerEvents"
+        " !== 'none'",
+        timeout=10_000,
+    )
     box = canvas.bounding_box()
     scale = view["zoom"] * view["css"]
     page.mouse.click(box["x"] + (x - ax) * scale, box["y"] + (y - ay) * scale)
