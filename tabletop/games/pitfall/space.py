@@ -55,12 +55,28 @@ class Tables:
         self.seats = {q: q for q in range(game.players)}
         self.phases = {p: i for i, p in enumerate(PHASES)}
         self.tokens = {t: t for t in range(len(board.tokens))}
+        # Per space, what a pawn there has of the race (see ``tensor``): how far
+        # along the path (0 to 1), whether underground, how far the nearest
+        # treasure space, how far underground the nearest free way up (0 above).
+        last = max(board.order.values()) or 1
+        treasure = [board.order[u] for u in board.treasure_spaces]
+        self.race: dict[str, tuple[float, float, float, float]] = {}
+        for u in board.spaces:
+            here, below = board.order[u], board.level[u] == "below"
+            gap = min((abs(here - t) for t in treasure), default=0)
+            up = _way_up(board, u) if below else 0
+            self.race[u] = (here / last, float(below), gap / last, up / last)
 
 
 def tensor(game: Any, view: Any, seat: int, tables: Tables | None = None) -> np.ndarray:
     """Pitfall view -> vector: whose turn, the phase, every pawn, hands as the view
     shows them (others' as a hidden count), treasure, piles' sizes, the scorpion and
-    the move in progress."""
+    the move in progress; then, per pawn, what decides the race to the diamond as
+    numbers (so that a learner need not find it space by space): how far along
+    the path, whether underground, how far the nearest treasure space while a
+    kind is missing, how far the nearest free way up, the treasure kinds held
+    (PH-5-NEED), whether all three are, and how far along then (PH-7-DIAMOND).
+    All of it is public."""
     board = game.board
     t = tables or Tables(game)
     w = TensorWriter()
@@ -84,4 +100,25 @@ def tensor(game: Any, view: Any, seat: int, tables: Tables | None = None) -> np.
     w.one_hot(view.target, t.spaces)
     w.one_hot(view.no_climb, t.spaces)
     w.one_hot(view.token, t.tokens)
+    for pos, held in zip(view.positions, view.treasure, strict=True):
+        here, below, gap, up = t.race[pos]
+        kinds = (len(held) - held.count(0)) / 3
+        ready = float(kinds == 1)
+        w.numbers(here, below, gap * (1 - ready), up, kinds, ready, ready * here)
     return w.array()
+
+
+def _way_up(board: Any, pos: str) -> int:
+    """Steps along its stretch from an underground space to the nearest space
+    under a pit trap with a ladder (a way up with no card, PH-4-CLIMB); one more
+    than the underground path's length when there is none."""
+    best = len(board.below) + 1
+    for table in (board.forward, board.backward):
+        here, steps = pos, 0
+        while here is not None and steps < best:
+            above = board.up.get(here)
+            if above is not None and board.kind[above] == "ladder_pit":
+                best = steps
+                break
+            here, steps = table[here], steps + 1
+    return best
