@@ -60,10 +60,10 @@ PAIRINGS = (
     ("raiders", "ismcts-patient", "flat-mc"),
     ("pitfall", "ismcts-notree", "flat-mc"),
     ("raiders", "ismcts-notree", "flat-mc"),
-    ("pitfall", "ismcts-model", "ismcts"),
-    ("raiders", "ismcts-model", "ismcts"),
-    ("pitfall", "flat-mc-model", "flat-mc"),
-    ("raiders", "flat-mc-model", "flat-mc"),
+    ("pitfall", "ismcts-model", "ismcts-full"),
+    ("raiders", "ismcts-model", "ismcts-full"),
+    ("pitfall", "flat-mc-model", "flat-mc-full"),
+    ("raiders", "flat-mc-model", "flat-mc-full"),
 )
 #: Bots a pairing may name besides the registry's, to take ``ismcts`` apart
 #: against ``flat-mc``: ``ismcts-random`` has ``flat-mc``'s root candidates (the
@@ -77,14 +77,25 @@ PAIRINGS = (
 #: (``tabletop.analysis.value_search``; 100: at equal CPU, playouts cut there
 #: and finished by the model were as close to 1,000 full playouts as full ones,
 #: ``benchmarks/playout_depth.py``), against the default's rollouts to the end;
-#: ``flat-mc-model`` does the same to ``flat-mc``'s playouts.
+#: ``flat-mc-model`` does the same to ``flat-mc``'s playouts. ``ismcts-full``
+#: and ``flat-mc-full`` keep the shared settings (rollouts of up to 400 actions,
+#: in practice to the end; nothing scored by the model), whatever the game's own
+#: ``SEARCH_SETTINGS`` say (``tabletop.bots.registry``): the bots the ``-model``
+#: ones are measured against (results files written before a game declared
+#: settings name them ``ismcts`` and ``flat-mc``). Every variant but the
+#: ``-model`` ones sets ``depth`` 400, which keeps it off the game's settings.
 VARIANTS = {
-    "ismcts-random": ("ismcts", {"candidates": "random", "width": 6}),
-    "ismcts-flat": ("ismcts", {"candidates": "random", "width": 6, "tree": False}),
-    "ismcts-patient": ("ismcts", {"patience": 20}),
-    "ismcts-notree": ("ismcts", {"tree": False}),
+    "ismcts-random": ("ismcts", {"candidates": "random", "width": 6, "depth": 400}),
+    "ismcts-flat": (
+        "ismcts",
+        {"candidates": "random", "width": 6, "tree": False, "depth": 400},
+    ),
+    "ismcts-patient": ("ismcts", {"patience": 20, "depth": 400}),
+    "ismcts-notree": ("ismcts", {"tree": False, "depth": 400}),
     "ismcts-model": ("ismcts", {"evaluate": "model", "depth": 100}),
     "flat-mc-model": ("flat-mc", {"evaluate": "model", "depth": 100}),
+    "ismcts-full": ("ismcts", {"depth": 400}),
+    "flat-mc-full": ("flat-mc", {"depth": 400}),
 }
 #: The pairings run unless ``--pairings`` names others (4 and 5 measure flat
 #: Monte Carlo itself against the heuristic; 6 to 13 variants of ``ismcts``

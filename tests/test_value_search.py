@@ -45,3 +45,59 @@ def test_ismcts_with_the_model_at_its_leaves_plays_legal_moves_deterministically
     ]
     assert chosen[0] in game.legal_actions(state)
     assert chosen[0] == chosen[1], "the same seed, the same move"
+
+
+def test_a_game_s_search_settings_apply_and_the_caller_s_win(monkeypatch):
+    """``SEARCH_SETTINGS`` in the game's heuristic module: applied before the
+    shared defaults; a caller's evaluation or depth replaces the pair."""
+    from tabletop.games.raiders import heuristic
+
+    monkeypatch.setattr(
+        heuristic,
+        "SEARCH_SETTINGS",
+        {"ismcts": {"evaluate": "model", "depth": 33, "width": 3}},
+        raising=False,
+    )
+    game = make_game("raiders", players=2)
+    bot = make_bot("ismcts", game, 1)
+    assert bot.depth == 33 and bot.width == 3
+    assert bot.evaluate is not heuristic.evaluate, "the model scores the leaves"
+    assert make_bot("Medium", game, 1).depth == 33, "a level names the same bot"
+    mine = make_bot("ismcts", game, 1, depth=400, width=5)
+    assert (mine.depth, mine.width, mine.evaluate) == (400, 5, heuristic.evaluate)
+    assert make_bot("flat-mc", game, 1).depth == 400, "settings are per bot"
+
+
+def test_model_settings_are_dropped_when_the_weights_do_not_load(monkeypatch, tmp_path):
+    from tabletop.analysis import value
+    from tabletop.games.raiders import heuristic
+
+    monkeypatch.setattr(
+        heuristic,
+        "SEARCH_SETTINGS",
+        {"ismcts": {"evaluate": "model", "depth": 33, "width": 3}},
+        raising=False,
+    )
+    monkeypatch.setattr(value, "weights_path", lambda game: tmp_path / "none.npz")
+    bot = make_bot("ismcts", make_game("raiders", players=2), 1)
+    assert (bot.depth, bot.evaluate) == (400, heuristic.evaluate)
+    assert bot.width == 3, "the settings that need no model stay"
+
+
+def test_pitfall_s_ismcts_scores_its_leaves_by_the_model_and_flat_mc_does_not():
+    """Pitfall declares the value model at ``ismcts``'s leaves (it measured
+    stronger there, docs/analysis.md); Raiders declares nothing."""
+    from tabletop.games.pitfall import heuristic as pitfall_heuristic
+    from tabletop.games.raiders import heuristic as raiders_heuristic
+
+    pitfall = make_game("pitfall", players=2)
+    medium = make_bot("Medium", pitfall, 3)
+    assert medium.depth == 100 and medium.evaluate is not pitfall_heuristic.evaluate
+    state = pitfall.initial_state(3)
+    assert medium.evaluate(pitfall, state) == load_value_model(pitfall).chances(
+        state, pitfall.to_move(state)
+    )
+    hard = make_bot("Hard", pitfall, 3)
+    assert (hard.depth, hard.evaluate) == (400, pitfall_heuristic.evaluate)
+    raiders = make_bot("Medium", make_game("raiders", players=2), 3)
+    assert (raiders.depth, raiders.evaluate) == (400, raiders_heuristic.evaluate)

@@ -10,6 +10,14 @@ defines ``HeuristicBot`` (the bot), ``policy(game, state, rng) -> (action, rng)`
 (the same choices as a fast rollout policy for search) and ``evaluate(game,
 state)`` (one win chance per seat, for search rollouts cut off before the end).
 A game without one has no ``heuristic`` bot; its search bots roll out at random.
+
+The module may also define ``SEARCH_SETTINGS``: per search bot's name, settings
+that measured stronger for this game than the shared ones below (for example
+``{"ismcts": {"evaluate": "model", "depth": 100}}``: the value model at the
+leaves). They are applied before the shared ones, and a caller's options win over
+both. Settings that need the value model are dropped, the shared ones kept, when
+the game's weights do not load (no weights, or weights trained for other rules,
+options or board).
 """
 
 from __future__ import annotations
@@ -63,6 +71,31 @@ def heuristic_module(game: Game) -> ModuleType | None:
     return part_of(game, "heuristic")
 
 
+def game_search_settings(
+    game: Game, module: ModuleType | None, name: str, options: dict[str, Any]
+) -> dict[str, Any]:
+    """The settings ``module.SEARCH_SETTINGS`` declares for the search bot ``name``
+    in ``game`` (``{}`` when none), less the ones ``options`` sets. A leaf
+    evaluation and its ``depth`` go together: both are left out when ``options``
+    sets either, or when the evaluation is the value model (``"model"``, returned
+    loaded) and the game's weights do not load."""
+    name = "flat-mc" if name == "search" else name
+    settings = dict(getattr(module, "SEARCH_SETTINGS", {}).get(name, {}))
+    if "evaluate" in options or "depth" in options:
+        settings.pop("evaluate", None)
+        settings.pop("depth", None)
+    if settings.get("evaluate") == "model":
+        try:
+            from tabletop.analysis.value import ValueModelError
+            from tabletop.analysis.value_search import model_evaluation
+
+            settings["evaluate"] = model_evaluation(game)
+        except (ImportError, ValueModelError):
+            settings.pop("evaluate")
+            settings.pop("depth", None)
+    return {key: value for key, value in settings.items() if key not in options}
+
+
 def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
     """A bot by registry name.
 
@@ -91,6 +124,8 @@ def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
         return module.HeuristicBot(game, seed, **options)
     if name in ("flat-mc", "search", "ismcts"):
         defaults = ISMCTS_WITH_HEURISTIC if name == "ismcts" else SEARCH_WITH_HEURISTIC
+        if options.get("rollout", "heuristic") == "heuristic":
+            options.update(game_search_settings(game, module, name, options))
         if options.get("evaluate") == "model":  # the value model at the leaves
             from tabletop.analysis.value_search import model_evaluation
 

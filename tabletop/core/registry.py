@@ -15,8 +15,8 @@ The parts a generic layer may ask for (``entry.part(name)``):
 
 - ``look``: the ``tabletop.draw.Look`` subclass: how the game is drawn and where a
   click lands (the Table, pictures and replays).
-- ``heuristic``: a module with ``HeuristicBot``, ``policy`` and ``evaluate``
-  (``tabletop.bots``).
+- ``heuristic``: a module with ``HeuristicBot``, ``policy`` and ``evaluate``,
+  and optionally ``SEARCH_SETTINGS`` (``tabletop.bots``).
 - ``lessons``: a module with ``LESSONS``, ``CLAUSES`` and ``RULINGS``
   (``tabletop.learn``), and ``NOTEBOOK``, the lesson notebook's file name, if any.
 - ``space``: ``space(game) -> tabletop.adapters.spaces.GameSpace``, the numbered
