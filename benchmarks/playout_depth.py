@@ -16,8 +16,12 @@ CPU seconds of the evaluating thread (``Evaluation.cpu_seconds``). Every answer
 goes to ``benchmarks/results/depth-<game>-<cpu>s.jsonl`` (a rerun recomputes). Figures
 only; nothing is asserted.
 
+``--budget N`` caps the playouts of an answer as the table's bar does (400), its
+rows then in ``depth-<game>-<cpu>s-<N>.jsonl``.
+
 Run: ``OPENBLAS_NUM_THREADS=1 nice -n 19 python benchmarks/playout_depth.py
---game pitfall [--depths full,10,25,50,100] [--cpu 0.5] [--every 1]``.
+--game pitfall [--depths full,10,25,50,100] [--cpu 0.5] [--every 1]
+[--budget 400]``.
 """
 
 from __future__ import annotations
@@ -34,10 +38,11 @@ from typing import Any
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 RESULTS = Path(__file__).resolve().parent / "results"
+UNCAPPED = 1_000_000  # playouts: as many as the CPU budget allows
 SEED = 7919  # the held-out self-play games of benchmarks/value.py
 
 
-def answers(name: str, depths: list[int | None], cpu: float, every: int):
+def answers(name: str, depths: list[int | None], cpu: float, every: int, budget: int):
     """One row per (position, depth): the answer, its error, its cost."""
     from tabletop.analysis import evaluate
     from tabletop.analysis.selfplay import play_game
@@ -48,7 +53,8 @@ def answers(name: str, depths: list[int | None], cpu: float, every: int):
     lines = (RESULTS / f"value-{name}.jsonl").read_text().splitlines()
     references = [json.loads(line) for line in lines][::every]
     models: dict[int, Any] = {}
-    out = RESULTS / f"depth-{name}-{cpu:g}s.jsonl"
+    capped = f"-{budget}" if budget < UNCAPPED else ""
+    out = RESULTS / f"depth-{name}-{cpu:g}s{capped}.jsonl"
     rows = []
     with out.open("w") as sink:
         for n, ref in enumerate(references, 1):
@@ -59,7 +65,7 @@ def answers(name: str, depths: list[int | None], cpu: float, every: int):
             state = play_game(model.game, SEED, ref["index"])[0][ref["step"]]
             for depth in depths:
                 found = evaluate(
-                    state, ref["seat"], 1_000_000, game=model.game, seed=3,
+                    state, ref["seat"], budget, game=model.game, seed=3,
                     cpu_seconds=cpu, model=model, depth=depth,
                 )  # fmt: skip
                 error = statistics.mean(
@@ -110,10 +116,17 @@ def main() -> None:
     parser.add_argument("--depths", default="full,10,25,50,100")
     parser.add_argument("--cpu", type=float, default=0.5)
     parser.add_argument("--every", type=int, default=1, help="every k-th position")
+    parser.add_argument(
+        "--budget",
+        type=int,
+        default=UNCAPPED,
+        help="at most this many playouts an answer (the table's bar: 400)",
+    )
     args = parser.parse_args()
     depths = [None if d == "full" else int(d) for d in args.depths.split(",")]
-    rows = answers(args.game, depths, args.cpu, args.every)
-    print(f"{args.game}: {args.cpu} CPU s per answer, against 1,000 playouts")
+    rows = answers(args.game, depths, args.cpu, args.every, args.budget)
+    cap = f", at most {args.budget:,} playouts" if args.budget < UNCAPPED else ""
+    print(f"{args.game}: {args.cpu} CPU s per answer{cap}, against 1,000 playouts")
     print("\n".join(table(rows, depths)))
 
 

@@ -634,3 +634,33 @@ def test_review_tab_without_a_model_grades_by_playouts(comms, monkeypatch, tmp_p
     result = panel.run_review()
     assert result.method == "playouts" and all(m.worlds == 3 for m in result.moves)
     assert "sampled deals" in panel.status.value
+
+
+def test_the_bar_cuts_its_playouts_where_the_game_declares_a_depth(comms):
+    """Raiders declares an evaluation depth (its cut playouts measured closer to
+    1,000 full ones at the bar's budget, docs/analysis.md): the bar's playouts
+    from a seat's view stop after 100 actions and take the model's chances, and
+    its line says so; Pitfall's go to the end, and so do the referee's."""
+    from tabletop.analysis.value_search import evaluation_depth
+
+    raiders = raiders_table(players=2, seed=3, bots=1, bot="heuristic")
+    assert evaluation_depth(raiders.model.game) == 100
+    bar = EvaluationBar(raiders, budget=8, cpu_seconds=5.0, more_rounds=0)
+    raiders.choose(raiders.legal[0].action)
+    result = bar.wait(60)
+    assert result is not None and result.depth == 100 and result.seat == 0
+    assert "8 playouts cut at 100 actions" in bar.basis.value
+    assert "value model" in bar.basis.value  # the tooltip's whole sentence
+    raiders.model.set_viewer(None)  # the table shows everything: the referee's
+    raiders.choose(raiders.legal[0].action)
+    whole = bar.wait(60)
+    assert whole is not None and whole.seat is None and whole.depth is None
+    raiders.close()
+    pitfall = pitfall_table(players=2, seed=3, bots=1, bot="heuristic")
+    assert evaluation_depth(pitfall.model.game) is None
+    bar = EvaluationBar(pitfall, budget=8, cpu_seconds=5.0, more_rounds=0)
+    pitfall.choose(pitfall.legal[0].action)
+    result = bar.wait(60)
+    assert result is not None and result.depth is None and result.seat == 0
+    assert "cut at" not in bar.basis.value
+    pitfall.close()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.bots.search import Evaluate
+from tabletop.core.registry import part_of
 
 
 def model_evaluation(game: Any) -> Evaluate:
@@ -33,3 +34,11 @@ def model_evaluation(game: Any) -> Evaluate:
         return model.chances(state, 0 if seat is None else seat)
 
     return evaluate
+
+
+def evaluation_depth(game: Any) -> int | None:
+    """The depth at which the table's evaluation cuts ``game``'s playouts and
+    takes the value model's chances: its heuristic module's ``EVALUATION_DEPTH``,
+    or None (to the end) when it declares none."""
+    depth = getattr(part_of(game, "heuristic"), "EVALUATION_DEPTH", None)
+    return depth if isinstance(depth, int) and depth > 0 else None

@@ -40,7 +40,11 @@ measured mean error for that game (``ValueModel.error_points``, recorded with
 its weights); the playouts' first
 answer replaces it. A game without a value model (or a model that refuses the
 game), and a table showing everything (the model answers only from a seat's view),
-get no estimate: the bar waits for the playouts as before.
+get no estimate: the bar waits for the playouts as before. Where the game declares
+an evaluation depth (``tabletop.analysis.value_search.evaluation_depth``: Raiders,
+100 actions), the playouts from a seat's view stop there and take the model's
+chances, as measured more accurate at the bar's budget (``docs/analysis.md``);
+its basis line says so.
 """
 
 from __future__ import annotations
@@ -250,8 +254,11 @@ class EvaluationBar(w.VBox):
 
     def _estimate(self) -> Evaluation | None:
         """The value model's answer from the viewing seat's knowledge, or None (no
-        model for this game, or the table shows everything)."""
+        model for this game, or the table shows everything). Sets the playouts
+        that follow: cut at the game's evaluation depth and finished by the model
+        when it answers and the game declares one, to the end otherwise."""
         model = self.model
+        self.evaluator.depth = self.evaluator.model = None  # full playouts
         try:
             seat = knowledge_seat(model.viewer)
         except ValueError:
@@ -269,6 +276,11 @@ class EvaluationBar(w.VBox):
         value = self._value[1]
         if value is None:
             return None
+        # where the game declares it, the playouts are cut and finished by the model
+        from tabletop.analysis.value_search import evaluation_depth
+
+        self.evaluator.depth = evaluation_depth(game)
+        self.evaluator.model = value if self.evaluator.depth else None
         try:
             chances, clock = model_chances(game, model.state, seat, value)
         except Exception:  # noqa: BLE001 - a model that cannot answer: none
@@ -331,10 +343,11 @@ class EvaluationBar(w.VBox):
             f"{full_basis(result, self.model.look)}; {result.n} playouts{note}",
             quote=True,
         )
+        cut = f" cut at {result.depth} actions" if result.depth else ""
         self.basis.value = (
             f"<span title='{tip}'>"
             f"{html.escape(short_basis(result, self.model.look))} \u00b7 "
-            f"{result.n} playouts{more}</span>"
+            f"{result.n} playouts{cut}{more}</span>"
         )
 
     def _remember(self, step: int, result: Evaluation) -> None:

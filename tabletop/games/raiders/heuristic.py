@@ -44,6 +44,12 @@ from tabletop.games.raiders.cards import (
     STAFF,
 )
 
+#: The table's evaluation bar cuts its playouts here (actions) and takes the value
+#: model's chances (``tabletop.analysis.value_search.evaluation_depth``): at the
+#: bar's budget such answers came closer to 1,000 full playouts than full ones
+#: (``docs/analysis.md``, "Playouts cut by the value model").
+EVALUATION_DEPTH = 100
+
 
 class HeuristicBot:
     """The Raiders heuristic bot (see the module docstring).
