@@ -41,8 +41,8 @@ its weights); the playouts' first
 answer replaces it. A game without a value model (or a model that refuses the
 game), and a table showing everything (the model answers only from a seat's view),
 get no estimate: the bar waits for the playouts as before. Where the game declares
-an evaluation depth (``tabletop.analysis.value_search.evaluation_depth``: Raiders,
-100 actions), the playouts from a seat's view stop there and take the model's
+an evaluation depth (``tabletop.analysis.value_search.evaluation_depth``), the
+playouts from a seat's view stop there and take the model's
 chances, as measured more accurate at the bar's budget (``docs/analysis.md``);
 its basis line says so.
 """
