@@ -17,7 +17,7 @@ that measured stronger for this game than the shared ones below (for example
 leaves). They are applied before the shared ones, and a caller's options win over
 both. Settings that need the value model are dropped, the shared ones kept, when
 the game's weights do not load (no weights, or weights trained for other rules,
-options or board).
+options or board) or numpy is missing (the static site's browser Python).
 """
 
 from __future__ import annotations
@@ -78,21 +78,28 @@ def game_search_settings(
     in ``game`` (``{}`` when none), less the ones ``options`` sets. A leaf
     evaluation and its ``depth`` go together: both are left out when ``options``
     sets either, or when the evaluation is the value model (``"model"``, returned
-    loaded) and the game's weights do not load."""
+    loaded) and the game's weights do not load or numpy is missing."""
     name = "flat-mc" if name == "search" else name
     settings = dict(getattr(module, "SEARCH_SETTINGS", {}).get(name, {}))
     if "evaluate" in options or "depth" in options:
         settings.pop("evaluate", None)
         settings.pop("depth", None)
     if settings.get("evaluate") == "model":
-        try:
+        try:  # numpy: not in every Python (a browser's has none)
             from tabletop.analysis.value import ValueModelError
             from tabletop.analysis.value_search import model_evaluation
-
-            settings["evaluate"] = model_evaluation(game)
-        except (ImportError, ValueModelError):
+        except ImportError:
+            loaded = None
+        else:
+            try:
+                loaded = model_evaluation(game)
+            except ValueModelError:
+                loaded = None
+        if loaded is None:
             settings.pop("evaluate")
             settings.pop("depth", None)
+        else:
+            settings["evaluate"] = loaded
     return {key: value for key, value in settings.items() if key not in options}
 
 
