@@ -15,8 +15,10 @@ The parts a generic layer may ask for (``entry.part(name)``):
 
 - ``look``: the ``tabletop.draw.Look`` subclass: how the game is drawn and where a
   click lands (the Table, pictures and replays).
-- ``heuristic``: a module with ``HeuristicBot``, ``policy`` and ``evaluate``,
-  and optionally ``SEARCH_SETTINGS`` (``tabletop.bots``).
+- ``heuristic``: a module with ``HeuristicBot``, ``policy`` and ``evaluate``
+  (``tabletop.bots``), and optionally ``SEARCH_SETTINGS`` (the search bots'
+  settings measured stronger for this game) and ``EVALUATION_DEPTH`` (where the
+  table's evaluation cuts its playouts, ``tabletop.analysis.value_search``).
 - ``lessons``: a module with ``LESSONS``, ``CLAUSES`` and ``RULINGS``
   (``tabletop.learn``), and ``NOTEBOOK``, the lesson notebook's file name, if any.
 - ``space``: ``space(game) -> tabletop.adapters.spaces.GameSpace``, the numbered
