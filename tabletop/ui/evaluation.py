@@ -136,7 +136,8 @@ class EvaluationBar(w.VBox):
         self._shown: Evaluation | None = None  # the last answer shown here
         # the value model's answer shown until the playouts' first (None: none)
         self.estimate: Evaluation | None = None
-        self._value: tuple[Any, Any] = (None, None)  # (game, its model or None)
+        # (game, its model or None, where its playouts are cut or None)
+        self._value: tuple[Any, Any, int | None] = (None, None, None)
         # step -> the latest answer there, on the line shown (the review's chart
         # draws every seat from them)
         self.history: dict[int, Evaluation] = {}
@@ -269,18 +270,16 @@ class EvaluationBar(w.VBox):
         if self._value[0] is not game:
             try:
                 from tabletop.analysis.value import load_value_model
+                from tabletop.analysis.value_search import evaluation_depth
 
-                self._value = (game, load_value_model(game))
+                self._value = (game, load_value_model(game), evaluation_depth(game))
             except Exception:  # noqa: BLE001 - no model: the playouts alone
-                self._value = (game, None)
-        value = self._value[1]
+                self._value = (game, None, None)
+        _, value, depth = self._value
         if value is None:
             return None
-        # where the game declares it, the playouts are cut and finished by the model
-        from tabletop.analysis.value_search import evaluation_depth
-
-        self.evaluator.depth = evaluation_depth(game)
-        self.evaluator.model = value if self.evaluator.depth else None
+        if depth:  # where the game declares it: cut, and finished by the model
+            self.evaluator.depth, self.evaluator.model = depth, value
         try:
             chances, clock = model_chances(game, model.state, seat, value)
         except Exception:  # noqa: BLE001 - a model that cannot answer: none
