@@ -303,11 +303,16 @@ class EvaluationBar(w.VBox):
 
     def _reserve(self, on: bool) -> None:
         """Keep room for every seat's row and the basis line while the bar is on,
-        so that the choices under it never move when an answer arrives."""
-        seats = self.model.game.players
-        lines = seats + 1  # the verdict, then a row per seat
+        so that the choices under it never move when an answer arrives (two
+        lines for the basis where the playouts are cut: "... playouts cut at 100
+        actions" wraps in the side panel at 1366 pixels)."""
+        from tabletop.analysis.value_search import evaluation_depth
+
+        game = self.model.game
+        lines = game.players + 1  # the verdict, then a row per seat
+        basis = 2 if evaluation_depth(game) else 1
         self.bars.layout.min_height = f"{lines * ROW_PX}px" if on else ""
-        self.basis.layout.min_height = f"{ROW_PX}px" if on else ""
+        self.basis.layout.min_height = f"{basis * ROW_PX}px" if on else ""
 
     def _arrived(self, number: int, result: Evaluation) -> None:
         if number != self.evaluator.number or not self.enabled:
