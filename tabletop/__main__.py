@@ -78,12 +78,23 @@ def _add_site(commands: argparse._SubParsersAction) -> None:
     site = commands.add_parser(
         "site", help="write the games as a static site that plays in any browser"
     )
-    site.add_argument("out", help="the folder to write (emptied first)")
+    site.add_argument(
+        "out",
+        help="the folder to write: new, empty, or a site this command built; the "
+        "site is built beside it and swapped in when complete, and a folder "
+        "holding anything else is refused",
+    )
     site.add_argument(
         "--pyodide", default=None, help="a folder with Pyodide's core files or tarball"
     )
     site.add_argument("--cache", default=None, help="where npm's Pyodide is kept")
     site.add_argument("--wheels", default=None, help="ready wheels to ship instead")
+    site.add_argument(
+        "--replace",
+        action="store_true",
+        help="replace OUT whole even if it holds files this command did not write "
+        "(they are deleted)",
+    )
     site.set_defaults(run=build_site)
 
 
@@ -91,7 +102,13 @@ def build_site(args: argparse.Namespace) -> int:
     """Write the static site and say what it holds."""
     from tabletop.site import build_site as build
 
-    site = build(args.out, pyodide=args.pyodide, cache=args.cache, wheels=args.wheels)
+    site = build(
+        args.out,
+        pyodide=args.pyodide,
+        cache=args.cache,
+        wheels=args.wheels,
+        replace=args.replace,
+    )
     games = ", ".join(g["name"] for g in site["games"])
     print(
         f"wrote {args.out}: {games} (build {site['version']}); serve it from any web "

@@ -14,7 +14,13 @@ The folder written holds:
   ``tabletop.site.local.LocalRoom``;
 - ``sw.js``: a service worker that keeps every file in a cache named by the
   build, so a second visit plays offline and a new build replaces the old cache;
-- ``site.json``: the build's version, its games, wheels and files.
+- ``site.json``: the build's manifest: its format (``SITE_FORMAT``, the mark of a
+  folder this command built), version, games, wheels and files.
+
+The folder is written beside OUT and swapped in when complete
+(``tabletop.site.swap``): a folder holding anything else is refused, and a failed
+build leaves the old site whole. The wheels leave out what the browser's Python
+cannot use (``LEFT_OUT``).
 
 Every page carries a content security policy: its own scripts, WebAssembly, its
 own workers and fetches, and nothing from another host.
@@ -22,19 +28,30 @@ own workers and fetches, and nothing from another host.
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import html
+import io
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from tabletop.site.runtime import CORE, from_folder, from_npm
+from tabletop.site.runtime import CORE, PyodideError, from_folder, from_npm
+from tabletop.site.swap import (
+    SITE_FORMAT,
+    SiteError,
+    check_target,
+    fresh_folder,
+    swap_in,
+)
 
 ASSETS = Path(__file__).with_name("assets")
 #: What every page may load: its own files, WebAssembly, its own workers.
@@ -44,6 +61,10 @@ POLICY = (
     "img-src 'self' data:; base-uri 'none'; form-action 'self'"
 )
 DEFAULT_CACHE = Path.home() / ".cache" / "tabletop-pyodide"
+#: What the wheels hold that the browser's Python cannot use, left out of the
+#: site: numpy archives (a game's value model; Pyodide's core has no numpy) and
+#: notebooks (a game's lessons; there is no Jupyter in the page).
+LEFT_OUT = (".npz", ".ipynb")
 
 
 def build_site(
@@ -51,33 +72,66 @@ def build_site(
     pyodide: str | Path | None = None,
     cache: str | Path | None = None,
     wheels: str | Path | None = None,
+    *,
+    replace: bool = False,
 ) -> dict[str, Any]:
-    """Write the site into ``out`` (emptied first) and return its ``site.json``.
+    """Write the site into ``out`` and return its ``site.json``.
+
+    The site is written into a new folder beside ``out`` and put in its place
+    only when complete; on any failure ``out`` is left as it was.
 
     Args:
-        out: the folder to write.
+        out: the folder to write: new, empty, or a site this command built.
         pyodide: a folder with Pyodide's core files (or its npm tarball); by
             default the pinned version is fetched with npm into ``cache``.
         cache: where npm's tarball and its unpacked files are kept.
         wheels: a folder of ready wheels to ship instead of building them.
+        replace: replace ``out`` whole even when it holds what this command did
+            not write (deleting it).
 
     Raises:
+        SiteError: ``out`` is refused (a file, a folder of other things, a
+            read-only folder) or cannot be written; nothing was changed.
         PyodideError: Pyodide cannot be had or does not match its pins.
+        ValueError: the wheels cannot be had.
     """
+    out = Path(os.path.abspath(out))
+    check_target(out, replace=replace)
+    try:
+        runtime = (
+            from_folder(Path(pyodide))
+            if pyodide
+            else from_npm(Path(cache) if cache else DEFAULT_CACHE)
+        )
+    except OSError as exc:
+        raise PyodideError(f"Pyodide could not be prepared: {_said(exc)}") from None
+    new = fresh_folder(out)
+    try:
+        site = _write(new, runtime, Path(wheels) if wheels else None)
+        check_target(out, replace=replace)  # nothing came into it meanwhile
+        swap_in(new, out)
+    except OSError as exc:
+        raise SiteError(
+            f"the site could not be written ({_said(exc)}); {out} is as it was"
+        ) from None
+    finally:
+        shutil.rmtree(new, ignore_errors=True)  # gone already once swapped in
+    return site
+
+
+def _said(exc: OSError) -> str:
+    where = f": {exc.filename}" if exc.filename else ""
+    return f"{(exc.strerror or str(exc)).lower()}{where}"
+
+
+def _write(out: Path, runtime: Path, wheels: Path | None) -> dict[str, Any]:
+    """Write the site into the empty folder ``out``; its ``site.json``."""
     from tabletop.core.registry import REGISTRY
 
-    out = Path(out)
-    runtime = (
-        from_folder(Path(pyodide))
-        if pyodide
-        else from_npm(Path(cache) if cache else DEFAULT_CACHE)
-    )
-    if out.exists():
-        shutil.rmtree(out)
-    (out / "pyodide").mkdir(parents=True)
+    (out / "pyodide").mkdir()
     for name in CORE:
         shutil.copyfile(runtime / name, out / "pyodide" / name)
-    built = _wheels(out / "wheels", Path(wheels) if wheels else None)
+    built = _wheels(out / "wheels", wheels)
     games = [
         {"name": e.name, "title": e.title or e.name, "players": list(e.players)}
         for e in REGISTRY.entries()
@@ -87,7 +141,13 @@ def build_site(
         shutil.copyfile(ASSETS / name, out / name)
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     version = _digest(out, files)
-    site = {"version": version, "games": games, "wheels": built, "files": files}
+    site = {
+        "format": SITE_FORMAT,
+        "version": version,
+        "games": games,
+        "wheels": built,
+        "files": files,
+    }
     (out / "site.json").write_text(json.dumps(site, indent=1), encoding="utf-8")
     # The service worker names the build, so a browser sees a new build's worker
     # as new (it compares the file) and swaps the cache.
@@ -146,9 +206,48 @@ def _wheels(into: Path, given: Path | None) -> list[str]:
             for wheel in Path(tmp).glob("*.whl"):
                 shutil.copyfile(wheel, into / wheel.name)
     names = sorted(p.name for p in into.glob("*.whl"))
+    for name in names:
+        for_the_browser(into / name)
     if not any(name.startswith("tabletop-") for name in names):
         raise ValueError(f"no tabletop wheel among {names or 'no wheels'}")
     return names
+
+
+def for_the_browser(wheel: Path) -> None:
+    """Rewrite ``wheel`` without the files the browser's Python cannot use
+    (``LEFT_OUT``), and its ``RECORD`` without their lines.
+
+    Raises:
+        ValueError: ``wheel`` is not a zip file.
+    """
+    try:
+        with zipfile.ZipFile(wheel) as source:
+            members = source.infolist()
+            left = {m.filename for m in members if m.filename.endswith(LEFT_OUT)}
+            if not left:
+                return
+            kept = io.BytesIO()
+            with zipfile.ZipFile(kept, "w") as target:
+                for member in members:
+                    if member.filename in left:
+                        continue
+                    data = source.read(member)
+                    if member.filename.endswith(".dist-info/RECORD"):
+                        data = _record_without(data, left)
+                    target.writestr(member, data)
+    except zipfile.BadZipFile:
+        raise ValueError(f"{wheel.name} is not a wheel (not a zip file)") from None
+    wheel.write_bytes(kept.getvalue())
+
+
+def _record_without(record: bytes, left: set[str]) -> bytes:
+    """A wheel's ``RECORD`` (CSV: path, hash, size) without the rows of ``left``."""
+    rows = csv.reader(io.StringIO(record.decode("utf-8")))
+    text = io.StringIO()
+    csv.writer(text, lineterminator="\n").writerows(
+        row for row in rows if row and row[0] not in left
+    )
+    return text.getvalue().encode("utf-8")
 
 
 def _has(module: str) -> bool:
