@@ -334,7 +334,11 @@ def test_the_offer_to_resume_shows_no_hand_and_plays_nothing(tmp_path):
     again.set_seat(again.to_move, "heuristic")  # a bot to move still waits
     assert (again.state, again.length) == before
     again.dismiss_resume()
-    assert again.eyes == again.viewer
+    # Start fresh: the waiting bot moves, and a human seat's eyes (or the
+    # hand-over screen between the two humans) show, never every hand.
+    assert again.to_move in again.human_seats()
+    assert again.eyes == (again.viewer if again.curtain is None else PUBLIC)
+    assert again.eyes is not None
 
 
 def test_a_match_played_before_resuming_stays_a_line(tmp_path):

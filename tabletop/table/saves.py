@@ -158,6 +158,10 @@ class SavesMixin:
                 if beside(path).exists():
                     beside(path).replace(beside(old))
         with self.batch():
+            # The table under the offer waited: its bots move now, as they would
+            # have when it was made, and the eyes follow the human seats again.
+            if self.auto:
+                self.play_bots(MAX_AUTO_MOVES)
             self.sync()
 
 

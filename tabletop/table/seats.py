@@ -202,6 +202,11 @@ class SeatsMixin:
             self.curtain = seat
         elif self.curtain in self._bots:  # the seat passed to became a bot
             self.curtain = self._human_after(self.curtain)
+        elif self._eyes_unset(seat, human):
+            # Nobody asked for everything: a bot moves first (or the table was made
+            # under a resume offer); look through the next human to play, never
+            # through every hand.
+            self.viewer = self._human_after(seat) if seat is not None else None
         elif self.hot_seat and human and seat != self.viewer:
             if (
                 self.handover_on
@@ -211,6 +216,19 @@ class SeatsMixin:
                 self.curtain = seat  # pass the laptop: nothing secret shows
             else:
                 self.viewer = seat
+
+    def _eyes_unset(self, seat: int | None, human: bool) -> bool:
+        """Whether the hot seat shows everything only because no human has moved
+        yet: no viewer, a bot to move, a human seated, no referee view."""
+        return (
+            self.hot_seat
+            and self.viewer is None
+            and self.curtain is None
+            and not self.referee_view
+            and seat is not None
+            and not human
+            and bool(self.human_seats())
+        )
 
     def _on_hot_seat(self, on: bool) -> None:
         """Hot seat turned on: look through the human seat to move at once."""
