@@ -3,7 +3,7 @@
 Where an action takes several cards (PH-2B-DISCARD, PH-2B-SWAP: four each), the
 player picks them in the hand and the choices narrow to what they complete; a
 long list folds by the player it is aimed at (RA-K-HOSTAGE: the player, then the
-space on the board) or shows in parts. The rules live once, in
+space on the board or by country) or shows in parts. The rules live once, in
 ``tabletop.table.choices``; these tests drive them through the table's logic,
 the frame a page draws (its tap tables, as the page looks them up) and the
 notebook table (its hand canvas and its pick buttons).
@@ -132,8 +132,8 @@ def hostage_logic() -> TableLogic:
 
 def test_the_hostage_card_picks_the_player_then_the_space_on_the_board():
     """RA-K-HOSTAGE: the card pressed, a button per player (not 200 places); a
-    player picked, the places show on the board and in parts of a list; a tap on
-    a ringed space takes that player there."""
+    player picked, the places show on the board and by country in the list; a
+    tap on a ringed space takes that player there."""
     logic = hostage_logic()
     hostage = [e for e in logic.legal if e.clause == "RA-K-HOSTAGE"]
     assert len(hostage) > 100
@@ -146,32 +146,33 @@ def test_the_hostage_card_picks_the_player_then_the_space_on_the_board():
     logic.press(items[1])  # Player 2
     assert logic.selection.seat == 2
     _heading, items = logic.menu()
-    assert len(items) == LIST_MAX and isinstance(items[-1], Fold)
-    assert all(e.seat == 2 for e in items[:-1])
+    assert 1 < len(items) <= LIST_MAX and all(isinstance(i, Fold) for i in items)
     target = next(e for e in hostage if e.seat == 2).spaces[0]
     assert target in logic.offer().targets
     logic.click_space(target)
     assert str(logic.match.steps[-1].action) == f"hostage 2 {target}"
 
 
-def test_the_parts_of_a_long_list_hold_every_choice_once():
-    """RA-K-HOSTAGE: "More choices" walks the whole list, part by part, and the
-    last part leads back to the first."""
+def test_the_countries_and_their_parts_hold_every_choice_once():
+    """RA-K-HOSTAGE: each country's button, then "More choices" where its places
+    are many, walks the whole list; each country's last part leads back to the
+    countries."""
     logic = hostage_logic()
     logic.play_card("hostage")
     logic.press(logic.menu()[1][0])  # Player 1
     wanted = {str(e.action) for e in logic.shown_actions()}
+    player = logic.selection
     seen: list[str] = []
-    for _ in range(40):
-        _heading, items = logic.menu()
-        assert len(items) <= LIST_MAX
-        seen += [str(i.action) for i in items if not isinstance(i, Fold)]
-        if items[-1].title.startswith("Back"):
-            break
-        logic.press(items[-1])
+    for country in logic.menu()[1]:
+        logic.press(country)
+        for _ in range(40):
+            _heading, items = logic.menu()
+            assert len(items) <= LIST_MAX
+            seen += [str(i.action) for i in items if not isinstance(i, Fold)]
+            logic.press(items[-1])
+            if logic.selection == player:
+                break
     assert sorted(seen) == sorted(wanted)
-    logic.press(logic.menu()[1][-1])
-    assert logic.selection.part == 0
 
 
 # -- the page: the frame's tap tables ------------------------------------------------

@@ -165,6 +165,12 @@ class Look:
         """The spaces from ``a`` to ``b`` along the board (straight by default)."""
         return (a, b)
 
+    def group_of(self, sid: str) -> str | None:
+        """The part of the board a long list of choices shows ``sid`` under, in
+        words that read after "choices" ("in and around Nepal"), or None: then
+        such a list shows in parts (a hook per game; by default no grouping)."""
+        return None
+
     def place(self, view: Any, seat: int) -> Any:
         """Where a seat is, as the rules name it (a move changes it)."""
         return view.positions[seat]

@@ -27,13 +27,20 @@ The rules, as people meet them:
   Jump, Croc and Ladder"). A folded button of such actions opens the pick;
 - no list shows more than ``LIST_MAX`` buttons (``menu_items``): choices aimed at
   several seats fold into a button per seat (pick the player, then the space on
-  the board), and a longer list shows in parts, with a button for the next.
+  the board); a longer list of places folds by the part of the board each lies
+  in, as the game's look groups them (``Look.group_of``: a country), and a list
+  longer still shows in parts, with a button for the next and one back;
+- typed words (``typed_choice``, ``space_named``): a choice's words play it, a
+  space's name is a tap on that space, anything else is read as notation; a tap
+  on a space none of the choices on offer reaches, where those choices differ
+  only by the space they name, is refused by the game's own verdict on that
+  space (``choice_at``: "Peru is occupied").
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -45,6 +52,7 @@ from tabletop.table.words import Group, group_entries
 __all__ = [
     "LIST_MAX",
     "ChoicesMixin",
+    "choice_at",
     "Fold",
     "Group",
     "Offer",
@@ -53,14 +61,18 @@ __all__ = [
     "group_entries",
     "menu_heading",
     "menu_items",
+    "named_choice",
     "offer",
     "outlined_cards",
     "picked_places",
     "places_of",
     "shown",
+    "space_named",
     "tap_card",
     "tap_group",
     "tap_space",
+    "typed_key",
+    "typed_names",
 ]
 
 
@@ -85,6 +97,8 @@ class Selection:
         picked: the card kinds picked in the hand, one per copy, sorted.
         seat: only the actions aimed at this seat (``Explanation.seat``).
         part: which part of a long list is shown (0: the first).
+        area: only the actions leading into this part of the board, in the
+            look's words (``Look.group_of``); ``within``: its spaces.
     """
 
     kind: str
@@ -94,6 +108,8 @@ class Selection:
     picked: tuple[str, ...] = ()
     seat: int | None = None
     part: int = 0
+    area: str = ""
+    within: tuple[str, ...] = ()
 
     @property
     def picking(self) -> bool:
@@ -109,6 +125,8 @@ class Selection:
 
     def matches(self, entry: Explanation) -> bool:
         if self.seat is not None and entry.seat != self.seat:
+            return False
+        if self.area and not (entry.spaces and entry.spaces[-1] in self.within):
             return False
         if self.kind == "space":
             return self.value in entry.spaces
@@ -126,7 +144,14 @@ class Selection:
         key += f":{self.alike[0]}" if self.alike else ""
         key += "+" + "+".join(self.picked) if self.picked else ""
         key += f"@{self.seat}" if self.seat is not None else ""
+        key += f"/{self.area}" if self.area else ""
         return key + (f"#{self.part}" if self.part else "")
+
+    def whole(self) -> Selection | None:
+        """The list this selection shows a part or an area of (None: everything
+        on offer)."""
+        whole = replace(self, part=0, area="", within=())
+        return None if whole.kind == "all" and whole.seat is None else whole
 
     def to_json(self) -> dict[str, str]:
         return {"kind": self.kind, "value": self.value, "words": self.words}
@@ -227,7 +252,9 @@ def menu_items(
     With nothing chosen, a clause of many actions folds into one button. While
     cards are picked, the buttons are the actions the picked cards complete.
     A longer list folds by the seat its actions are aimed at when they are aimed
-    at several, else shows in parts of ``LIST_MAX - 1`` with a button for the next.
+    at several, else by the part of the board they lead into (``area_folds``),
+    else shows in parts of ``LIST_MAX - 1`` with a button for the next; an
+    area's list ends with a button back to the areas.
     """
     actions = shown(legal, selection)
     if selection is not None and selection.picking:
@@ -236,6 +263,9 @@ def menu_items(
     items: list[Any] = (
         group_entries(actions, LIST_MAX) if selection is None else list(actions)
     )
+    if selection is not None and selection.area:
+        back = Fold(words.BACK_TO_AREAS, selection.whole())
+        return in_parts(items, selection, back)
     if len(items) <= LIST_MAX:
         return items
     base = selection or Selection("all", "")
@@ -249,16 +279,53 @@ def menu_items(
             )
             for seat in seats
         ]
+    folds = area_folds(look, items, base)
+    if folds:
+        return folds
+    first = replace(base, part=0) if base.kind != "all" else None
+    return in_parts(items, base, Fold(words.FIRST_CHOICES, first))
+
+
+def in_parts(items: Sequence[Any], base: Selection, back: Fold) -> list[Any]:
+    """Part ``base.part`` of a long list: ``LIST_MAX - 1`` items and a button to
+    the next part, or the last items and ``back``."""
     size = LIST_MAX - 1
     start = base.part * size
     rest = len(items) - start - size
-    first = replace(base, part=0) if base.kind != "all" else None
-    more = (
-        Fold(words.more_title(rest), replace(base, part=base.part + 1))
-        if rest > 0
-        else Fold(words.FIRST_CHOICES, first)
-    )
-    return [*items[start : start + size], more]
+    if rest > 0:
+        more = Fold(words.more_title(rest), replace(base, part=base.part + 1))
+        return [*items[start : start + size], more]
+    return [*items[start:], back]
+
+
+def area_folds(look: Any, items: Sequence[Any], base: Selection) -> list[Any]:
+    """The actions ``items`` by the part of the board they lead into (the look's
+    ``group_of`` of each one's last space): a button per part, in the order of
+    their words, after the actions that lead nowhere on the board. None unless
+    every other action leads into a part, there are several parts, and no more
+    than ``LIST_MAX`` buttons in all."""
+    group_of = getattr(look, "group_of", None)
+    loose: list[Any] = []
+    areas: dict[str, list[str]] = {}
+    for e in items:
+        if not isinstance(e, Explanation) or group_of is None:
+            return []
+        if not e.spaces:
+            loose.append(e)
+            continue
+        area = group_of(e.spaces[-1])
+        if not area:
+            return []
+        areas.setdefault(area, []).append(e.spaces[-1])
+    if len(areas) < 2 or len(loose) + len(areas) > LIST_MAX:
+        return []
+    return loose + [
+        Fold(
+            words.group_title(area[:1].upper() + area[1:], len(spaces)),
+            replace(base, area=area, within=tuple(dict.fromkeys(spaces)), part=0),
+        )
+        for area, spaces in sorted(areas.items())
+    ]
 
 
 def menu_heading(
@@ -311,6 +378,65 @@ def tap_space(
     ):
         return Tap(entry=one)
     return Tap(selection=Selection("space", space, look.space_name(space)))
+
+
+def choice_at(entries: Sequence[Explanation], space: str) -> str | None:
+    """The notation the choices ``entries`` would have at ``space``, when they
+    differ only by the one space each names (by its id, in its notation:
+    "hostage 1 S44", "hostage 1 NEPAL" -> "hostage 1 PERU"); else None. The
+    game's verdict on it says why that space is not among them."""
+    forms = set()
+    for e in entries:
+        said = str(e.action).split(" ")
+        if len(e.spaces) != 1 or said.count(e.spaces[0]) != 1:
+            return None
+        forms.add(tuple(None if w == e.spaces[0] else w for w in said))
+    if len(entries) < 2 or len(forms) != 1:
+        return None
+    (form,) = forms
+    return " ".join(space if w is None else w for w in form)
+
+
+def typed_key(text: str) -> str:
+    """How typed words are compared: case, spacing and a final full stop aside
+    (a page lowers the case and the spacing of what is typed the same way)."""
+    return " ".join(text.lower().rstrip(".").split())
+
+
+def named_choice(
+    look: Any, legal: Sequence[Explanation], text: str
+) -> Explanation | None:
+    """The legal action whose button reads ``text`` ("fly to peru"), when
+    exactly one does."""
+    said = typed_key(text)
+    named = [e for e in legal if typed_key(words.action_words(look, e)) == said]
+    return named[0] if len(named) == 1 else None
+
+
+def spoken_names(name: str) -> list[str]:
+    """The ways a space's ``name`` may be typed: as shown, with a hyphen for a
+    dash, and without a note in brackets at its end ("Nepal\u2013China 2
+    (checkpoint)": also "nepal-china 2")."""
+    names = [name]
+    if name.endswith(")") and " (" in name:
+        names.append(name[: name.rindex(" (")])
+    names += [n.replace("\u2013", "-") for n in names if "\u2013" in n]
+    return [typed_key(n) for n in names]
+
+
+def typed_names(look: Any, spaces: Iterable[str]) -> dict[str, str]:
+    """Typed words -> the space of ``spaces`` they name (``spoken_names`` of
+    the look's ``space_name``); words two spaces share name neither."""
+    named: dict[str, str | None] = {}
+    for space in dict.fromkeys(spaces):
+        for key in spoken_names(look.space_name(space)):
+            named[key] = space if named.get(key, space) == space else None
+    return {key: space for key, space in named.items() if space is not None}
+
+
+def space_named(look: Any, spaces: Iterable[str], text: str) -> str | None:
+    """The space of ``spaces`` that ``text`` names, or None."""
+    return typed_names(look, spaces).get(typed_key(text))
 
 
 def tap_card(
@@ -479,9 +605,35 @@ class ChoicesMixin:
         return self._take(self.space_tap(space))
 
     def space_tap(self, space: str) -> Tap:
-        """What a tap on ``space`` does now (who may act is not asked)."""
+        """What a tap on ``space`` does now (who may act is not asked). Where no
+        choice reaches it and those on offer differ only by their space, the
+        game says why that space is not one of them (``choice_at``)."""
         own = own_space(self.look, self.game, self.state, space)
-        return tap_space(self.look, self.legal, self.selection, space, own)
+        tap = tap_space(self.look, self.legal, self.selection, space, own)
+        if tap.refusal is None:
+            return tap
+        notation = choice_at(shown(self.legal, self.selection), space)
+        why = None if notation is None else self.game.check(self.state, notation)
+        if why is None or why.clause == "TT-NOTATION":
+            return tap
+        return Tap(refusal=why)
+
+    def enter(self, text: str) -> tuple:
+        """Typed words (a screen's command field; a command is answered apart,
+        ``command``): a choice's words play it, a space's name is a tap on that
+        space (``space_tap``), anything else is read as notation.
+
+        Raises:
+            IllegalActionError: as ``choose`` and ``click_space``.
+        """
+        self.ensure_may_act()
+        entry = named_choice(self.look, self.legal, text)
+        if entry is not None:
+            return self._choose(entry.action)
+        space = space_named(self.look, self.look.space_ids(), text)
+        if space is not None:
+            return self._take(self.space_tap(space))
+        return self._choose(text)
 
     def click_plays(self, space: str) -> Explanation | None:
         """The legal action a click on ``space`` plays at once, or None when the

@@ -12,6 +12,8 @@ step, built from that viewer's view and the events as that viewer reads them
   (``tabletop.table.words``);
 - ``hands``: every seat's row, the viewer's own faces and the others' counts;
 - ``actions``: the legal actions with their words, why, spaces and card;
+- ``named``: what typed words name a space the actions involve (a typed name
+  is a tap there: ``tabletop.table.choices.typed_names``);
 - ``menus``: what a tap means, ahead of time (``menus``): for each selection a
   player can reach (``""`` for none, else ``"space:A7"``, ``"card:rope"``,
   ``"clause:PH-4"``), its heading, its buttons, the cards outlined, the space
@@ -27,7 +29,6 @@ The notebook table and the seat page read the same rules and words from
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -57,6 +58,7 @@ from tabletop.table.choices import (
     tap_card,
     tap_group,
     tap_space,
+    typed_names,
 )
 from tabletop.table.seats import turn_refusal
 from tabletop.table.words import (
@@ -176,6 +178,7 @@ def view_payload(
             for e in legal
         ],
         "fold": folded(legal),
+        "named": typed_names(look, (s for e in legal for s in e.spaces)),
         **menus(look, view, *actor, legal),
         "recap": [list(turn) for turn in recap],
         "yours": yours_payload(look, own, viewer, line),
@@ -255,8 +258,10 @@ def menus(
         on = offer(look, pool, sel, hand)
         items = menu_items(look, pool, sel)
         taps: dict[str, Any] = {}
-        if sel is not None and sel.part:  # a part of a long list: its list's taps
-            taps_from = "" if sel.kind == "all" else str(replace(sel, part=0))
+        if sel is not None and (sel.part or sel.area):
+            # A part or an area of a long list: a tap means what it does there.
+            whole = sel.whole()
+            taps_from = "" if whole is None else str(whole)
         else:
             taps_from = None
             if sel is None or on.chosen is not None or sel.seat is not None:

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
-from tabletop.core import Explanation
 from tabletop.table.seats import (
     HUMAN,
     bot_levels,
@@ -208,33 +207,22 @@ def notices_and_end(t: Table) -> dict[str, w.Widget]:
     )  # fmt: skip
 
 
-def button_named(t: Table, text: str) -> Explanation | None:
-    """The legal action whose button reads ``text`` ("fly to peru": the case, the
-    spaces and a final full stop aside), when exactly one does; else None (the
-    text is read as notation)."""
-    said = " ".join(text.casefold().rstrip(".").split())
-    named = [
-        e.action
-        for e in t.model.legal
-        if " ".join(action_words(t.model, e).casefold().split()) == said
-    ]
-    return named[0] if len(named) == 1 else None
-
-
 def choices_and_timeline(t: Table, notice: w.HTML) -> dict[str, w.Widget]:
     """The hand-over screen, the recap, the action buttons and the timeline."""
     model = t.model
     handover = HandOver(t._guard(model.reveal))
     recap = w.HTML()
     recap.add_class("tabletop-recap")
-    choose = t._guard(model.choose)
+    enter = t._guard(model.enter)
 
     def typed(text: str) -> bool:
-        """Play typed notation; whether the field empties: yes when it played or
-        when the refusal was about who may act now (the text was fine, and the same
-        text entered again would send nothing), no when the text was refused."""
+        """Play typed words (``TableLogic.enter``: a choice's words, a space's
+        name, notation); whether the field empties: yes when it played or showed
+        choices, or when the refusal was about who may act now (the text was fine,
+        and the same text entered again would send nothing), no when the text was
+        refused."""
         nobody_may = model.refusal_to_act()  # who may act, before the choice
-        played = choose(button_named(t, text) or text) is not None
+        played = enter(text) is not None
         # the refusal under the field as well (cleared with the notice line)
         actions.typed_refusal.value = "" if played else notice.value
         return played or nobody_may is not None or model.refused_clause in WHO_ACTS

@@ -73,6 +73,8 @@ class RaidersLook(Look):
         self.map_w, self.map_h = canvas["width"], canvas["height"]
         self.width = int(self.map_w * SCALE)
         self.height = int(self.map_h * SCALE)
+        # The country each place is grouped under (``group_of``), when first asked.
+        self._near: dict[str, str | None] | None = None
         self.colors = {
             c["id"]: c.get("color", "#8d6e63") for c in self.b.data["countries"]
         }
@@ -80,6 +82,27 @@ class RaidersLook(Look):
     def space_radius(self, sid: str) -> float:
         kind = self.b.kind.get(sid, "space")
         return {"country": 30.0, "intersection": 13.0}.get(kind, 12.0)
+
+    def group_of(self, sid: str) -> str | None:
+        """A long list of places (a Hostage's, RA-K-HOSTAGE; a token sent on,
+        RA-M-LAND-PLAYER) shows them by country: each place under the country
+        fewest steps away, the nearer on the map when two are as few."""
+        if self._near is None:
+            self._near = {loc: self._nearest_country(loc) for loc in self.b.kind}
+        country = self._near.get(sid)
+        return None if country is None else f"in and around {self.space_name(country)}"
+
+    def _nearest_country(self, loc: str) -> str | None:
+        steps = self.b.distances[loc]
+        x, y = self.b.xy[loc]
+
+        def far(country: str) -> tuple[int, float]:
+            cx, cy = self.b.xy[country]
+            dx = abs(cx - x)
+            return steps[country], math.hypot(min(dx, self.map_w - dx), cy - y)
+
+        reached = [c for c in self.b.countries if c in steps]
+        return min(reached, key=far) if reached else None
 
     def route(self, a: str, b: str) -> tuple[str, ...]:
         """Along a path of the map when both spaces lie on the same one."""

@@ -42,6 +42,7 @@ from tabletop.table.words.recap import (
     whole_turn,
 )
 from tabletop.table.words.refusals import (
+    BACK_TO_AREAS,
     FIRST_CHOICES,
     GAME_OVER,
     KEPT_AS_LINE,
@@ -73,6 +74,7 @@ from tabletop.table.words.refusals import (
 )
 
 __all__ = [
+    "BACK_TO_AREAS",
     "CONNECTION_LOST",
     "FIRST_CHOICES",
     "GAME_OVER",

@@ -100,7 +100,10 @@ def choices_heading(selection: Any) -> str:
     """The heading of the choices on offer, and what narrowed them."""
     if selection is None:
         return "Your choices"
-    return f"Your choices for {selection.words}"
+    area = getattr(selection, "area", "")
+    if not selection.words:
+        return f"Your choices {area}" if area else "Your choices"
+    return f"Your choices for {selection.words}" + (f", {area}" if area else "")
 
 
 def hover_line(look: Any, space: str, on: Sequence[Any], plays: bool) -> str:

@@ -79,6 +79,8 @@ def more_title(count: int) -> str:
 
 
 FIRST_CHOICES = "Back to the first choices"
+#: The button that leaves a part of the board's choices for the list of parts.
+BACK_TO_AREAS = "Back to all the places"
 
 
 # -- who may act (``tabletop.table.seats``) -------------------------------------------
