@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -13,6 +12,7 @@ from typing import Any
 from tornado.websocket import websocket_connect
 
 from tabletop.online import PROTOCOL_VERSION, Server, parse_link
+from tests.waits import until
 
 
 @contextmanager
@@ -158,10 +158,6 @@ def check_page_frames(match: Any, viewer: Any, frames: list[dict[str, Any]]) -> 
     return checked
 
 
-def wait(condition: Any, timeout: float = 10) -> None:
+def wait(condition: Any, timeout: float = 30) -> None:
     """Poll ``condition()`` until it is true; fail the test after ``timeout`` s."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting")
-        time.sleep(0.01)
+    until(condition, timeout)

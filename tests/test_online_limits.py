@@ -23,6 +23,7 @@ from tornado.websocket import websocket_connect
 from tabletop.online import PROTOCOL_VERSION, Server, Store, create_room, parse_link
 from tabletop.online.server import MAX_SEED, RoomSpecError
 from tests.online_wire import Peer, running_server
+from tests.waits import until, until_async
 
 
 def run(coro):
@@ -33,11 +34,8 @@ def counts(server) -> tuple[dict, dict]:
     return server.call(lambda: (dict(server.sockets), dict(server.streams)))
 
 
-def _wait(condition, seconds: float = 5.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
+def _wait(condition, seconds: float = 30) -> None:
+    until(condition, seconds, "every connection closed")
 
 
 # -- deadlines -----------------------------------------------------------------------
@@ -102,6 +100,8 @@ def test_silent_connections_are_closed_after_the_hello_deadline():
 
         async def go():
             kept = await Peer.join(links["seats"][0])
+            pings = []
+            kept.conn.on_ping = pings.append  # the server's pings, answered
             await kept.until("view")
             silent = await Peer.join(links["seats"][1], hello=False)
             started = time.monotonic()
@@ -109,7 +109,8 @@ def test_silent_connections_are_closed_after_the_hello_deadline():
             assert error["code"] == "no_hello"
             assert await silent.read(timeout=3) is None
             assert time.monotonic() - started < 2.5
-            await asyncio.sleep(1.0)  # pinged several times meanwhile
+            # past the hello deadline (the silent one is closed): pinged, it answers
+            await until_async(lambda: len(pings) >= 3, what="three pings")
             kept.send(t="ping", id="still")
             await kept.until("pong", id="still")
             kept.close()
@@ -171,7 +172,7 @@ def test_connections_per_address_and_in_all_are_capped():
             raw.close()
             for conn in held:
                 conn.close()
-            await asyncio.sleep(0.2)
+            await until_async(lambda: counts(server) == ({}, {}), what="they left")
             again = await _connect(server.port)  # room again once they left
             again.close()
 

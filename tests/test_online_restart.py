@@ -10,13 +10,13 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tabletop.core import SaveError
 from tabletop.online import RemoteMatch, Store, create_room
+from tests.waits import until
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "test-admin-token"
@@ -65,14 +65,26 @@ def referee_state(link: str) -> tuple[int, dict]:
         ref.close()
 
 
+def _to_move(seats: list[RemoteMatch]) -> RemoteMatch | None:
+    return next((seat for seat in seats if seat.explain()), None)
+
+
+def _waiting_for_a_human(seats: list[RemoteMatch]) -> bool:
+    """Every seat has the room's latest step, and a human is to move there (the
+    bots have moved), or the game is over."""
+    to_move = _to_move(seats)  # a RemoteMatch is as long as its steps: not bool()
+    return len({s.latest for s in seats}) == 1 and (
+        to_move is not None or seats[0].over
+    )
+
+
 def play(seats: list[RemoteMatch], moves: int) -> None:
     for _ in range(moves):
-        for seat in seats:
-            if seat.explain():
-                seat.play(seat.legal_actions()[-1])
-                break
-        else:
-            time.sleep(0.02)
+        until(lambda: _waiting_for_a_human(seats), what="a human seat to move")
+        seat = _to_move(seats)
+        if seat is None:  # the game is over
+            return
+        seat.play(seat.legal_actions()[-1])
 
 
 @pytest.mark.parametrize("game, players", [("raiders", 3), ("pitfall", 3)])
@@ -85,7 +97,7 @@ def test_kill_and_restart_mid_game_restores_identical_states(tmp_path, game, pla
         )
         seats = [RemoteMatch(link) for link in links["seats"] if link]
         play(seats, 25)
-        time.sleep(0.3)  # let the bot finish its move, if it is its turn
+        until(lambda: _waiting_for_a_human(seats), what="the bot's move")
         before = referee_state(links["referee"])
         views = [(s.latest, s.game.state_to_json(s.state)) for s in seats]
         proc.send_signal(signal.SIGKILL)
@@ -122,7 +134,11 @@ def test_an_altered_action_log_is_refused_on_load(tmp_path):
         links = create_room(
             url, game="raiders", players=2, bots=2, seed=5, admin_token=TOKEN
         )
-        time.sleep(0.5)
+        referee = RemoteMatch(links["referee"])
+        try:  # the bots have played (and stored) a few actions
+            until(lambda: referee.latest >= 3, what="three actions")
+        finally:
+            referee.close()
     finally:
         proc.kill()
         proc.wait(10)
@@ -157,16 +173,14 @@ def test_a_connected_seat_resyncs_by_itself_after_a_restart(tmp_path):
         before = seat.latest
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
-        deadline = time.monotonic() + 30
-        while seat.connected:
-            assert time.monotonic() < deadline, "the drop went unnoticed"
-            time.sleep(0.05)
+        until(lambda: not seat.connected, what="the drop to be noticed")
         with pytest.raises(ConnectionError):
             seat.play("roll")
         proc, _ = start(db, port)
-        while not seat.connected or seat.latest < before:
-            assert time.monotonic() < deadline, "the seat did not reconnect"
-            time.sleep(0.1)
+        until(
+            lambda: seat.connected and seat.latest >= before,
+            what="the seat to reconnect",
+        )
         seat.wait_for_turn(timeout=20)
         seat.play(seat.legal_actions()[0])
         assert seat.latest > before
