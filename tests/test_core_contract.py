@@ -193,7 +193,8 @@ def test_template_order_and_one_source_of_legality():
 
 # -- save versions ----------------------------------------------------------------
 def _as_version_1(data: dict) -> dict:
-    old = {k: v for k, v in data.items() if k not in ("rules_version", "board")}
+    newer = ("rules_version", "board", "setup_digest", "steps_digest")
+    old = {k: v for k, v in data.items() if k not in newer}
     old["version"] = 1
     return old
 

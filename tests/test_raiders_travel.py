@@ -386,6 +386,7 @@ def test_ra_m_occupied_version_3_save_of_a_step_now_refused_names_it():
     refused at that step; one whose steps stay legal is migrated."""
     from tabletop import Match
     from tabletop.core import SaveError
+    from tabletop.core.match import record_digests
 
     m = Match.from_position(
         game_of(3),
@@ -399,9 +400,11 @@ def test_ra_m_occupied_version_3_save_of_a_step_now_refused_names_it():
     assert data["rules_version"] == 4
     data["rules_version"] = 3
     data["steps"] = [{"action": "P0: to S4"}]
+    data.update(record_digests(data))  # as written under rules version 3
     with pytest.raises(SaveError, match=r"cannot be migrated.*step 1.*RA-M-OCCUPIED"):
         Match.from_json(data)
     data["steps"] = [{"action": "P0: to S6"}]
+    data.update(record_digests(data))
     again = Match.from_json(data)
     assert again.migrated_from and len(again) == 1
     assert again.steps[-1].state.positions[0] not in ("X1", "S4", "S5")

@@ -2,9 +2,11 @@
 
 A ``Match`` keeps every state it has passed through (states are immutable and share
 structure), so ``goto`` any step costs the same whatever the length of the game.
-A save holds the game, its options, the seed and the list of actions and edits; loading
-replays them through the rules and checks the result against a digest, so an altered
-save is refused rather than trusted.
+A save holds the game, its options, the seed and the list of actions and edits, with
+digests of that record and of the final state; loading checks the record against its
+digests, replays it through the rules and checks the result, so a damaged or
+hand-altered save is refused rather than trusted (the digests are no signature:
+anyone can recompute them).
 
 Versions (the policy is written out in ``docs/saves.md``): a save records the save
 format's version, the game's ``RULES_VERSION`` and the digest of the board file it was
@@ -28,13 +30,19 @@ from typing import Any
 
 from tabletop.core.errors import IllegalActionError, IllegalEditError, SaveError
 from tabletop.core.game import Event, Explanation, Game, Outcome, Refusal
-from tabletop.core.jsonio import strict_loads
+from tabletop.core.jsonio import NestingError, strict_loads
 from tabletop.core.matchlike import check_capability
 from tabletop.core.registry import lookup
 
 SAVE_FORMAT = "tabletop.match"
-SAVE_VERSION = 2
-"""Version 2 added ``rules_version`` and ``board``; version 1 saves are migrated."""
+SAVE_VERSION = 3
+"""Version 2 added ``rules_version`` and ``board`` (version 1 saves are migrated);
+version 3 added ``setup_digest`` and ``steps_digest`` (version 2 saves are read with
+the final state's digest alone)."""
+
+RECORD_DIGESTS = ("setup_digest", "steps_digest")
+"""The digests of a save's record (from format version 3): its setup (every field
+but the steps, the cursor and the digests) and its steps."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -372,7 +380,7 @@ class Match:
                 steps.append({"edit": dict(step.edit)})
         last = self._steps[-1].state if self._steps else self._initial
         start = {"start": self.game.state_to_json(self._initial)}
-        return {
+        data = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "game": self.game.name,
@@ -385,6 +393,7 @@ class Match:
             "digest": state_digest(self.game, last),
             **(start if self._given_start else {}),
         }
+        return {**data, **record_digests(data)}
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
@@ -489,6 +498,34 @@ def state_digest(game: Game, state: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
+def json_digest(value: Any) -> str:
+    """A short hash of JSON data as written (keys sorted, no spacing): the same
+    data read back from a file hashes the same.
+
+    Raises:
+        TypeError, ValueError: ``value`` is not JSON data (or holds NaN).
+    """
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def record_digests(data: Mapping[str, Any]) -> dict[str, str]:
+    """The digests of a save's record, ``setup_digest`` and ``steps_digest``, as
+    ``to_json`` writes them for ``data`` (anyone can recompute them: they catch
+    damage and careless edits, and are no signature)."""
+    return {
+        "setup_digest": json_digest(save_setup(data)),
+        "steps_digest": json_digest(data["steps"]),
+    }
+
+
+def save_setup(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The part of a save ``setup_digest`` covers: every field but the steps, the
+    cursor (where the reader stands, any step of the timeline) and the digests."""
+    left_out = {"steps", "cursor", "digest", *RECORD_DIGESTS}
+    return {key: value for key, value in data.items() if key not in left_out}
+
+
 def rules_version(game: Game) -> int:
     """The version of the rules a game plays by (``RULES_VERSION``, default 1)."""
     return int(getattr(game, "RULES_VERSION", 1))
@@ -519,6 +556,12 @@ def _load(data: Any) -> Match:
     if isinstance(data, bytes | str):
         try:
             data = strict_loads(data)
+        except NestingError as exc:
+            raise SaveError(
+                f"save nests arrays and objects deeper than {exc.limit} levels (level "
+                f"{exc.limit + 1} opens at character {exc.position}); a save is only "
+                "a few levels deep"
+            ) from None
         except (ValueError, UnicodeDecodeError) as exc:
             raise SaveError(
                 f"save is not valid JSON (truncated or damaged?): {exc}"
@@ -538,7 +581,7 @@ def _load(data: Any) -> Match:
     missing = sorted(expected - set(data))
     if missing:
         raise SaveError(f"save is missing field(s): {', '.join(missing)}")
-    optional = {"start", "rules_version", "board"}
+    optional = {"start", "rules_version", "board", *RECORD_DIGESTS}
     extra = sorted(set(data) - expected - optional)
     if extra:
         raise SaveError(f"save has unknown field(s): {', '.join(extra)}")
@@ -554,6 +597,7 @@ def _load(data: Any) -> Match:
         )
     if version < 1:
         raise SaveError(f"save version {version} does not exist")
+    _check_record_fields(data, version)
     seed = data["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise SaveError(f"save field 'seed' must be an integer, not {seed!r}")
@@ -576,6 +620,7 @@ def _load(data: Any) -> Match:
             )
     game = game_from_spec(data["game"], options)
     migrating = _needs_migration(game, data, version)
+    _check_setup(data, version)
     match = _start(game, seed, data.get("start"))
     for number, entry in enumerate(steps, start=1):
         try:
@@ -586,6 +631,7 @@ def _load(data: Any) -> Match:
                     f"{migrating}, and it cannot be migrated: {exc}"
                 ) from None
             raise
+    _check_steps(data, version)
     if migrating:
         problems = game.invariants(match.state)
         if problems:
@@ -600,6 +646,54 @@ def _load(data: Any) -> Match:
         )
     match.goto(cursor)
     return match
+
+
+def _check_record_fields(data: Mapping[str, Any], version: int) -> None:
+    """The record digests are there, as text, exactly from format version 3."""
+    present = [name for name in RECORD_DIGESTS if name in data]
+    if version < 3 and present:
+        raise SaveError(
+            f"save field(s) {', '.join(present)} came with format version 3, and "
+            f"this save says version {version}: the version was changed"
+        )
+    if version < 3:
+        return
+    missing = [name for name in RECORD_DIGESTS if name not in data]
+    if missing:
+        raise SaveError(f"save is missing field(s): {', '.join(missing)}")
+    for name in RECORD_DIGESTS:
+        if not isinstance(data[name], str):
+            raise SaveError(f"save field {name!r} must be a string")
+
+
+def _check_setup(data: Mapping[str, Any], version: int) -> None:
+    """Compare the save's setup, as written, with its digest, before any replay:
+    a changed seed or option is named as such, not as the step it makes illegal.
+    The record digests do not depend on the rules, so a migrated save is checked
+    too."""
+    if version >= 3 and _digest_of(save_setup(data)) != data["setup_digest"]:
+        raise SaveError(
+            "save setup_digest does not match its game, options, seed, rules or "
+            "start: one of them was changed after the save was written"
+        )
+
+
+def _check_steps(data: Mapping[str, Any], version: int) -> None:
+    """Compare the save's steps, as written, with their digest (after the replay,
+    which names a step the rules refuse): a step changed for another legal one is
+    refused even where the final state comes out the same."""
+    if version >= 3 and _digest_of(data["steps"]) != data["steps_digest"]:
+        raise SaveError(
+            "save steps_digest does not match its steps: a step was changed, "
+            "added, removed or moved after the save was written"
+        )
+
+
+def _digest_of(value: Any) -> str:
+    try:
+        return json_digest(value)
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"save holds something that is not JSON data: {exc}") from None
 
 
 def _needs_migration(game: Game, data: Mapping[str, Any], version: int) -> str:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import logging
 import threading
 import time
@@ -31,6 +30,7 @@ from urllib.parse import urlsplit
 import tornado.websocket
 
 from tabletop.core import Explanation, IllegalActionError, Outcome, Refusal
+from tabletop.core.jsonio import strict_loads
 from tabletop.core.match import game_from_spec
 from tabletop.core.matchlike import check_capability
 from tabletop.online import protocol as P
@@ -443,7 +443,7 @@ class RemoteMatch:
                 if text is None:
                     break
                 try:
-                    self._receive(json.loads(text))
+                    self._receive(strict_loads(text))
                 except Exception:  # noqa: BLE001 - one bad frame must not drop the seat
                     LOG.exception("cannot take a frame from the server")
             self._conn = None

@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop.core import Event, Explanation, Game, IllegalActionError, Refusal
+from tabletop.core.jsonio import strict_loads
 from tabletop.core.viewers import PUBLIC  # noqa: F401 - the spectator's viewer
 
 PROTOCOL_VERSION = 2  # 2: view frames carry menus and tap tables
@@ -66,8 +67,8 @@ def parse_frame(text: str | bytes) -> dict[str, Any]:
     if isinstance(text, bytes):
         raise ProtocolError("binary", "frames are JSON text, not binary")
     try:
-        frame = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError):
+        frame = strict_loads(text)
+    except ValueError:
         raise ProtocolError("bad_json", "the frame is not valid JSON") from None
     if not isinstance(frame, dict):
         raise ProtocolError("bad_frame", "a frame is a JSON object")
@@ -121,10 +122,6 @@ def _is_text(value: str) -> bool:
 
 def _fits(value: int) -> bool:
     return -(2**63) <= value < 2**63
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
 
 
 def dumps(frame: Mapping[str, Any]) -> str:

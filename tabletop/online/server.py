@@ -19,7 +19,6 @@ from __future__ import annotations
 import asyncio
 import hmac
 import ipaddress
-import json
 import logging
 import secrets
 import threading
@@ -37,6 +36,7 @@ import tornado.web
 import tornado.websocket
 
 from tabletop.core import SaveError
+from tabletop.core.jsonio import strict_loads
 from tabletop.core.match import rules_version
 from tabletop.online import protocol as P
 from tabletop.online.page import page_html
@@ -371,7 +371,7 @@ class RoomsHandler(tornado.web.RequestHandler):
         if not hmac.compare_digest(given.encode(), self.server.admin_token.encode()):
             raise tornado.web.HTTPError(403, "wrong admin token")
         try:
-            spec = json.loads(self.request.body or b"{}")
+            spec = strict_loads(self.request.body or b"{}")
         except ValueError:
             self.set_status(400)
             self.finish({"error": "the body is not JSON", "field": None})
