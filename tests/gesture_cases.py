@@ -14,7 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tests.raiders_play import AMBUSH_ON_PERU, COUNTRY_CARDS_IN_EGYPT
+from tests.raiders_play import (
+    AMBUSH_ON_PERU,
+    COUNTRY_CARDS_IN_EGYPT,
+    HOSTAGE_IN_ENGLAND,
+)
+
+#: The Hostage card's list of places, and its countries' (``Look.group_of``).
+HOSTAGE = "card:hostage"
+NEPAL = f"{HOSTAGE}/in and around Nepal"
 
 
 @dataclass(frozen=True)
@@ -26,7 +34,9 @@ class GestureCase:
         clause: the rule the case is about.
         position: a scenario description (``tests.raiders_play.position``), or
             None for a new game dealt from seed 1 (the placing round).
-        taps: ``("space", id)``, ``("card", kind)`` or ``("button", notation)``.
+        taps: ``("space", id)``, ``("card", kind)``, ``("button", notation)``,
+            ``("open", key)`` (a button that opens the menu ``key``) or
+            ``("type", words)`` (words typed in the command field, then Enter).
         played: the notation of the action the last tap plays.
         opened: the selection key shown after the taps.
         refused: words the refusal of the last tap contains.
@@ -127,6 +137,62 @@ CASES = (
         AMBUSH_ON_PERU,
         (("space", "EGYPT"),),
         refused="nothing can be done on",
+        on_page=False,
+    ),
+    GestureCase(
+        "the Hostage card, then a ringed place far away: the hostage plays",
+        "RA-K-HOSTAGE",
+        HOSTAGE_IN_ENGLAND,
+        (("card", "hostage"), ("space", "S93")),
+        played="hostage 1 S93",
+    ),
+    GestureCase(
+        "the Hostage card, a country's places, their next part, then a place",
+        "RA-K-HOSTAGE",
+        HOSTAGE_IN_ENGLAND,
+        (
+            ("card", "hostage"),
+            ("open", NEPAL),
+            ("open", f"{NEPAL}#1"),
+            ("button", "hostage 1 S93"),
+        ),
+        played="hostage 1 S93",
+    ),
+    GestureCase(
+        "a country's places lead back to the countries",
+        "RA-K-HOSTAGE",
+        HOSTAGE_IN_ENGLAND,
+        (
+            ("card", "hostage"),
+            ("open", NEPAL),
+            ("open", f"{NEPAL}#1"),
+            ("open", HOSTAGE),
+        ),
+        opened=HOSTAGE,
+    ),
+    GestureCase(
+        "the Hostage card, then a place's name typed: the hostage plays",
+        "RA-K-HOSTAGE",
+        HOSTAGE_IN_ENGLAND,
+        (("card", "hostage"), ("type", "nepal-indian ocean 3")),
+        played="hostage 1 S93",
+    ),
+    GestureCase(
+        "the Hostage card, then an occupied country: refused by the card's rule",
+        "RA-K-HOSTAGE",
+        HOSTAGE_IN_ENGLAND,
+        (("card", "hostage"), ("space", "PERU")),
+        opened=HOSTAGE,  # the card stays pressed
+        refused="occupied",
+        on_page=False,
+    ),
+    GestureCase(
+        "the Hostage card, then an occupied country's name typed: refused",
+        "RA-K-HOSTAGE",
+        HOSTAGE_IN_ENGLAND,
+        (("card", "hostage"), ("type", "Peru")),
+        opened=HOSTAGE,  # the card stays pressed
+        refused="occupied",
         on_page=False,
     ),
 )

@@ -109,6 +109,17 @@ COUNTRY_CARDS_IN_EGYPT = {
     "to_move": 0,
 }
 
+#: Player 0 in England with a Hostage, Player 1 in Peru: the Hostage may take
+#: Player 1 to any of the 110 other places (RA-K-HOSTAGE).
+HOSTAGE_IN_ENGLAND = {
+    "ark": "EGYPT",
+    "players": [
+        {"at": "ENGLAND", "hand": ["hostage", "passport"]},
+        {"at": "PERU", "hand": ["air"]},
+    ],
+    "to_move": 0,
+}
+
 #: Player 0 in England with an Ambush, Player 1 in Peru: the only thing to do on
 #: Peru is the Ambush on Player 1 (RA-K-AMBUSH).
 AMBUSH_ON_PERU = {

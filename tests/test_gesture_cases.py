@@ -51,11 +51,26 @@ def logic_for(case: GestureCase) -> TableLogic:
     return logic
 
 
+def opens(item: Any) -> str | None:
+    """The key of the menu a folded button opens (None: not a folded button)."""
+    from tabletop.table.choices import Fold, Group, tap_group
+
+    if not isinstance(item, Fold | Group):
+        return None
+    selection = tap_group(item).selection
+    return "" if selection is None else str(selection)
+
+
 def tap_logic(logic: TableLogic, kind: str, what: str) -> None:
     if kind == "space":
         logic.click_space(what)
     elif kind == "card":
         logic.play_card(what)
+    elif kind == "type":
+        logic.enter(what)
+    elif kind == "open":
+        (item,) = [i for i in logic.menu()[1] if opens(i) == what]
+        logic.press(item)
     else:
         (entry,) = [e for e in logic.shown_actions() if str(e.action) == what]
         logic.press(entry)
@@ -91,6 +106,12 @@ def page_tap(frame: dict[str, Any], key: str, kind: str, what: str) -> dict:
     table, else the unselected one's (the page's one lookup rule)."""
     if frame["refusal"]:
         return {"say": frame["refusal"]}
+    if kind == "open":
+        (button,) = [b for b in frame["menus"][key]["buttons"] if b.get("open") == what]
+        return {"open": button["open"]}
+    if kind == "type":  # not a choice's words here: a space's name
+        space = frame["named"][" ".join(what.lower().split())]
+        kind, what = "space", space
     if kind == "button":
         shown = frame["menus"][key]["buttons"]
         actions = [
@@ -100,6 +121,8 @@ def page_tap(frame: dict[str, Any], key: str, kind: str, what: str) -> dict:
         return {"play": what}
     table = "spaces" if kind == "space" else "cards"
     menu = frame["menus"][key]
+    if "taps_from" in menu:  # a part or an area of a list: its list's taps
+        menu = frame["menus"][menu["taps_from"]]
     tap = menu.get(table, {}).get(what) or frame["menus"][""][table].get(what)
     assert tap is not None, f"the page has no target {what} to tap"
     return tap
@@ -184,10 +207,13 @@ def tap_notebook(table: Any, kind: str, what: str) -> None:
         i = list(kinds).index(what)
         x = GAP + i * hand._step(len(kinds)) + CARD_W / 2
         frontend(hand.canvas, {"event": "mouse_up", "x": x, "y": 24 + CARD_H / 2})
+    elif kind == "type":
+        ui.actions.notation.value = what
     else:
         buttons = ui.actions.buttons
         (button,) = [b for b, e in zip(buttons, ui.actions.items, strict=False)
-                     if str(getattr(e, "action", "")) == what]  # fmt: skip
+                     if (opens(e) if kind == "open"
+                         else str(getattr(e, "action", ""))) == what]  # fmt: skip
         button.click()
 
 
