@@ -16,6 +16,7 @@ from tabletop.core.match import state_digest
 from tabletop.online import create_room
 from tabletop.online import protocol as P
 from tests.online_wire import Peer, running_server
+from tests.waits import until_async
 
 #: A frame of each type the protocol has, as a seat that is to move sends it; the
 #: play names no legal action, so no example can change the room.
@@ -129,7 +130,9 @@ def test_arbitrary_text_in_any_field_is_answered_and_changes_nothing(caplog):
 
         async def leave() -> None:
             seat.close()
-            await asyncio.sleep(0.05)
+            await until_async(
+                lambda: server.call(lambda: not server.sockets), what="the close"
+            )
 
         loop.run_until_complete(leave())
         loop.close()
