@@ -7,7 +7,6 @@ notebook hold."""
 
 from __future__ import annotations
 
-import time
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -147,11 +146,10 @@ def test_teach_mode_lists_the_cards_not_held():
 
 
 # -- the seat server -------------------------------------------------------------------
-def _wait(condition, timeout: float = 20) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.01)
+def _wait(condition, timeout: float = 30) -> None:
+    from tests.waits import until
+
+    until(condition, timeout)
 
 
 def test_a_seat_server_room_plays_it_to_the_end():
