@@ -74,8 +74,10 @@ class SeatPage:
 
     def tap(self, kind: str, what: str) -> None:
         """Tap a ringed board space, a card of the hand, or an action button (by
-        notation, or a folded button by clause) once the page has settled, and
-        wait until the tap showed (a menu, words, a play sent)."""
+        notation, or a folded button by clause; ``open``: a button by the menu
+        it opens), or type words in the command field and press Enter
+        (``type``), once the page has settled, and wait until the tap showed (a
+        menu, words, a play sent)."""
         page = self.page
         self.settled()
         before = page.evaluate(SNAPSHOT)
@@ -85,9 +87,14 @@ class SeatPage:
             ring.evaluate(CENTRE)
             box = ring.bounding_box()
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        elif kind == "type":
+            page.fill("#cmd", what)
+            page.press("#cmd", "Enter")
         else:
             if kind == "card":
                 target = page.locator(f'#hand button[data-card="{what}"]').first
+            elif kind == "open":
+                target = page.locator(f'#actions button[data-open="{what}"]').first
             else:
                 target = page.locator(
                     f'#actions button[data-action="{what}"], '

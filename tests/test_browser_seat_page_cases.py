@@ -20,11 +20,14 @@ from tests.seat_page import SeatPage
 
 pytestmark = pytest.mark.browser
 #: The shared cases the page plays, by name: a space that opens, a tap in the
-#: menu it opened that plays from it, a card that lists its like then a button.
+#: menu it opened that plays from it, a card that lists its like then a button,
+#: a country's places then a part of them, and a place's name typed.
 SHARED = (
     "a tap that would spend a card shows the choice first",
     "the space shown, a tap on the card plays it",
     "a flight listed by a Country card, then its button",
+    "the Hostage card, a country's places, their next part, then a place",
+    "the Hostage card, then a place's name typed: the hostage plays",
 )
 #: Cases of the page's own: a space tapped in a menu that lists no taps on
 #: spaces is looked up in the unselected one (the page's one lookup rule), and
