@@ -24,7 +24,8 @@ Time, CPU seconds of this process (``time.process_time``, one thread):
 - ``model, cold``: in a fresh process, the first model hint, numpy's import and
   the weights' loading and check included (``--cold`` runs that process);
 - ``model, weights loaded per call``: ``hint(method="model")`` again with no
-  ``model=`` (imports warm; ``load_value_model`` keeps no cache);
+  ``model=`` (imports warm; ``LOADED_MODELS`` emptied first, so it loads: what
+  a caller's first hint costs; ``benchmarks/value_calls.py`` times later ones);
 - ``model, model given``: the hint with a loaded model (what the table does);
 - the table's playout hint, ``both``, and the reference.
 
@@ -179,11 +180,12 @@ def main() -> None:
         for _ in range(3)
     ]
     from tabletop.analysis import hint
-    from tabletop.analysis.value import load_value_model
+    from tabletop.analysis.value import LOADED_MODELS, load_value_model
     from tabletop.core import Match
 
     found = positions(args.game, args.positions)
     game0, state0, _ = found[0]
+    LOADED_MODELS.clear()
     _, per_call = timed(lambda: hint(Match.from_state(game0, state0), method="model"))
     models = {}
     RESULTS.mkdir(exist_ok=True)

@@ -168,7 +168,8 @@ def evaluate(
         cancel: stop as soon as this event is set (the result says incomplete).
         progress: called with the evaluation so far every ``every`` playouts.
         method: ``"playouts"``, ``"model"`` or ``"both"``.
-        model: the value model (``None``: ``load_value_model(game)`` if asked).
+        model: the value model (``None``: ``value_model(game)``, loaded once, if
+            asked).
         depth: cut each playout after this many actions and take the model's
             chances from the seat's view (a seat's knowledge only).
 
@@ -187,9 +188,9 @@ def evaluate(
     chances = None
     if method != "playouts" or depth is not None:
         if model is None and seat is not None:
-            from tabletop.analysis.value import load_value_model
+            from tabletop.analysis.value import value_model
 
-            model = load_value_model(game)
+            model = value_model(game)
     if method != "playouts":
         chances, clock = model_chances(game, state, seat, model)
         if method == "model":
@@ -260,9 +261,9 @@ def model_chances(
         )
     start = time.thread_time()
     if model is None:
-        from tabletop.analysis.value import load_value_model
+        from tabletop.analysis.value import value_model
 
-        model = load_value_model(game)
+        model = value_model(game)
     return model.chances(state, seat), _spent(start)
 
 

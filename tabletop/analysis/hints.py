@@ -117,7 +117,7 @@ def hint(
             ``"both"``).
         seed: the base seed (same seed, same hint).
         method: ``"playouts"``, ``"model"`` or ``"both"`` (module docstring).
-        model: the value model to ask (``None``: ``load_value_model(game)``).
+        model: the value model to ask (``None``: ``value_model(game)``).
         samples: worlds the model judges each legal move in.
 
     Raises:
@@ -169,9 +169,9 @@ def hint(
 def value_model(game: Game) -> tuple[Any, str]:
     """``game``'s value model and ``""``, or ``None`` and why there is none."""
     try:
-        from tabletop.analysis.value import load_value_model
+        from tabletop.analysis import value
 
-        return load_value_model(game), ""
+        return value.value_model(game), ""
     except (ImportError, ValueError) as exc:  # ValueModelError is a ValueError
         return None, f"judged by playouts: {exc}"
 

@@ -421,7 +421,7 @@ def review(
             ``"both"`` (the model's, then the flagged moves by playouts).
         refine: with ``"model"``, replay the flagged moves with playouts (as
             ``"both"`` does).
-        model: the value model to ask (``None``: ``load_value_model(game)``).
+        model: the value model to ask (``None``: ``value_model(game)``).
 
     Decisions with a single legal action and edits are not graded.
 
@@ -438,9 +438,9 @@ def review(
     error = 0.0
     if by_model:
         if model is None:
-            from tabletop.analysis.value import load_value_model
+            from tabletop.analysis.value import value_model
 
-            model = load_value_model(game)
+            model = value_model(game)
         error = model_error(model)
         if model.error_points is None:
             notes = (

@@ -15,7 +15,10 @@ with ``allow_pickle=False``: the weights of each player count and ``meta``, a JS
 text recording what they were trained for: the rules version, the rule options,
 the board file's digest, and per player count the view tensor's size and digest.
 ``load_value_model`` refuses, naming the difference, weights trained for anything
-else.
+else. Loading and checking cost 10-15 ms, where the network answers in 0.05 ms:
+``value_model`` keeps the last few models loaded (``LoadedModels``), so a caller
+asking about the same game again (``evaluate(..., method="model")``, a hint, a
+review) pays once.
 
 This module imports numpy; nothing imports it until a model is asked for, so the
 games and the rest of the analysis import without it.
@@ -26,6 +29,8 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -193,6 +198,85 @@ def load_value_model(game: Any, path: str | Path | None = None) -> ValueModel:
     space = space_of(game)
     check_meta(game, space, meta, path, retrain)
     return ValueModel(game, network, meta, space.encode)
+
+
+class LoadedModels:
+    """Value models already loaded and checked, by what decides their weights:
+    the game's class, name, player count, options, rules version and board, and
+    the weights file with its modification time and size (retrained weights are
+    read again).
+
+    At most ``size`` models are kept, the least recently asked for dropped first.
+    ``benchmarks/value_calls.py`` measures what it saves. Weights that cannot be
+    loaded are not kept: each ask raises again.
+
+    Args:
+        size: the most models kept.
+    """
+
+    def __init__(self, size: int = 8) -> None:
+        self.size = size
+        self._models: OrderedDict[tuple[Any, ...], ValueModel] = OrderedDict()
+        self._lock = threading.Lock()  # the table evaluates in background threads
+
+    def get(self, game: Any, path: str | Path | None = None) -> ValueModel:
+        """``game``'s value model (``load_value_model``), loaded once.
+
+        Raises:
+            ValueModelError: as ``load_value_model``.
+        """
+        path = Path(path) if path is not None else weights_path(game)
+        try:
+            stat = path.stat()
+        except OSError:
+            return load_value_model(game, path)  # refuses, naming the missing file
+        key = (*game_key(game), str(path), stat.st_mtime_ns, stat.st_size)
+        with self._lock:
+            model = self._models.get(key)
+            if model is not None:
+                self._models.move_to_end(key)
+                return model
+        model = load_value_model(game, path)
+        with self._lock:
+            self._models[key] = model
+            while len(self._models) > self.size:
+                self._models.popitem(last=False)
+        return model
+
+    def clear(self) -> None:
+        """Forget every model kept."""
+        with self._lock:
+            self._models.clear()
+
+    def __len__(self) -> int:
+        return len(self._models)
+
+
+def game_key(game: Any) -> tuple[Any, ...]:
+    """What decides which weights a game takes and how it is checked."""
+    kind = type(game)
+    options = repr(sorted(dict(game.options).items()))
+    return (
+        f"{kind.__module__}.{kind.__qualname__}",
+        game.name,
+        game.players,
+        options,
+        rules_version(game),
+        board_digest(game),
+    )
+
+
+LOADED_MODELS = LoadedModels()
+"""The models ``value_model`` keeps (bounded; see ``LoadedModels``)."""
+
+
+def value_model(game: Any) -> ValueModel:
+    """``game``'s value model from its package, loaded once for every caller.
+
+    Raises:
+        ValueModelError: as ``load_value_model``.
+    """
+    return LOADED_MODELS.get(game)
 
 
 def check_meta(

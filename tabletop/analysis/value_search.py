@@ -25,9 +25,9 @@ def model_evaluation(game: Any) -> Evaluate:
     Raises:
         ValueModelError: the game has no weights, or weights for other rules.
     """
-    from tabletop.analysis.value import load_value_model  # imports numpy
+    from tabletop.analysis.value import value_model  # imports numpy
 
-    model = load_value_model(game)
+    model = value_model(game)
 
     def evaluate(rules: Any, state: Any) -> tuple[float, ...]:
         seat = rules.to_move(state)
