@@ -30,8 +30,9 @@ The rules, as people meet them:
   the board); a longer list of places folds by the part of the board each lies
   in, as the game's look groups them (``Look.group_of``: a country), and a list
   longer still shows in parts, with a button for the next and one back;
-- typed words (``typed_choice``, ``space_named``): a choice's words play it, a
-  space's name is a tap on that space, anything else is read as notation; a tap
+- typed words (``ChoicesMixin.enter``, ``tabletop.table.typed``): a choice's
+  words play it, a space's name is a tap on that space, anything else is read
+  as notation; a tap
   on a space none of the choices on offer reaches, where those choices differ
   only by the space they name, is refused by the game's own verdict on that
   space (``choice_at``: "Peru is occupied").
@@ -40,39 +41,36 @@ The rules, as people meet them:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from tabletop.core import Explanation, IllegalActionError, Refusal
 from tabletop.core.viewers import PUBLIC
 from tabletop.table import words
+from tabletop.table.typed import named_choice, space_named
 from tabletop.table.words import Group, group_entries
 
 __all__ = [
     "LIST_MAX",
     "ChoicesMixin",
-    "choice_at",
     "Fold",
     "Group",
     "Offer",
     "Selection",
     "Tap",
+    "choice_at",
     "group_entries",
     "menu_heading",
     "menu_items",
-    "named_choice",
     "offer",
     "outlined_cards",
     "picked_places",
     "places_of",
     "shown",
-    "space_named",
     "tap_card",
     "tap_group",
     "tap_space",
-    "typed_key",
-    "typed_names",
 ]
 
 
@@ -395,48 +393,6 @@ def choice_at(entries: Sequence[Explanation], space: str) -> str | None:
         return None
     (form,) = forms
     return " ".join(space if w is None else w for w in form)
-
-
-def typed_key(text: str) -> str:
-    """How typed words are compared: case, spacing and a final full stop aside
-    (a page lowers the case and the spacing of what is typed the same way)."""
-    return " ".join(text.lower().rstrip(".").split())
-
-
-def named_choice(
-    look: Any, legal: Sequence[Explanation], text: str
-) -> Explanation | None:
-    """The legal action whose button reads ``text`` ("fly to peru"), when
-    exactly one does."""
-    said = typed_key(text)
-    named = [e for e in legal if typed_key(words.action_words(look, e)) == said]
-    return named[0] if len(named) == 1 else None
-
-
-def spoken_names(name: str) -> list[str]:
-    """The ways a space's ``name`` may be typed: as shown, with a hyphen for a
-    dash, and without a note in brackets at its end ("Nepal\u2013China 2
-    (checkpoint)": also "nepal-china 2")."""
-    names = [name]
-    if name.endswith(")") and " (" in name:
-        names.append(name[: name.rindex(" (")])
-    names += [n.replace("\u2013", "-") for n in names if "\u2013" in n]
-    return [typed_key(n) for n in names]
-
-
-def typed_names(look: Any, spaces: Iterable[str]) -> dict[str, str]:
-    """Typed words -> the space of ``spaces`` they name (``spoken_names`` of
-    the look's ``space_name``); words two spaces share name neither."""
-    named: dict[str, str | None] = {}
-    for space in dict.fromkeys(spaces):
-        for key in spoken_names(look.space_name(space)):
-            named[key] = space if named.get(key, space) == space else None
-    return {key: space for key, space in named.items() if space is not None}
-
-
-def space_named(look: Any, spaces: Iterable[str], text: str) -> str | None:
-    """The space of ``spaces`` that ``text`` names, or None."""
-    return typed_names(look, spaces).get(typed_key(text))
 
 
 def tap_card(

@@ -13,7 +13,7 @@ step, built from that viewer's view and the events as that viewer reads them
 - ``hands``: every seat's row, the viewer's own faces and the others' counts;
 - ``actions``: the legal actions with their words, why, spaces and card;
 - ``named``: what typed words name a space the actions involve (a typed name
-  is a tap there: ``tabletop.table.choices.typed_names``);
+  is a tap there: ``tabletop.table.typed``);
 - ``menus``: what a tap means, ahead of time (``menus``): for each selection a
   player can reach (``""`` for none, else ``"space:A7"``, ``"card:rope"``,
   ``"clause:PH-4"``), its heading, its buttons, the cards outlined, the space
@@ -58,9 +58,9 @@ from tabletop.table.choices import (
     tap_card,
     tap_group,
     tap_space,
-    typed_names,
 )
 from tabletop.table.seats import turn_refusal
+from tabletop.table.typed import typed_names
 from tabletop.table.words import (
     action_words,
     pending_words,
