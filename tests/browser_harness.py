@@ -9,6 +9,7 @@ notebook windowing (offscreen cells would not render).
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import shutil
@@ -20,8 +21,11 @@ import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from tests.waits import poll_pause
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
@@ -143,7 +147,7 @@ def _wait_up(
                 if resp.status == 200:
                     return
         except OSError:
-            time.sleep(0.3)
+            poll_pause()
     raise RuntimeError(f"{name} did not start:\n" + log.read_text()[-3000:])
 
 
@@ -249,8 +253,9 @@ def click_board(page, x: float, y: float) -> None:
         ax, ay = view["area"][:2]
     for _ in range(20):  # the view may still be settling (the board follows
         # the size the page reported): click only on a view that held still
-        page.wait_for_timeout(150)
-        again = page.evaluate(BOARD_VIEW)
+        # after the kernel answered everything the page had sent
+        kernel_caught_up(page)
+        again = hold_still(page, BOARD_VIEW)
         if again == view:
             break
         view = again
@@ -263,6 +268,61 @@ def click_board(page, x: float, y: float) -> None:
     box = canvas.bounding_box()
     scale = view["zoom"] * view["css"]
     page.mouse.click(box["x"] + (x - ax) * scale, box["y"] + (y - ay) * scale)
+
+
+#: Everything the page sent the kernel before now (clicks, keys, the board's
+#: measure) has been handled, and the kernel's answers have reached the page: an
+#: empty execute request queues behind them (the kernel handles its shell messages
+#: in order) and is done once the kernel is idle again after it.
+KERNEL_CAUGHT_UP = """async () => {
+  const w = window.jupyterapp.shell.currentWidget;
+  const kernel = w.sessionContext.session.kernel;
+  await kernel.requestExecute({code: '', silent: true, store_history: false}).done;
+  // the widgets apply what arrived in promise callbacks: let them run
+  for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
+  return true;
+}"""
+
+
+def kernel_caught_up(page, timeout: float = 60_000) -> None:
+    """Wait until the notebook's kernel has handled everything the page sent
+    before now and its answers have reached the page: the table's acknowledgement
+    of a gesture, before a check that the gesture did nothing more."""
+    page.wait_for_function(KERNEL_CAUGHT_UP, timeout=timeout, polling=100)
+
+
+def hold_still(page, measure: str, frames: int = 3, timeout: float = 30_000) -> Any:
+    """Wait until ``measure`` (a JavaScript function's source, its answer JSON)
+    answers the same on ``frames`` animation frames in a row (the layout has
+    settled); returns that answer."""
+    key = f"tabletopStill{next(_STILL)}"
+    answer = page.wait_for_function(
+        f"""() => {{
+  const s = window.{key} || (window.{key} = {{last: null, count: 0}});
+  const now = JSON.stringify(({measure})());
+  if (now === s.last) s.count += 1; else {{ s.last = now; s.count = 0; }}
+  return s.count >= {frames} && now;
+}}""",
+        polling="raf",
+        timeout=timeout,
+    ).json_value()
+    page.evaluate(f"() => {{ delete window.{key}; }}")
+    return json.loads(answer)
+
+
+_STILL = itertools.count()
+
+
+def waited(page, expression: str, arg: Any = None, timeout: float = 10_000) -> bool:
+    """Wait for ``expression`` as ``page.wait_for_function`` does; False when the
+    time is up (the test's own assert then says what did not happen)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_function(expression, arg=arg, timeout=timeout)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def step_text(page) -> str:

@@ -23,12 +23,15 @@ from tests.browser_harness import (
     chromium_page,
     click_board,
     code_notebook,
+    hold_still,
     jupyter_lab,
+    kernel_caught_up,
     need_browser,
     open_and_run,
     shoot,
     show_board,
     step_text,
+    waited,
 )
 
 pytestmark = pytest.mark.browser
@@ -124,10 +127,12 @@ def _open_with_file_browser(page, lab, notebook: str = "play_pitfall.ipynb") -> 
     open_and_run(page, lab, notebook)
     page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
     page.wait_for_selector(".jp-FileBrowser", state="visible", timeout=30_000)
-    page.wait_for_timeout(800)  # the notebook reflows beside the file browser
+    # the notebook reflows beside the file browser; the board's new size goes to
+    # the kernel, whose answer is drawn
+    hold_still(page, MEASURE)
+    kernel_caught_up(page)
     show_board(page)
-    page.wait_for_timeout(300)
-    return page.evaluate(MEASURE)
+    return hold_still(page, MEASURE)
 
 
 def _check_fits(m: dict) -> None:
@@ -199,14 +204,14 @@ def test_run_all_lands_on_a_readable_board(lab, game, width, height):
             "?.dataset.landed === '1'",
             timeout=30_000,
         )
-        page.wait_for_timeout(1500)  # the summary cell runs after the table
-        m = page.evaluate(MEASURE)
+        kernel_caught_up(page)  # the summary cell runs after the table
+        m = hold_still(page, MEASURE)
         shoot(page, f"landed_{game}_{width}x{height}.png")
         # The wheel over the board scrolls the page (ipycanvas alone cancels it).
         box = m["board"]
         page.mouse.move(box["left"] + box["width"] / 2, box["top"] + box["height"] / 2)
         page.mouse.wheel(0, 200)
-        page.wait_for_timeout(400)
+        waited(page, f"(top) => ({MEASURE})().board.top < top - 50", box["top"])
         after = page.evaluate(MEASURE)["board"]["top"]
         assert after < box["top"] - 50, ("the wheel did not scroll", box["top"], after)
     board = m["board"]
@@ -265,13 +270,27 @@ def test_who_is_ahead_shows_above_the_choices_with_full_names(
             " || {textContent: ''}).textContent.includes('playouts')",
             timeout=60_000,
         )
-        page.wait_for_timeout(1500)  # the full budget's answer has arrived
+        page.wait_for_function(  # the last round's answer: no "..." still coming
+            f"() => {{ const t = document.querySelector('{bar}').textContent;"
+            " return t.includes('playouts') && !t.includes('\\u2026'); }",
+            timeout=120_000,
+        )
+        hold_still(page, BAR)
         assert page.locator(f"{bar} .tabletop-eval-row").count() == seats
         assert page.locator(f"{bar} input[type=checkbox]").is_checked()
         assert page.evaluate(SEEN, bar), "the bar is on screen, not scrolled away"
         shoot(page, picture)
         _check_bar(page.evaluate(BAR), names)
         _check_fits(page.evaluate(MEASURE))
+
+
+# The focus is back in the table, on a control on show (the page script brings a
+# focus lost in a redraw back to the table).
+FOCUS_BACK = """() => {
+  const now = document.activeElement;
+  const table = document.querySelector('CURRENT .tabletop-table');
+  return !!now && now !== table && table.contains(now) && now.offsetParent !== null;
+}""".replace("CURRENT", CURRENT)
 
 
 def test_double_click_on_roll_and_enter_play_one_move_only(lab):
@@ -285,17 +304,19 @@ def test_double_click_on_roll_and_enter_play_one_move_only(lab):
             ".tabletop-action')).pointerEvents !== 'none'",
             timeout=10_000,
         )
+        kernel_caught_up(page)  # no render of the table is still on its way
         roll.dblclick()
         page.wait_for_function(
             f"(old) => document.querySelector('{CURRENT} .tabletop-status "
             ".tabletop-step').textContent !== old",
             arg=start,
-            timeout=30_000,
+            timeout=60_000,
         )
-        page.wait_for_timeout(1500)  # anything a second click did has arrived
+        kernel_caught_up(page)  # anything a second click did has arrived
         after_double = step_text(page)
+        page.wait_for_function(FOCUS_BACK, timeout=30_000)
         page.keyboard.press("Enter")
-        page.wait_for_timeout(1500)
+        kernel_caught_up(page)  # the table has handled the key
         assert step_text(page) == after_double, "Enter pressed no fresh button"
         first, total = (int(x) for x in start.split()[1].split("/"))
         now, _ = (int(x) for x in after_double.split()[1].split("/"))
@@ -306,7 +327,7 @@ def test_double_click_on_roll_and_enter_play_one_move_only(lab):
 def _press_first_action(page) -> None:
     """Press Roll or Forward when offered, else the first button that plays (not
     a folded group)."""
-    page.wait_for_timeout(700)  # the buttons of the last move have arrived
+    kernel_caught_up(page)  # the buttons of the last move have arrived
     buttons = page.locator(f"{CURRENT} .tabletop-action")
     texts = buttons.all_inner_texts()
     pick = next((t for t in texts if t in ("Roll", "Forward")), None) or next(
@@ -338,13 +359,14 @@ def test_three_humans_pass_the_laptop_without_seeing_each_others_cards(lab):
         handover = page.locator(f"{CURRENT} .tabletop-handover")
         assert page.evaluate(FACE_PIXELS) > 1000, "Player 0 sees their own cards"
         for _ in range(12):
-            page.wait_for_timeout(700)
+            kernel_caught_up(page)  # the answer to the last press has arrived
             if handover.is_visible():
                 break
             _press_first_action(page)
         assert handover.is_visible(), "the turn passed to another human"
         assert "Pass the laptop to Player 1" in handover.inner_text()
-        page.wait_for_timeout(800)
+        kernel_caught_up(page)
+        waited(page, f"() => ({FACE_PIXELS})() === 0")  # the hands' last drawing
         assert page.evaluate(FACE_PIXELS) == 0, "no card face while passing"
         assert page.locator(f"{CURRENT} .tabletop-action").count() == 0 or not (
             page.locator(f"{CURRENT} .tabletop-actions").is_visible()
@@ -399,8 +421,7 @@ def test_a_table_whose_kernel_restarted_says_to_run_the_cell_again(lab):
             timeout=60_000,
         )
         show_board(page)
-        page.wait_for_timeout(300)
-        seen = page.evaluate(DISCONNECTED_VIEW)
+        seen = hold_still(page, DISCONNECTED_VIEW)
         shoot(page, "kernel_restarted.png")
         assert "Run its cell again" in seen["said"], seen
         assert seen["icons"] == 0, "no broken-link icon on each widget"
@@ -440,8 +461,7 @@ def test_a_refusal_is_read_in_full_and_does_not_move_the_board(lab, width, heigh
             ".textContent.length > 0",
             timeout=30_000,
         )
-        page.wait_for_timeout(300)
-        after = page.evaluate(NOTICE)
+        after = hold_still(page, NOTICE)
         shoot(page, f"refusal_{width}x{height}.png")
         assert after["text"].startswith("Not possible: 'give 2'"), after["text"]
         assert not after["cut"], f"the refusal is cut: {after['text']!r}"
