@@ -123,6 +123,13 @@ class TableLogic(
         if on != before:
             self._on_auto()
 
+    def _on_auto(self) -> None:
+        """Bots turned to move by themselves (or not): kept in the seats file, and
+        a bot to move at the line's end moves at once."""
+        self._save_auto()
+        if self.auto:
+            self._bots_catch_up()
+
     def recover(self) -> None:
         """After a failed batch: show where the match stands (bots may have
         played before one raised)."""

@@ -140,7 +140,7 @@ class SavesMixin:
         self.curtain = seat
         self.recent = self._missed_by(seat)
 
-    def _on_auto(self) -> None:
+    def _save_auto(self) -> None:
         """The seats file keeps whether bots move by themselves the moment it
         changes (a restart before the next move would otherwise bring it back)."""
         if self.autosave is not None and self.resume_from is None and len(self.match):

@@ -289,15 +289,20 @@ class SeatsMixin:
         """End the referee view. Between two or more human seats with the hand-over
         on, the laptop is passed to the human seat to move (the first human seat
         when a bot is to move or the game is over): nothing secret shows until
-        that player reveals, and hot seat is on again."""
+        that player reveals, and hot seat is on again. Otherwise the table looks
+        through the human seat to move (or the next human to play) again."""
         if not self.referee_view:
             return
         with self.batch():
             self.referee_view = False
             humans = self.human_seats()
+            seat = self.to_move
             if self.handover_on and len(humans) > 1:
-                seat = self.to_move
                 self.curtain = seat if seat in humans else humans[0]
+                self.hot_seat = True
+            elif humans:  # back to a human seat's eyes, not every hand
+                after = humans[0] if seat is None else self._human_after(seat)
+                self.viewer = seat if seat in humans else after
                 self.hot_seat = True
 
     def set_seat(self, seat: int, kind: Any) -> None:
@@ -307,9 +312,23 @@ class SeatsMixin:
             raise IllegalActionError("TT-TURN", words.no_seat(seat))
         with self.batch():
             self._seat(seat, kind)
+            self._eyes_leave_bot(seat)
             if self.auto:
                 self.play_bots(MAX_AUTO_MOVES)
             self.sync()
+
+    def _eyes_leave_bot(self, seat: int) -> None:
+        """A hot seat looking through a seat that became a bot looks through the
+        next human instead (behind the hand-over screen between several humans
+        once the laptop has been passed): a bot's hand is nobody's to see."""
+        humans = self.human_seats()
+        if seat in humans or self.viewer != seat or not self.hot_seat or not humans:
+            return
+        after = self._human_after(seat)
+        if self.handover_on and self.laptop_passed and len(humans) > 1:
+            self.curtain = after
+        else:
+            self.viewer = after
 
     def seat_all(self, kinds: Any) -> None:
         """Seat each seat's kind in order (as the table is made)."""
@@ -351,6 +370,8 @@ class SeatsMixin:
         """The bots of the seats to move play, at most ``max_moves`` moves."""
         played = 0
         while played < max_moves and self.resume_from is None:
+            if self.refusal_to_branch() is not None:
+                break  # an earlier step, where no new line may start: bots wait
             state = self.match.state
             seat = self.game.to_move(state)
             if seat is None or seat not in self._bots:
@@ -358,6 +379,18 @@ class SeatsMixin:
             self._play(self._bots[seat].choose(self.game.view(state, seat)))
             played += 1
         return played
+
+    def _bots_catch_up(self) -> None:
+        """With bots moving by themselves, a bot to move at the line's end moves
+        now (bots just turned on, or the timeline walked to a line's end where a
+        bot is to move: nothing else would wake them)."""
+        if not self.auto or self.state is None or self.resume_from is not None:
+            return
+        if self.match.cursor != len(self.match) or self.to_move not in self._bots:
+            return
+        with self.batch():
+            self.play_bots(MAX_AUTO_MOVES)
+            self.sync()
 
     def bots_may_move(self) -> bool:
         """Whether a bot is to move here and will not by itself (auto play is off,

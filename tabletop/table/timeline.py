@@ -109,6 +109,7 @@ class TimelineMixin:
             self.selection = None
             self.recent = ()
             self.sync()
+            self._bots_catch_up()
         return step
 
     def fork(self) -> Any:
@@ -122,6 +123,7 @@ class TimelineMixin:
         self.lines = [*self.lines, self.match]
         with self.batch():
             self.sync()
+            self._bots_catch_up()
         self._save_if_asked()
         return self.match
 
@@ -135,6 +137,7 @@ class TimelineMixin:
             self.selection = None
             self.recent = ()
             self.sync()
+            self._bots_catch_up()
         self._save_if_asked()
         return self.match
 
