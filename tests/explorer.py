@@ -263,12 +263,11 @@ class Exploration:
 
 
 def _is_way(item: Any) -> bool:
-    """A button that walks a long list (the next part, back), not a choice."""
+    """A button that walks a long list (its next part, back), not a choice."""
+    from tabletop.table.words.refusals import BACK_TO_AREAS, FIRST_CHOICES
+
     title = getattr(item, "title", "")
-    return getattr(item, "kind", "") in ("more", "back") or title in (
-        "More choices",
-        "Back",
-    )
+    return title in (BACK_TO_AREAS, FIRST_CHOICES) or title.startswith("More choices")
 
 
 def hidden_texts(match: Any, step: int, eyes: Any) -> set[str]:
