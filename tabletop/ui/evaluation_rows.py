@@ -13,7 +13,9 @@ from tabletop.analysis import Evaluation
 BAR_CSS = """<style>
 .tabletop-evaluation { font-size: 11px; line-height: 14px; margin: 0 0 6px 0;
   padding: 2px 6px 3px; border: 1px solid #e5e7eb; border-radius: 3px; }
-.tabletop-evaluation .widget-checkbox { height: 18px; width: auto; margin: 0; }
+.tabletop-evaluation .widget-checkbox { height: 24px; width: auto; margin: 0; }
+.tabletop-evaluation .widget-checkbox input[type=checkbox]
+  { width: 24px; height: 24px; margin: 0 6px 0 0; }
 .tabletop-evaluation .widget-checkbox label { font-size: 12px; font-weight: 600; }
 .tabletop-evaluation .widget-html, .tabletop-evaluation .widget-html-content
   { height: auto; line-height: 14px; font-size: 11px; margin: 0; }

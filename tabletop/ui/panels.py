@@ -74,10 +74,14 @@ class ActionsPanel:
         )
         self.bots.add_class("tabletop-bots-here")
         self.bots.on_click(lambda _: on_bots())
+        # Named by a visible label (its ``<label for>``), not by the placeholder
+        # alone, which a screen reader may skip and which goes when typing.
         self.notation = w.Text(
-            placeholder="or type an action, then Enter",
+            description="Or type",
+            placeholder="an action or a command, then Enter",
             continuous_update=False,
             layout=w.Layout(width="95%"),
+            style={"description_width": "initial"},
         )
         self.notation.add_class("tabletop-notation")
         self._on_notation = on_notation

@@ -50,7 +50,7 @@ __all__ = ["REVIEW_CSS", "THINKING", "ReviewPanel", "hint_html"]
 CHART_PX = 640  # the advantage chart's width on the page
 MODEL_STEPS = 20  # steps the value model grades between two progress lines
 REVIEW_CSS = """<style>
-.tabletop-quick-hint { height: 20px; line-height: 20px; font-size: 11px;
+.tabletop-quick-hint { height: 24px; line-height: 24px; font-size: 11px;
   padding: 0 8px; margin: 0; }
 .tabletop-table button.tabletop-suggested
   { box-shadow: 0 0 0 3px #f59e0b; }

@@ -54,6 +54,18 @@ CSS = f"""<style>
   }}
 .tabletop-compact .tabletop-side {{ max-height: 360px; min-height: 300px; }}
 .tabletop-table .tabletop-side > * {{ flex-shrink: 0; }}
+/* Who is ahead stays at the panel's top while the choices and the recap scroll
+   under it (its shadow covers the gap beneath it) */
+.tabletop-table .tabletop-side > .tabletop-evaluation {{ position: sticky; top: 0;
+  z-index: 2; background: var(--jp-layout-color0, #fff);
+  box-shadow: 0 6px 0 var(--jp-layout-color0, #fff); }}
+.tabletop-table .tabletop-side[data-scrolled] > .tabletop-evaluation
+  {{ box-shadow: 0 6px 0 var(--jp-layout-color0, #fff),
+  0 12px 6px -4px rgba(0,0,0,.18); }}
+/* Targets of 24 by 24 CSS px at least (WCAG 2.5.8): checkboxes, the timeline's
+   handle (the Hint button: review_tab.py) */
+.tabletop-table .widget-checkbox input[type=checkbox] {{ width: 24px; height: 24px; }}
+.tabletop-table .widget-hslider {{ --jp-widgets-slider-handle-size: 24px; }}
 .tabletop-table .tabletop-action button, .tabletop-table button.tabletop-action
   {{ white-space: normal; height: auto; min-height: 28px; }}
 .tabletop-table .tabletop-many > button.tabletop-action
@@ -111,9 +123,11 @@ CSS = f"""<style>
 # - the wheel over a board or hand scrolls the page: ipycanvas cancels every wheel
 #   event on its canvas, so the table stops it on the way down (capture phase);
 #   nothing here listens to the wheel.
-# - when "What just happened" changes and its heading with a first line lies
-#   below the visible part of the side panel (the choices fill it on a laptop),
-#   the panel scrolls just enough to show them; the focus stays where it was.
+# - when "What just happened" changes and lies below the visible part of the
+#   side panel (the choices fill it on a laptop), the panel scrolls to show it
+#   whole, under "Who is ahead" (sticky at the panel's top); the focus stays
+#   where it was, and a keyboard's focus in the panel stays in view.
+# - the focus follows the choices (see "The focus stays near" below).
 # - with ``land``: Run all leaves the notebook scrolled to its last cell, below a
 #   tall table; once the board is drawn, a table not in view scrolls itself so the
 #   board comes first, and keeps it there for a few seconds while cells render
@@ -121,7 +135,6 @@ CSS = f"""<style>
 PAGE_SCRIPT = """
 (() => {
   const LAND = %s;
-  const RECAP_LINE = 22;  // px: the recap's first line, shown with its heading
   let tries = 0;
   const start = () => {
     const table = element.closest && element.closest('.tabletop-table');
@@ -214,27 +227,73 @@ PAGE_SCRIPT = """
     // redrawn away, and the browser dropped the focus to the page's body. Once
     // the table has redrawn, a focus lost from inside it goes to the first
     // choice, else the hand's first card, else the first button of the side
-    // panel (the hand-over screen's); a click elsewhere on the page lets go.
-    let inside = false, pending = 0;
-    table.addEventListener('focusin', () => { inside = true; });
+    // panel (Hint, the hand-over screen's); a focus left there while no choice
+    // was on offer (the bots' turns) moves to the first choice when one comes.
+    // A click elsewhere on the page lets go. Who is ahead stays at the side
+    // panel's top (sticky): for a keyboard, the panel scrolls the focus out
+    // from under it.
+    const side = table.querySelector('.tabletop-side');
+    const bar = side && side.querySelector('.tabletop-evaluation');
+    let inside = false, pending = 0, parked = null, keyboard = false;
+    table.addEventListener('focusin', (e) => {
+      inside = true;
+      if (e.target !== parked) parked = null;
+    });
     document.addEventListener('mousedown', (e) => {
       inside = table.contains(e.target);
+      keyboard = false;
     }, {capture: true});
+    document.addEventListener('keydown', () => { keyboard = true; }, {capture: true});
     const shown = (el) => el && el.offsetParent !== null && !el.disabled;
+    const first = (selector) => [...table.querySelectorAll(selector)].find(shown);
+    const CHOICES = ['.tabletop-action-box button', '.tabletop-picker button'];
+    // The side panel's visible part that Who is ahead does not cover.
+    const clear = () => {
+      const s = side.getBoundingClientRect();
+      const under = bar && bar.offsetHeight ? bar.offsetHeight + 6 : 0;
+      return {top: Math.max(s.top + under, 0),
+              bottom: Math.min(s.bottom, window.innerHeight)};
+    };
+    const reveal = (el) => {  // scroll the side panel, never the page, to show el
+      if (!keyboard || !side || !side.contains(el) || (bar && bar.contains(el)))
+        return;
+      const r = el.getBoundingClientRect(), c = clear();
+      if (r.top < c.top) side.scrollTop -= c.top - r.top;
+      else if (r.bottom > c.bottom)
+        side.scrollTop += Math.min(r.bottom - c.bottom, r.top - c.top);
+    };
     const refocus = () => {
       pending = 0;
       const now = document.activeElement;
       const lost = !now || now === document.body || !now.isConnected
         || (table.contains(now) && now.offsetParent === null);
+      const choice = CHOICES.map(first).find(Boolean);
+      if (inside && parked && now === parked && choice) {  // a choice came
+        parked = null;
+        choice.focus({preventScroll: true});
+        reveal(choice);
+        return;
+      }
       if (!inside || !lost) return;
-      const next = [...table.querySelectorAll(
-          '.tabletop-action-box button, .tabletop-picker button, '
-          + '.tabletop-side button')].find(shown);
-      if (next) next.focus({preventScroll: true});
+      const next = choice || first('.tabletop-side button');
+      if (!next) return;
+      next.focus({preventScroll: true});
+      reveal(next);
+      parked = choice ? null : next;
     };
     new MutationObserver(() => {
       if (!pending) pending = setTimeout(refocus, 120);
     }).observe(table, {childList: true, subtree: true});
+    if (side && bar) {  // Tab scrolls a control out from under Who is ahead too
+      const pad = () => { side.style.scrollPaddingTop = `${bar.offsetHeight + 6}px`; };
+      pad();
+      new ResizeObserver(pad).observe(bar);
+      // a shadow under it says that more lies above
+      side.addEventListener('scroll', () => {
+        if ((side.scrollTop > 0) !== ('scrolled' in side.dataset))
+          side.toggleAttribute('data-scrolled', side.scrollTop > 0);
+      });
+    }
     // How big the board is on screen (CSS px per canvas pixel, per mille), told
     // to the kernel through a hidden field: the view enlarges the map from it
     // until its labels read at 12 px.
@@ -250,14 +309,18 @@ PAGE_SCRIPT = """
     };
     measure();
     new ResizeObserver(measure).observe(board);
-    const side = table.querySelector('.tabletop-side');
+    // "What just happened" changed: the side panel scrolls to show it whole
+    // (its heading never under Who is ahead), except that a keyboard's focus
+    // in the panel stays in view.
     const recap = table.querySelector('.tabletop-recap');
     const showRecap = () => {
-      const head = recap.querySelector('.tabletop-recap-title');
-      if (!head) return;
-      const below = head.getBoundingClientRect().bottom + RECAP_LINE
-        - side.getBoundingClientRect().bottom;
-      if (below > 0) side.scrollTop += below;
+      if (!recap.querySelector('.tabletop-recap-title')) return;
+      const r = recap.getBoundingClientRect(), c = clear();
+      let by = Math.min(r.bottom - c.bottom, r.top - c.top);
+      const now = document.activeElement;
+      if (keyboard && now && side.contains(now) && !(bar && bar.contains(now)))
+        by = Math.min(by, now.getBoundingClientRect().top - c.top);
+      if (by > 0) side.scrollTop += by;
     };
     if (side && recap)
       new MutationObserver(() => requestAnimationFrame(showRecap)).observe(
