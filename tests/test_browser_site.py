@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +18,38 @@ from tests.site_serve import pyodide_or_reason, served
 
 pytestmark = pytest.mark.browser
 BUILT: list[Path] = []  # the module's build (its wheels serve a second build)
+#: Run at the start of each document of a context it is added to: a promise kept
+#: when a new service worker has taken the page and is activated (its cache
+#: full, the old build's gone). The page's controller changes as the worker
+#: starts activating; its state says "activated" once that is done.
+NEW_CONTROLLER = """
+window.tabletopTestActivated = new Promise((resolve) => navigator.serviceWorker &&
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    const worker = navigator.serviceWorker.controller;
+    if (worker.state === "activated") resolve();
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "activated") resolve();
+    });
+  }, {once: true}));
+"""
+#: Checks ``EXPR`` at every frame until it holds or ``MS`` pass. Playwright's
+#: wait_for_function compiles its text inside the page, which the page's policy
+#: forbids (no 'unsafe-eval'); a function given to evaluate is compiled by the
+#: browser's debugging protocol instead.
+UNTIL = """async (ms) => {
+  const end = performance.now() + ms;
+  while (!(EXPR)) {
+    if (performance.now() > end) return false;
+    await new Promise(requestAnimationFrame);
+  }
+  return true;
+}"""
+#: Resolves when the page is under a service worker's control (within ``ms``).
+CONTROLLED = """async (ms) => navigator.serviceWorker.controller ? true : Promise.race([
+  new Promise((r) => navigator.serviceWorker.addEventListener(
+    "controllerchange", () => r(true), {once: true})),
+  new Promise((r) => setTimeout(() => r(false), ms)),
+])"""
 
 
 @pytest.fixture(scope="module")
@@ -75,17 +106,19 @@ class SitePage:
         return self.page.evaluate(expr)
 
     def wait(self, expr: str, timeout: float = 60) -> None:
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            if self.held(expr):
-                return
-            time.sleep(0.05)
+        """Wait until ``expr`` holds in the page (checked at every frame)."""
+        if self.page.evaluate(UNTIL.replace("EXPR", expr), timeout * 1000):
+            return
         state = self.held(
             "JSON.stringify([window.tabletopLocal && window.tabletopLocal.frames,"
             " document.getElementById('headline').textContent,"
             " document.getElementById('said').textContent])"
         )
         raise AssertionError(f"timed out on {expr}: {state} {self.errors}")
+
+    def controlled(self, timeout: float = 120) -> None:
+        """Wait until a service worker controls the page (its cache is full)."""
+        assert self.page.evaluate(CONTROLLED, timeout * 1000), "no service worker"
 
     def playable(self) -> int:
         """Wait for a frame whose choices may be tapped; its step."""
@@ -154,6 +187,17 @@ def test_a_game_plays_by_taps_with_a_bot_resumes_and_fetches_nothing_else(tab, g
     assert all(url.startswith((tab.base, "data:", "blob:")) for url in tab.asked)
 
 
+def test_a_fresh_browser_deals_without_a_word_of_a_lost_game(tab):
+    tab.page.goto(tab.base + "play-race.html?s0=human&s1=heuristic")
+    tab.playable()
+    tab.tap_a_choice()  # its answer comes after every frame of the deal
+    tab.playable()
+    said = tab.held("document.getElementById('said').textContent")
+    assert "refused" not in tab.held("tabletopLocal.frames"), said
+    assert "could not go on" not in said
+    assert tab.aborted == [] and tab.errors == []
+
+
 def test_the_second_visit_plays_offline_and_a_save_opens(tab, tmp_path):
     from tabletop import Match
 
@@ -162,7 +206,7 @@ def test_the_second_visit_plays_offline_and_a_save_opens(tab, tmp_path):
     assert resume.is_hidden(), "no game kept yet: nothing to go on with"
     tab.page.locator("#game-raiders button[type=submit]").click()
     tab.playable()
-    tab.wait("!!navigator.serviceWorker.controller", timeout=120)
+    tab.controlled()
     tab.tap_a_choice()
     step = tab.playable()
     with tab.page.expect_download() as download:
@@ -227,20 +271,27 @@ def test_a_new_build_reaches_a_returning_visitor(browser, site, tmp_path, monkey
     first = build_site(out, pyodide=folder, wheels=_wheels_of_a_build(wheels))
     with served(out) as base:
         tab = SitePage(browser, base)
+        tab.context.add_init_script(NEW_CONTROLLER)
         try:
             tab.page.goto(base + "index.html")
-            tab.wait("!!navigator.serviceWorker.controller", timeout=120)
+            tab.controlled()
             names = tab.page.evaluate("caches.keys()")
             assert names == ["tabletop-" + first["version"]]
             monkeypatch.setitem(SITE_WORDS, "title", "Board games, built again")
             second = build_site(out, pyodide=folder, wheels=wheels)
             assert second["version"] != first["version"]
             tab.page.reload()  # served from the old cache; the browser sees sw.js
-            new = ["tabletop-" + second["version"]]
-            end = time.monotonic() + 60
-            while tab.page.evaluate("caches.keys()") != new:
-                assert time.monotonic() < end, tab.page.evaluate("caches.keys()")
-                time.sleep(0.1)
+            # The new build's worker is activated once its cache is full and the
+            # old one is gone: wait for that, however long the files take.
+            taken = tab.page.evaluate(
+                "(ms) => Promise.race([window.tabletopTestActivated.then(() => true),"
+                " new Promise((r) => setTimeout(() => r(false), ms))])",
+                300_000,
+            )
+            assert taken, tab.page.evaluate("caches.keys()")
+            assert tab.page.evaluate("caches.keys()") == [
+                "tabletop-" + second["version"]
+            ]
             tab.page.reload()
             assert tab.page.title() == "Board games, built again"
             assert tab.aborted == [] and tab.errors == []

@@ -199,6 +199,21 @@ def test_a_kept_game_that_cannot_go_on_deals_anew_and_says_why():
     assert not any(f["t"] == "refused" for f in again)  # said once
 
 
+class _JsNull:
+    """What Pyodide hands Python for JavaScript's ``null``: not ``None``, falsy."""
+
+    def __bool__(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("saved", [None, _JsNull()], ids=["none", "jsnull"])
+def test_a_new_deal_without_a_save_says_nothing_of_a_lost_game(saved):
+    room = start("race", json.dumps(["human", "random"]), saved)
+    frames = json.loads(room.answer_all(json.dumps({"t": "hello"})))
+    assert [f["t"] for f in frames] == ["welcome", "view", "save"]
+    assert _shown(frames)["step"] >= 0
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [

@@ -233,13 +233,17 @@ class _Frames:
         return json.dumps(frames)
 
 
-def start(game: str, seats: str, saved: str | None = None) -> _Frames:
+def start(game: str, seats: str, saved: Any = None) -> _Frames:
     """The worker's room: a new deal for ``seats`` (JSON list), or a save played
     on; a save this game cannot open (another rules version, a damaged one)
-    starts a new deal, and the page is told why."""
+    starts a new deal, and the page is told why.
+
+    ``saved`` is a save's JSON text; anything else is no save: JavaScript's
+    ``null`` reaches Python as Pyodide's ``jsnull``, which is not ``None``.
+    """
     kinds = json.loads(seats)
     lost = ""
-    if saved is not None:
+    if isinstance(saved, str):
         try:
             return _Frames(LocalRoom(game, kinds, saved=saved))
         except (SaveError, ValueError) as exc:

@@ -30,10 +30,12 @@ self.addEventListener("fetch", (ev) => {
   const url = new URL(ev.request.url);
   if (url.origin !== location.origin || ev.request.method !== "GET") return;
   ev.respondWith((async () => {
-    const cache = await caches.open(NAME);
     // The folder itself ("/games/") is its index.html, whatever the host does.
     const asked = url.pathname.endsWith("/") ? new URL("index.html", url) : ev.request;
-    const hit = await cache.match(asked, {ignoreSearch: true});
+    // caches.match, not caches.open: opening makes the cache again, and an old
+    // build's worker answering a last request would bring back the cache its
+    // successor has just removed.
+    const hit = await caches.match(asked, {cacheName: NAME, ignoreSearch: true});
     return hit || fetch(ev.request);
   })());
 });

@@ -40,7 +40,11 @@ self.onmessage = async (m) => {
     const loaded = await ready;
     if (msg.t === "start") {
       const make = py.globals.get("tabletop").site.local.start;
-      room = make(msg.game, JSON.stringify(msg.seats), msg.saved || null);
+      // No save is no argument: a JavaScript null would reach Python as Pyodide's
+      // jsnull, not None.
+      const seats = JSON.stringify(msg.seats);
+      room = typeof msg.saved === "string" ? make(msg.game, seats, msg.saved)
+                                           : make(msg.game, seats);
       self.postMessage({t: "started", loaded_ms: loaded.total, ms: loaded});
       post(room.answer_all(JSON.stringify({t: "hello"})));
     } else if (msg.t === "frame" && room) {
