@@ -10,7 +10,6 @@ from __future__ import annotations
 import base64
 import json
 import re
-import time
 import urllib.parse
 import urllib.request
 
@@ -31,6 +30,7 @@ from tests.browser_harness import (
     show_board,
     step_text,
 )
+from tests.waits import until
 
 pytestmark = pytest.mark.browser
 BOARD = f"{CURRENT} canvas.tabletop-board"
@@ -115,8 +115,10 @@ def _expected_target_after_roll() -> tuple[str, float, float]:
 def _saved_pictures(page, lab) -> list[tuple[str, bool]]:
     """Save the notebook; each stored picture output's SVG and whether a PNG is
     beside it (the live widget's own output is not one of them)."""
-    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
-    page.wait_for_timeout(200)
+    page.evaluate(  # done once the file is written
+        "async () => { await window.jupyterapp.commands.execute('docmanager:save');"
+        " return true; }"
+    )
     with urllib.request.urlopen(f"{lab}api/contents/play_pitfall.ipynb") as resp:
         saved = json.load(resp)["content"]
     return [
@@ -155,15 +157,14 @@ def test_play_pitfall_in_jupyterlab_button_board_click_and_reload(lab, page):
     # untrusted), which follows once the table is still.
     step, length = re.search(r"step (\d+)/(\d+)", moved).groups()
     assert step == length != "0"
-    deadline = time.monotonic() + 30
-    while True:
+
+    def saved_the_last_step() -> bool:
         pictures = _saved_pictures(page, lab)
         assert len(pictures) == 1, "one picture follows the table"
         svg, png = pictures[0]
-        if f"step {step} of {length}" in svg and png:
-            break
-        assert time.monotonic() < deadline, f"the saved picture: {svg[:200]}"
-        page.wait_for_timeout(250)
+        return f"step {step} of {length}" in svg and png
+
+    until(saved_the_last_step, 60, "the saved picture of the last step, with its PNG")
     page.reload()
     page.wait_for_function(KERNEL_READY, timeout=60_000)
     page.wait_for_selector(BOARD, state="visible", timeout=60_000)
