@@ -198,13 +198,11 @@ def test_the_current_folder_of_a_repository_is_refused_and_kept(
 def test_a_file_in_the_way_is_said_in_words(stand_in, capsys, where):
     base = stand_in[0].parent
     (base / "in the way").write_text("a file")
-    out = base / "in the way" if where == "out" else base / "in the way" / "site"
+    out = base / "in the way" if where == "out" else base / "in the way" / "a" / "b"
     assert _site(stand_in, out) != 0
     said = capsys.readouterr().err
     assert said.count("\n") == 1 and "Traceback" not in said
-    assert (
-        "is a file, not a folder" if where == "out" else "a file is in the way"
-    ) in (said)
+    assert f"{base / 'in the way'} is a file, not a folder" in said
     assert (base / "in the way").read_text() == "a file"
 
 

@@ -109,8 +109,11 @@ def fresh_folder(out: Path) -> Path:
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
     except (FileExistsError, NotADirectoryError):
+        above = [out.parent, *out.parent.parents]
+        file = next((p for p in above if p.exists() and not p.is_dir()), out.parent)
         raise SiteError(
-            f"a file is in the way of the folder {out.parent}; nothing was changed"
+            f"{file} is a file, not a folder: the site cannot go in {out}; "
+            "nothing was changed"
         ) from None
     except OSError as exc:
         raise SiteError(_unwritable(out.parent, exc)) from None
