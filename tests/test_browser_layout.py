@@ -267,12 +267,12 @@ def test_who_is_ahead_shows_above_the_choices_with_full_names(
         bar = f"{CURRENT} .tabletop-side .tabletop-evaluation"
         page.wait_for_function(
             f"() => (document.querySelector('{bar} .tabletop-evaluation-basis')"
-            " || {textContent: ''}).textContent.includes('playouts')",
+            " || {textContent: ''}).textContent.includes('simulated games')",
             timeout=60_000,
         )
         page.wait_for_function(  # the last round's answer: no "..." still coming
             f"() => {{ const t = document.querySelector('{bar}').textContent;"
-            " return t.includes('playouts') && !t.includes('\\u2026'); }",
+            " return t.includes('simulated games') && !t.includes('\\u2026'); }",
             timeout=120_000,
         )
         hold_still(page, BAR)

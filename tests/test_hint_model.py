@@ -156,7 +156,7 @@ def test_the_tables_hint_shows_the_estimate_at_once_then_the_check(comms):
     first = panel.hint_text.value  # before the background check can be awaited
     checked = panel.hint_answer.method == "both"
     assert checked or (
-        "Estimate from the learned model" in first and "checking with playouts" in first
+        "Quick estimate" in first and "checking with simulated games" in first
     )
     assert any(
         "tabletop-suggested" in b._dom_classes for b in table.widgets.actions.buttons
@@ -164,7 +164,7 @@ def test_the_tables_hint_shows_the_estimate_at_once_then_the_check(comms):
     panel.wait(60)
     text = panel.hint_text.value
     assert panel.hint_answer.method == "both" and "games played out" in text
-    assert "learned model rated highest" in text and "checking" not in text
+    assert "quick estimate rated highest" in text and "checking" not in text
     assert panel.quick_hint.description == "Hint" and not panel.quick_hint.disabled
     table.close()
 

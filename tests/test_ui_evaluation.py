@@ -22,7 +22,7 @@ def test_bar_evaluates_from_the_viewing_seat_after_every_step(comms, make):
     name = table.look.seat_name(0)
     # The line and its hover text name the seat as the table does, not "seat 0".
     assert f"from what {name} knows" in bar.basis.value
-    assert f"from {name}&#x27;s knowledge" in bar.basis.value
+    assert f"From what {name} knows: the cards {name} cannot see" in bar.basis.value
     assert "seat 0" not in bar.basis.value
     number = bar.evaluator.number
     table.choose(table.legal[0].action)
@@ -30,7 +30,7 @@ def test_bar_evaluates_from_the_viewing_seat_after_every_step(comms, make):
     again = bar.wait(60)
     assert again is not None and again.n == 8
     table.model.set_viewer(None)
-    assert bar.wait(60).seat is None and "full state" in bar.basis.value
+    assert bar.wait(60).seat is None and "knowing every card" in bar.basis.value
 
 
 def test_bar_is_off_with_several_humans_until_turned_on(comms):
@@ -83,7 +83,7 @@ def test_table_mounts_the_bar_beside_the_board_on_with_one_human(comms):
     result = bar.wait(60)
     assert result is not None and result.n > 0 and result.seat == table.model.viewer
     assert bar.bars.value.count("tabletop-eval-row") == 2
-    assert "playouts" in bar.basis.value and "knowledge" in bar.basis.value
+    assert "simulated games" in bar.basis.value and "knows" in bar.basis.value
     # The table's CPU budget per round (1 s), doubled for each longer round it
     # samples while too close to call.
     assert result.cpu_seconds < 1.5 * 2**bar.more_rounds
@@ -519,8 +519,8 @@ def test_bar_shows_the_model_s_estimate_at_once_then_the_playouts(
     assert estimate is not None and estimate.method == "model"
     assert estimate.seat == table.model.viewer == 0
     assert estimate.step == table.model.step
-    label = f"estimate from the learned model, \u00b1{points} points"
-    assert label in bar.basis.value and "playouts\u2026" in bar.basis.value
+    label = f"quick estimate, \u00b1{points} points"
+    assert label in bar.basis.value and "simulating games\u2026" in bar.basis.value
     assert (
         "Estimate: " in bar.bars.value and "tabletop-eval-stale" not in bar.bars.value
     )
@@ -530,7 +530,7 @@ def test_bar_shows_the_model_s_estimate_at_once_then_the_playouts(
     result = bar.wait(60)
     assert result is not None and result.n == 8 and result.method == "playouts"
     assert bar.estimate is None
-    assert "learned model" not in bar.basis.value and "8 playouts" in bar.basis.value
+    assert label not in bar.basis.value and "8 simulated games" in bar.basis.value
     assert "Estimate" not in bar.bars.value
     table.close()
 
@@ -550,7 +550,7 @@ def test_bar_without_a_value_model_waits_for_the_playouts(
     assert bar.estimate is None and bar.basis.value == "evaluating\u2026"
     assert "Estimate" not in bar.bars.value and "learned model" not in bar.bars.value
     held_playouts.set()
-    assert bar.wait(60).n == 8 and "8 playouts" in bar.basis.value
+    assert bar.wait(60).n == 8 and "8 simulated games" in bar.basis.value
     table.close()
 
 
@@ -615,7 +615,7 @@ def test_review_tab_shows_the_models_estimates_then_checks_the_flagged(comms):
     (first, status, rows), (last, _, _) = shown
     flagged = [m.step for m in first.moves if m.grade]
     assert first.method == "model" and flagged and rows == len(flagged)
-    assert "estimate from the learned model" in status
+    assert "quick estimate" in status
     assert f"checking {len(flagged)} flagged move" in status
     assert last is result and result.method == "both"
     assert [m.step for m in result.moves] == [m.step for m in first.moves]
@@ -649,8 +649,9 @@ def test_the_bar_cuts_its_playouts_where_the_game_declares_a_depth(comms):
     raiders.choose(raiders.legal[0].action)
     result = bar.wait(60)
     assert result is not None and result.depth == 100 and result.seat == 0
-    assert "8 playouts cut at 100 actions" in bar.basis.value
-    assert "value model" in bar.basis.value  # the tooltip's whole sentence
+    assert "8 simulated games" in bar.basis.value
+    # the tooltip's whole sentence
+    assert "100 moves ahead, then the quick estimate judges it" in bar.basis.value
     raiders.model.set_viewer(None)  # the table shows everything: the referee's
     raiders.choose(raiders.legal[0].action)
     whole = bar.wait(60)
@@ -662,5 +663,31 @@ def test_the_bar_cuts_its_playouts_where_the_game_declares_a_depth(comms):
     pitfall.choose(pitfall.legal[0].action)
     result = bar.wait(60)
     assert result is not None and result.depth is None and result.seat == 0
-    assert "cut at" not in bar.basis.value
+    assert "moves ahead" not in bar.basis.value
     pitfall.close()
+
+
+JARGON = ("playout", "full state", "learned model", "value model", "cut at", "action")
+
+
+def test_the_bar_speaks_to_players(comms, held_playouts):
+    """The bar's lines and tooltips say "340 simulated games", "knowing every
+    card" and "quick estimate", never "340 playouts cut at 100 actions", "from
+    the full state" or "estimate from the learned model"."""
+    table = raiders_table(players=2, seed=3, bots=1, bot="heuristic")
+    bar = EvaluationBar(table, budget=8, cpu_seconds=5.0, more_rounds=0)
+    table.choose(table.legal[0].action)
+    said = [bar.bars.value + bar.basis.value]  # the estimate, playouts held
+    assert "quick estimate" in said[0]
+    held_playouts.set()
+    assert bar.wait(60).depth == 100  # cut playouts, from the seat's view
+    said.append(bar.bars.value + bar.basis.value)
+    assert "simulated games" in said[1]
+    table.model.set_viewer(None)  # the referee's view
+    assert bar.wait(60).seat is None
+    said.append(bar.bars.value + bar.basis.value)
+    assert "knowing every card" in said[2]
+    table.close()
+    for text in said:
+        found = [word for word in JARGON if word in text.lower()]
+        assert not found, (found, text)

@@ -12,8 +12,10 @@ choices, and the review tab (``Table.review``, ``tabletop.ui.review_tab``) as th
 a background thread after every step (``tabletop.analysis.BackgroundEvaluator``:
 a CPU budget per position, a new step cancels the old computation), from the
 viewing seat's knowledge (hidden cards resampled) or, when the table shows
-everything (``viewer`` is ``None``), from the full state; its last line says which
-("from what Player 0 (red) knows", the whole sentence as its tooltip).
+everything (``viewer`` is ``None``), from the full state; its last line says which,
+in players' words, and how many games it simulated ("from what Player 0 (red)
+knows \u00b7 340 simulated games", "knowing every card \u00b7 ..."; the whole
+sentence as its tooltip).
 Each row has the seat's colour and its full name (the name column is as wide as the
 longest name). A first line says in words how sure it is: a seat is named (and its
 row bold) only when its 95% interval lies above every other seat's ("Player 1
@@ -35,7 +37,7 @@ Hidden during a hand-over (the chances use the previous viewer's cards).
 At once after every step, before any playout, the bar shows the game's learned
 value model's answer (``tabletop.analysis.value``: well under a millisecond, from
 the viewing seat's view tensor only, so no card hidden from that seat reaches it),
-labelled "estimate from the learned model, \u00b1N points" with N the model's
+labelled "quick estimate, \u00b1N points" with N the model's
 measured mean error for that game (``ValueModel.error_points``, recorded with
 its weights); the playouts' first
 answer replaces it. A game without a value model (or a model that refuses the
@@ -44,7 +46,7 @@ get no estimate: the bar waits for the playouts as before. Where the game declar
 an evaluation depth (``tabletop.analysis.value_search.evaluation_depth``), the
 playouts from a seat's view stop there and take the model's
 chances, as measured more accurate at the bar's budget (``docs/analysis.md``);
-its basis line says so.
+its tooltip says so.
 """
 
 from __future__ import annotations
@@ -68,6 +70,7 @@ from tabletop.ui.evaluation_rows import (
     estimate_label,
     faded,
     full_basis,
+    games_words,
     leader,
     short_basis,
     verdict_words,
@@ -235,11 +238,12 @@ class EvaluationBar(w.VBox):
                 self.estimate.probabilities, model.look, error
             )
             tip = html.escape(
-                f"{full_basis(self.estimate, model.look)}; playouts follow",
+                f"{full_basis(self.estimate, model.look)}; simulated games follow",
                 quote=True,
             )
             self.basis.value = (
-                f"<span title='{tip}'>{html.escape(label)} \u00b7 playouts\u2026</span>"
+                f"<span title='{tip}'>{html.escape(label)} \u00b7 "
+                "simulating games\u2026</span>"
             )
         else:
             self.basis.value = "evaluating\u2026"
@@ -304,15 +308,11 @@ class EvaluationBar(w.VBox):
     def _reserve(self, on: bool) -> None:
         """Keep room for every seat's row and the basis line while the bar is on,
         so that the choices under it never move when an answer arrives (two
-        lines for the basis where the playouts are cut: "... playouts cut at 100
-        actions" wraps in the side panel at 1366 pixels)."""
-        from tabletop.analysis.value_search import evaluation_depth
-
-        game = self.model.game
-        lines = game.players + 1  # the verdict, then a row per seat
-        basis = 2 if evaluation_depth(game) else 1
+        lines for the basis: "from what Player 3 (yellow) knows \u00b7 1600
+        simulated games" wraps in the side panel at 1366 pixels)."""
+        lines = self.model.game.players + 1  # the verdict, then a row per seat
         self.bars.layout.min_height = f"{lines * ROW_PX}px" if on else ""
-        self.basis.layout.min_height = f"{basis * ROW_PX}px" if on else ""
+        self.basis.layout.min_height = f"{2 * ROW_PX}px" if on else ""
 
     def _arrived(self, number: int, result: Evaluation) -> None:
         if number != self.evaluator.number or not self.enabled:
@@ -343,15 +343,14 @@ class EvaluationBar(w.VBox):
             spent = result.cpu_seconds >= self.evaluator.cpu_seconds
             note = " (CPU budget spent)" if spent else " (so far)"
             more = "" if spent else "\u2026"
+        games = games_words(result)
         tip = html.escape(
-            f"{full_basis(result, self.model.look)}; {result.n} playouts{note}",
-            quote=True,
+            f"{full_basis(result, self.model.look)}; {games}{note}", quote=True
         )
-        cut = f" cut at {result.depth} actions" if result.depth else ""
         self.basis.value = (
             f"<span title='{tip}'>"
             f"{html.escape(short_basis(result, self.model.look))} \u00b7 "
-            f"{result.n} playouts{cut}{more}</span>"
+            f"{games}{more}</span>"
         )
 
     def _remember(self, step: int, result: Evaluation) -> None:

@@ -42,16 +42,40 @@ BAR_CSS = """<style>
 def short_basis(result: Evaluation, look: Any = None) -> str:
     """Whose knowledge, in a few words (the full sentence is the tooltip)."""
     if result.seat is None:
-        return "from the full state"
-    name = look.seat_name(result.seat) if look is not None else None
-    return f"from what {name or f'seat {result.seat}'} knows"
+        return "knowing every card"
+    return f"from what {_seat_name(result.seat, look)} knows"
 
 
 def full_basis(result: Evaluation, look: Any = None) -> str:
-    """``Evaluation.basis`` with the seat's name (the bar's hover text)."""
-    if result.seat is None or look is None:
-        return result.basis
-    return result.basis_naming(look.seat_name(result.seat))
+    """Whose knowledge and how, in a sentence for players (the bar's hover text;
+    ``Evaluation.basis`` says it for the analysis)."""
+    if result.method == "model":
+        return (
+            f"A quick estimate from what {_seat_name(result.seat, look)} knows, by a "
+            "model trained on many games the bots played"
+        )
+    if result.seat is None:
+        return "Knowing every card (the referee's view): only the dice to come vary"
+    name = _seat_name(result.seat, look)
+    ahead = (
+        f"; each simulated game goes {result.depth} moves ahead, then the quick "
+        "estimate judges it"
+        if result.depth is not None
+        else ""
+    )
+    return (
+        f"From what {name} knows: the cards {name} cannot see are dealt at random "
+        "for each simulated game" + ahead
+    )
+
+
+def games_words(result: Evaluation) -> str:
+    """How many games were simulated, in words ("340 simulated games")."""
+    return f"{result.n} simulated game{'s' if result.n != 1 else ''}"
+
+
+def _seat_name(seat: int | None, look: Any) -> str:
+    return look.seat_name(seat) if look is not None else f"seat {seat}"
 
 
 def leader(result: Evaluation) -> int | None:
@@ -95,7 +119,7 @@ def bars_html(result: Evaluation, look: Any = None, sampling: bool = False) -> s
         band = max(1.0, (high - low) * 100)
         tip = html.escape(
             f"{name}: {chance:.0%} chance to win ({won(result, seat)}/{result.n} "
-            f"playouts won; 95% interval {low:.0%} to {high:.0%})",
+            f"simulated games won; 95% interval {low:.0%} to {high:.0%})",
             quote=True,
         )
         css = "tabletop-eval-row" + (" tabletop-eval-lead" if seat == lead else "")
@@ -133,8 +157,8 @@ def won(result: Evaluation, seat: int) -> str:
 def estimate_label(points: float | None) -> str:
     """How the bar labels the model's answer: an estimate, with its measured error."""
     if points is None:
-        return "estimate from the learned model (its error is not measured)"
-    return f"estimate from the learned model, \u00b1{points:g} points"
+        return "quick estimate (its error is not measured)"
+    return f"quick estimate, \u00b1{points:g} points"
 
 
 def estimate_html(

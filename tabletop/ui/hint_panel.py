@@ -12,7 +12,7 @@ notice line, where the player is looking.
 A game with a learned value model (``tabletop.analysis.value``) answers at once:
 the model's hint (``hint(..., method="model")``: every legal move judged from
 the mover's knowledge, in milliseconds) is shown and outlined on the click,
-labelled "estimate from the learned model, \u00b1N points", and playouts then
+labelled "quick estimate, \u00b1N points", and playouts then
 check its top candidates in the background (``method="both"``), as the Review
 checks the moves the model flags; the checked answer replaces the estimate. A
 game without a model is judged by playouts alone, as before.
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from tabletop.ui.controller import Table
 
 THINKING = "thinking\u2026"
-CHECKING = "checking with playouts\u2026"
+CHECKING = "checking with simulated games\u2026"
 
 
 class HintPanel:
@@ -257,7 +257,7 @@ def hint_html(
             f"{html.escape(seat_name)} knows"
             + (f"; the other choices tried: {others}" if others else "")
             + (
-                " (the choices the learned model rated highest of "
+                " (the choices the quick estimate rated highest of "
                 f"{len(found.estimates)})"
                 if found.method == "both"
                 else ""
