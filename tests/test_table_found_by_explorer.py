@@ -92,3 +92,21 @@ def test_a_seat_changed_at_an_earlier_step_between_humans_changes_only_the_seat(
     assert logic.seats[2] == "heuristic"
     assert (len(logic.lines), logic.step) == (lines, step)
     assert logic.eyes is PUBLIC or logic.eyes in logic.human_seats()
+
+
+def test_a_game_resumed_with_its_own_seats_looks_through_a_human(tmp_path):
+    """No hand shown unasked: the cell run again with seat 0 human (the hand-over
+    off), and the saved game had made seat 0 a bot; after Resume the table looks through the human
+    seat, not the bot's hand."""
+    path = tmp_path / "game.json"
+    seats, options = ["human", "heuristic", "human"], dict(handover=False)
+    first = table("pitfall", seats, autosave=path, **options)
+    play_humans(first, 1)  # a move: the game is saved
+    while first.to_move != 0:
+        play_humans(first, 1)
+    first.auto = False  # seat 0 turned bot waits for a click
+    first.set_seat(0, "heuristic")
+    again = table("pitfall", seats, autosave=path, **options)
+    again.resume_saved()
+    assert again.seats[0] == "heuristic"
+    assert again.eyes is PUBLIC or again.eyes in again.human_seats()

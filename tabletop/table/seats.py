@@ -312,17 +312,18 @@ class SeatsMixin:
             raise IllegalActionError("TT-TURN", words.no_seat(seat))
         with self.batch():
             self._seat(seat, kind)
-            self._eyes_leave_bot(seat)
+            self._eyes_off_bots()
             if self.auto:
                 self.play_bots(MAX_AUTO_MOVES)
             self.sync()
 
-    def _eyes_leave_bot(self, seat: int) -> None:
-        """A hot seat looking through a seat that became a bot looks through the
-        next human instead (behind the hand-over screen between several humans
-        once the laptop has been passed): a bot's hand is nobody's to see."""
-        humans = self.human_seats()
-        if seat in humans or self.viewer != seat or not self.hot_seat or not humans:
+    def _eyes_off_bots(self) -> None:
+        """A hot seat looking through a seat that became a bot (a seat changed, a
+        game resumed with its own seats) looks through the next human instead
+        (behind the hand-over screen between several humans once the laptop has
+        been passed): a bot's hand is nobody's to see."""
+        humans, seat = self.human_seats(), self.viewer
+        if seat is None or seat in humans or not self.hot_seat or not humans:
             return
         after = self._human_after(seat)
         if self.handover_on and self.laptop_passed and len(humans) > 1:
