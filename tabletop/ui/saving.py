@@ -177,16 +177,15 @@ class SaveLoad:
 
 
 def deal_html(model: TableModel) -> str:
-    """The seed of the deal on show and how to deal it again (a table made
-    without a seed deals a fresh one, which only this line names)."""
+    """The seed of the deal on show and how to deal it again, in words (a table
+    made without a seed deals a fresh one, which only this line names)."""
     seed = getattr(model.match, "seed", None)
     if not isinstance(seed, int):
         return ""
-    game = model.game
-    call = f'new_table("{game.name}", players={game.players}, seed={seed})'
     return (
-        f"<span style='color:#555'>This deal is seed <b>{seed}</b>: "
-        f"<code>{html.escape(call)}</code> deals it again.</span>"
+        f"<span style='color:#555'>This deal is seed <b>{seed}</b>. To play the "
+        "same deal again, press <i>Play again</i> when the game ends, or make a "
+        f"new table with seed {seed}.</span>"
     )
 
 

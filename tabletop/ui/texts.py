@@ -13,6 +13,7 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from tabletop.core.registry import lookup
 from tabletop.draw.lastmove import die_of, walked
 from tabletop.draw.look import stops_left_out
 from tabletop.table.words import action_words as said_action
@@ -165,11 +166,13 @@ def last_move(model: TableModel) -> tuple:
 
 def banner_html(model: TableModel, outcome: Any, resume: bool) -> str:
     """The big line above the board: the winner, or a saved game to resume."""
-    if resume:
-        path = model.resume_from
-        about = saved_summary(path)
-        about = f"{about}; {path.name}" if about else path.name
-        title, question = said.saved_game(about)
+    if resume:  # the game, then its steps and when it was saved (no file name)
+        game = model.game
+        title, question = said.saved_game(
+            said.saved_about(
+                game_title(game), game.players, saved_summary(model.resume_from)
+            )
+        )
         return (
             f"<div style='font-size:16px'><b>{html.escape(title)}</b> "
             f"{html.escape(question)}</div>"
@@ -183,6 +186,15 @@ def banner_html(model: TableModel, outcome: Any, resume: bool) -> str:
         f"<div style='font-size:22px;color:#1b5e20'><b>\u2605 {html.escape(wins)}"
         f"</b></div><div>{html.escape(why)}</div>"
     )
+
+
+def game_title(game: Any) -> str:
+    """The game's name as people read it ("Pitfall Harry"; its registry name when
+    it declares none)."""
+    try:
+        return lookup(game.name).title or game.name
+    except KeyError:  # a game made in a notebook or a test, not registered
+        return game.name
 
 
 def secret_parts(model: TableModel) -> list[tuple[str, str]]:

@@ -104,6 +104,12 @@ def pass_the_laptop(name: str) -> tuple[str, str, str]:
     )
 
 
+def saved_about(title: str, players: int, summary: str) -> str:
+    """Which saved game, in words: the game, its players, then its steps and when
+    it was saved ("Pitfall Harry, 3 players, 2 steps, saved 2 Dec 08:15")."""
+    return ", ".join(part for part in (f"{title}, {players} players", summary) if part)
+
+
 def saved_game(about: str) -> tuple[str, str]:
     """The banner of a saved game waiting: its title and the question."""
     return (
