@@ -1,6 +1,12 @@
 """The command line: ``python -m tabletop simulate NAME --players 4 --games 1000``.
 
-``games`` lists the registered games (their names, titles and player counts).
+``games`` lists the registered games (their names, titles and player counts);
+``options GAME`` lists a game's rule options, its house rules
+(``tabletop.core.options``; docs/house-rules.md).
+
+``fairness GAME`` plays seeded bot games under one rule set, or two side by side,
+on dask, and prints each figure with its 95% interval (``tabletop.sim.fairness``;
+docs/simulation.md); ``--html`` writes the report with its plots.
 
 ``serve`` runs the seat server for online play (``tabletop.online``) and ``room``
 creates a room on a running server and prints its links.
@@ -48,6 +54,12 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--no-progress", action="store_true", help="no progress bar")
     games = commands.add_parser("games", help="list the registered games")
     games.set_defaults(run=list_games)
+    options = commands.add_parser("options", help="list a game's rule options")
+    options.add_argument("game", help="a registered game's name (see: games)")
+    options.set_defaults(run=list_options)
+    from tabletop.sim.fairness_cli import add_fairness
+
+    add_fairness(commands)
     _add_train_value(commands)
     _add_site(commands)
     from tabletop.online.cli import add_commands
@@ -151,6 +163,25 @@ def list_games(args: argparse.Namespace) -> int:
         print(
             f"{entry.name}: {entry.title or entry.name}, {low}-{high} players ({parts})"
         )
+    return 0
+
+
+def list_options(args: argparse.Namespace) -> int:
+    """Print a game's rule options: keyword, clause, choices, why."""
+    from tabletop.core.options import describe, options_of
+    from tabletop.core.registry import lookup
+
+    try:
+        entry = lookup(args.game)
+    except KeyError as exc:
+        raise ValueError(exc.args[0]) from None
+    declared = options_of(entry)
+    title = entry.title or entry.name
+    if not declared:
+        print(f"{title} has no rule options: it plays the project's rulings")
+        return 0
+    print(f"{title}: rule options (house rules); the first value is the default")
+    print("\n".join(describe(declared)))
     return 0
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from tabletop.core import Event, GameRules, Match, Rng, Rule, Seated
 from tabletop.core.game import Game
+from tabletop.core.options import options_of
 from tabletop.core.registry import ENTRY_POINT_GROUP, REGISTRY, GameEntry
 from tabletop.draw.look import look_for
 
@@ -45,6 +46,12 @@ def player_counts(entry: GameEntry) -> list[int]:
     """The smallest, a middle and the largest player count of a game."""
     low, high = entry.players
     return sorted({low, (low + high) // 2, high})
+
+
+def option_variants(entry: GameEntry) -> list[tuple[str, Any]]:
+    """Each rule option the game declares (its house rules,
+    ``tabletop.core.options``), set alone to each value but its default."""
+    return [(o.name, c.value) for o in options_of(entry) for c in o.choices[1:]]
 
 
 def builds_positions(entry: GameEntry) -> bool:

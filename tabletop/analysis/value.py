@@ -279,6 +279,17 @@ def value_model(game: Any) -> ValueModel:
     return LOADED_MODELS.get(game)
 
 
+def model_or_reason(game: Any) -> tuple[ValueModel | None, str]:
+    """``game``'s value model and ``""``, or None and why it does not answer (no
+    weights, or weights trained for other rules: a game played with house rules,
+    ``tabletop.core.options``, is not what they were trained for). A caller then
+    falls back on another evaluation and says which it used."""
+    try:
+        return value_model(game), ""
+    except ValueModelError as exc:
+        return None, str(exc)
+
+
 def check_meta(
     game: Any, space: Any, meta: dict[str, Any], path: Path, retrain: str
 ) -> None:

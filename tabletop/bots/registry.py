@@ -89,18 +89,39 @@ def game_search_settings(
             from tabletop.analysis.value import ValueModelError
             from tabletop.analysis.value_search import model_evaluation
         except ImportError:
-            loaded = None
+            loaded, why = None, "numpy is missing"
         else:
             try:
-                loaded = model_evaluation(game)
-            except ValueModelError:
-                loaded = None
+                loaded, why = model_evaluation(game), ""
+            except ValueModelError as exc:  # a house rule's game, say
+                loaded, why = None, str(exc).split("; retrain")[0]
         if loaded is None:
             settings.pop("evaluate")
             settings.pop("depth", None)
+            settings[FALLBACK] = why
         else:
             settings["evaluate"] = loaded
     return {key: value for key, value in settings.items() if key not in options}
+
+
+FALLBACK = "_model_fallback"
+"""The key under which ``game_search_settings`` says why the value model asked
+for was not used (``make_bot`` turns it into the bot's ``leaf_evaluation``)."""
+
+
+def leaf_evaluation(options: dict[str, Any], fallback: str) -> str:
+    """How a search bot scores a rollout it cuts short, in words: where a game
+    asked for the value model and it does not answer (no weights, or weights
+    trained for other rules: a game of house rules), the heuristic's
+    evaluation, and why."""
+    depth = options.get("depth")
+    evaluate = options.get("evaluate")
+    if getattr(evaluate, "__qualname__", "").startswith("model_evaluation"):
+        return f"the value model, after {depth} actions"
+    words = f"the heuristic's rollouts to the end (at most {depth} actions)"
+    if fallback:
+        words += f"; the value model does not answer for this game ({fallback})"
+    return words
 
 
 def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
@@ -131,8 +152,10 @@ def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
         return module.HeuristicBot(game, seed, **options)
     if name in ("flat-mc", "search", "ismcts"):
         defaults = ISMCTS_WITH_HEURISTIC if name == "ismcts" else SEARCH_WITH_HEURISTIC
+        fallback = ""
         if options.get("rollout", "heuristic") == "heuristic":
             options.update(game_search_settings(game, module, name, options))
+            fallback = options.pop(FALLBACK, "")
         if options.get("evaluate") == "model":  # the value model at the leaves
             from tabletop.analysis.value_search import model_evaluation
 
@@ -148,10 +171,13 @@ def make_bot(name: str, game: Game, seed: int = 0, **options: Any) -> Bot:
         else:
             options.setdefault("rollout", random_policy)
             options.setdefault("evaluate", even_evaluation)
+        words = leaf_evaluation(options, fallback)
         if name == "ismcts":
-            return ISMCTSBot(game, seed, **options)
-        options.setdefault("flat", True)  # flat Monte Carlo, whatever the rollout
-        bot = SearchBot(game, seed, **options)
-        bot.name = name
+            bot = ISMCTSBot(game, seed, **options)
+        else:
+            options.setdefault("flat", True)  # flat Monte Carlo, whatever the rollout
+            bot = SearchBot(game, seed, **options)
+            bot.name = name
+        bot.leaf_evaluation = words
         return bot
     raise ValueError(f"unknown bot {name!r}; choose one of {', '.join(BOT_NAMES)}")

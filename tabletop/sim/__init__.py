@@ -4,8 +4,12 @@
 take any ``concurrent.futures.Executor``; ``summarize`` gives win rates with Wilson
 intervals and the length distribution; ``win_probabilities`` and ``compare_rolls``
 answer "who wins from here?" for a Match; ``tabletop.sim.plots`` draws the figures.
+``fairness`` plays a rule set, or two side by side, on dask and reports each
+figure with its 95% interval (``FairnessReport``; docs/simulation.md).
 """
 
+from tabletop.sim.fairness_report import FairnessReport
+from tabletop.sim.fairness_run import fairness
 from tabletop.sim.results import ResultTable
 from tabletop.sim.runner import run_games, run_playouts
 from tabletop.sim.spec import BotSpec, GameSpec, derive_seed
@@ -19,6 +23,7 @@ from tabletop.sim.whatif import (
 
 __all__ = [
     "BotSpec",
+    "FairnessReport",
     "GameSpec",
     "Lengths",
     "Rate",
@@ -27,6 +32,7 @@ __all__ = [
     "WinProbabilities",
     "compare_rolls",
     "derive_seed",
+    "fairness",
     "run_games",
     "run_playouts",
     "summarize",

@@ -18,7 +18,6 @@ from tabletop.games.pitfall.actions import (
     Stay,
     Swap,
 )
-from tabletop.games.pitfall.board import PitfallBoard
 from tabletop.games.pitfall.cards import (
     CARD_CLAUSE,
     CARDS,
@@ -29,31 +28,28 @@ from tabletop.games.pitfall.cards import (
     TOKEN_INFO,
     TOKENS,
 )
+from tabletop.games.pitfall.moves import hit_retreat
 from tabletop.games.pitfall.state import PitfallState
 
 
 def explain(game: Any, s: PitfallState) -> tuple[Explanation, ...]:
-    """One Explanation per legal action, in the order of ``legal_actions``."""
-    board = game.board
-    return tuple(_one(board, s, a) for a in game.legal_actions(s))
+    """One Explanation per legal action, in the order of ``legal_actions``; the
+    words follow the game's house rules (``game.house``)."""
+    return tuple(_BY_TYPE[type(a)](game, s, a) for a in game.legal_actions(s))
 
 
-def _one(board: PitfallBoard, s: PitfallState, a: object) -> Explanation:
-    return _BY_TYPE[type(a)](board, s, a)
-
-
-def _roll(board: PitfallBoard, s: PitfallState, a: Roll) -> Explanation:
+def _roll(g: Any, s: PitfallState, a: Roll) -> Explanation:
     text = "Roll the die and move that many spaces (then choose forward or backward)."
     return Explanation(a, "PH-T-CHOICE", text, "Roll", (s.positions[s.to_move],))
 
 
-def _discard(board: PitfallBoard, s: PitfallState, a: Discard) -> Explanation:
+def _discard(g: Any, s: PitfallState, a: Discard) -> Explanation:
     text = f"Discard {_names(a.cards)} face up and draw four new cards."
     used = tuple(CARDS[c] for c in a.cards)
     return Explanation(a, "PH-2B-DISCARD", text, f"Discard {_codes(a)}", uses=used)
 
 
-def _swap(board: PitfallBoard, s: PitfallState, a: Swap) -> Explanation:
+def _swap(g: Any, s: PitfallState, a: Swap) -> Explanation:
     text = (
         f"Give {_names(a.cards)} to player {a.seat} and take four cards at "
         "random from their hand."
@@ -62,14 +58,15 @@ def _swap(board: PitfallBoard, s: PitfallState, a: Swap) -> Explanation:
     return Explanation(a, "PH-2B-SWAP", text, label, uses=used, seat=a.seat)
 
 
-def _play(board: PitfallBoard, s: PitfallState, a: Play) -> Explanation:
+def _play(g: Any, s: PitfallState, a: Play) -> Explanation:
     if s.phase != "start":
-        return _card(board, s, a.card)
+        return _card(g, s, a.card)
     text = "Play a Scorpion card to move the scorpion to another underground space."
     return Explanation(a, "PH-6-MOVE", text, "Scorpion", (s.scorpion,), "scorpion")
 
 
-def _direction(board: PitfallBoard, s: PitfallState, a: Direction) -> Explanation:
+def _direction(g: Any, s: PitfallState, a: Direction) -> Explanation:
+    board = g.board
     first = board.step(s.positions[s.to_move], a.step)
     way = "clockwise, toward the diamond" if a.step > 0 else "back toward the boat"
     return Explanation(
@@ -81,7 +78,8 @@ def _direction(board: PitfallBoard, s: PitfallState, a: Direction) -> Explanatio
     )
 
 
-def _stay(board: PitfallBoard, s: PitfallState, a: Stay) -> Explanation:
+def _stay(g: Any, s: PitfallState, a: Stay) -> Explanation:
+    board = g.board
     nxt = board.step(s.positions[s.to_move], s.direction)
     return Explanation(
         a,
@@ -92,7 +90,7 @@ def _stay(board: PitfallBoard, s: PitfallState, a: Stay) -> Explanation:
     )
 
 
-def _give(board: PitfallBoard, s: PitfallState, a: Give) -> Explanation:
+def _give(g: Any, s: PitfallState, a: Give) -> Explanation:
     text = f"Give the duplicate {TOKEN_INFO[TOKENS[s.token]]} to player {a.seat}, "
     return Explanation(
         a,
@@ -112,10 +110,11 @@ def _codes(a: Discard | Swap) -> str:
     return str(a).split(" ", 2 if isinstance(a, Swap) else 1)[-1]
 
 
-def _placement(board: PitfallBoard, s: PitfallState, a: PlaceScorpion) -> Explanation:
+def _placement(g: Any, s: PitfallState, a: PlaceScorpion) -> Explanation:
+    board = g.board
     hit = [o for o, p in enumerate(s.positions) if p == a.space and o != s.to_move]
     if hit:
-        back = board.retreat[a.space]
+        back = hit_retreat(board, g.house, a.space)
         who = ", ".join(f"player {o}" for o in hit)
         return Explanation(
             a,
@@ -133,7 +132,8 @@ def _placement(board: PitfallBoard, s: PitfallState, a: PlaceScorpion) -> Explan
     )
 
 
-def _card(board: PitfallBoard, s: PitfallState, card: int) -> Explanation:
+def _card(g: Any, s: PitfallState, card: int) -> Explanation:
+    board = g.board
     a, target, name = Play(card), s.target, CARDS[card].title()
     label = f"Play {name}"
     if target == s.scorpion:
@@ -155,7 +155,12 @@ def _card(board: PitfallBoard, s: PitfallState, card: int) -> Explanation:
             (board.down[target],),
             "scorpion",
         )
-    if card == COBRA or card == FIRE:
+    if (card == COBRA or card == FIRE) and not s.facedown:
+        text = (
+            f"Play {name} to pass the {what} at {target}: no treasure is left to "
+            "take (house rule)."
+        )
+    elif card == COBRA or card == FIRE:
         text = (
             f"Play {name} on the {what} at {target}: take a treasure token and go on."
         )
@@ -164,7 +169,8 @@ def _card(board: PitfallBoard, s: PitfallState, card: int) -> Explanation:
     return Explanation(a, CARD_CLAUSE[card], text, label, (target,), CARDS[card])
 
 
-def _decline(board: PitfallBoard, s: PitfallState, a: Decline) -> Explanation:
+def _decline(g: Any, s: PitfallState, a: Decline) -> Explanation:
+    board = g.board
     target, here = s.target, s.positions[s.to_move]
     below = board.down.get(target)
     if below is None or target == s.scorpion:
@@ -192,13 +198,15 @@ def _decline(board: PitfallBoard, s: PitfallState, a: Decline) -> Explanation:
     return Explanation(Decline(), "PH-4-OPTIONAL", text, label, (to,), stays=stays)
 
 
-def _climb(board: PitfallBoard, s: PitfallState, a: Climb) -> Explanation:
+def _climb(g: Any, s: PitfallState, a: Climb) -> Explanation:
+    board = g.board
     here = s.positions[s.to_move]
     above = board.up[here]
-    if board.kind[above] == "pit":
+    if board.kind[above] == "pit" or g.house.climb_needs_card:
+        clause = "PH-4-LADDER" if board.kind[above] == "pit" else "PH-4-CLIMB"
         return Explanation(
             Climb(),
-            "PH-4-LADDER",
+            clause,
             f"Play Ladder to climb up to {above} (counts one step).",
             "Climb (Ladder)",
             (above,),

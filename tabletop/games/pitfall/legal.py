@@ -157,7 +157,8 @@ def _exchange_refusal(clause: str, cards: object, hand: tuple[int, ...]) -> Refu
 
 class PlaceScorpionRule(Rule):
     """PH-6-MOVE: the scorpion onto any underground space but a wall, its own space,
-    or a space holding only the mover's pawn (ruling)."""
+    or a space holding only the mover's pawn (ruling; a house rule allows that
+    space, ``scorpion_on_own_pawn``)."""
 
     kinds = (PlaceScorpion,)
 
@@ -175,6 +176,8 @@ class PlaceScorpionRule(Rule):
         if space == s.scorpion:
             return Refusal("PH-6-MOVE", f"the scorpion is already on {space}")
         me = s.to_move
+        if g.house.scorpion_on_own_pawn:
+            return None
         if s.positions[me] == space and not any(
             p == space for seat, p in enumerate(s.positions) if seat != me
         ):
@@ -193,7 +196,7 @@ class DirectionRule(Rule):
 
     def legal(self, g: Pitfall, s: PitfallState):
         """Both ways, but not one barred at the first step while the other is not."""
-        ahead, behind = barred(g.board, s, 1), barred(g.board, s, -1)
+        ahead, behind = barred(g, s, 1), barred(g, s, -1)
         out = []
         if not ahead or behind:
             out.append(FORWARD)
@@ -205,8 +208,8 @@ class DirectionRule(Rule):
         step = a.step
         if step != 1 and step != -1:
             return Refusal("PH-2A-MOVE", "the direction is forward or backward")
-        what = barred(g.board, s, step)
-        if not what or barred(g.board, s, -step):
+        what = barred(g, s, step)
+        if not what or barred(g, s, -step):
             return None
         return Refusal(
             "PH-T-STUCK",
@@ -223,8 +226,10 @@ class CardRule(Rule):
 
     def candidates(self, g: Pitfall, s: PitfallState):
         hand = s.hands[s.to_move]
+        spent = g.house.spent_treasure_card_passes
         return [
-            PLAYS[c] for c in playable(g.board, hand, s.target, s.scorpion, s.facedown)
+            PLAYS[c]
+            for c in playable(g.board, hand, s.target, s.scorpion, s.facedown, spent)
         ]
 
     def legal(self, g: Pitfall, s: PitfallState):
@@ -234,7 +239,8 @@ class CardRule(Rule):
     def verdict(self, g: Pitfall, s: PitfallState, a: Play) -> Refusal | None:
         card = a.card
         hand = s.hands[s.to_move]
-        if card in playable(g.board, hand, s.target, s.scorpion, s.facedown):
+        spent = g.house.spent_treasure_card_passes
+        if card in playable(g.board, hand, s.target, s.scorpion, s.facedown, spent):
             return None
         return _card_refusal(g, s, card, hand)
 

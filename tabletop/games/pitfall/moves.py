@@ -11,7 +11,7 @@ carries its values in ``data`` (``seat``, ``roll``, ``from``, ``to``, ``card``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Event
 from tabletop.games.pitfall.actions import (
@@ -55,7 +55,7 @@ def resolve(
 ) -> tuple[PitfallState, tuple[Event, ...]]:
     """Resolve a legal action: the next state and the events, in order (none when
     ``quiet``: the same rules, no event recorded)."""
-    w = Work(game.board, s, quiet)
+    w = Work(game.board, s, quiet, game.house)
     _RESOLVE[type(action)](w, action)
     return w.freeze(), tuple(w.events)
 
@@ -121,18 +121,19 @@ def _give(w: Work, action: Give) -> None:
 def run(w: Work) -> None:
     """Walk the pawn until the count is used, it is stopped, or a decision is due."""
     board, hand = w.board, w.hands[w.to_move]
+    free_ladders = not w.house.climb_needs_card
     while w.remaining > 0:
         pos = w.pos
         above = board.up.get(pos)
         if above is not None and pos != w.no_climb:
-            if board.kind[above] == "ladder_pit" or hand[LADDER]:
+            if free_ladders and board.kind[above] == "ladder_pit" or hand[LADDER]:
                 w.flush()
                 w.phase = "climb"
                 return
         nxt = (board.forward if w.direction > 0 else board.backward)[pos]
-        if nxt is None:
+        if nxt is None or nxt == board.diamond and diamond_closed(w, w.to_move):
             w.flush()
-            blocked(w, pos)
+            blocked(w, pos, nxt)
             break
         w.no_climb = ""
         kind = board.kind[nxt]
@@ -168,29 +169,48 @@ def run(w: Work) -> None:
     end_move(w)
 
 
-def barred(board: PitfallBoard, s: PitfallState, step: int) -> str:
+def barred(game: Pitfall, s: PitfallState, step: int) -> str:
     """PH-T-STUCK: what nothing can pass on the mover's first step in direction
-    ``step`` (a stone wall, the path's end, the scorpion without a Scorpion card),
-    or ``""`` when a first step that way is possible (a climb counts; an obstacle
-    counts too: a card may pass it, and without one it stops the pawn, PH-3-CARD)."""
+    ``step`` (a stone wall, the path's end, the scorpion without a Scorpion card,
+    the diamond space where a house rule closes it, PH-7-DIAMOND), or ``""`` when
+    a first step that way is possible (a climb counts; an obstacle counts too: a
+    card may pass it, and without one it stops the pawn, PH-3-CARD)."""
+    board, house = game.board, game.house
     pos = s.positions[s.to_move]
     hand = s.hands[s.to_move]
     above = board.up.get(pos)
-    if above is not None and (board.kind[above] == "ladder_pit" or hand[LADDER]):
+    if above is not None and (
+        board.kind[above] == "ladder_pit" and not house.climb_needs_card or hand[LADDER]
+    ):
         return ""
     nxt = (board.forward if step > 0 else board.backward)[pos]
     if nxt is None:
         return "a stone wall" if (pos, step) in board.wall_next else "the path's end"
     if nxt == s.scorpion and not hand[SCORPION]:
         return "the scorpion (no Scorpion card)"
+    if (
+        nxt == board.diamond
+        and house.diamond_needs_treasure
+        and not all(s.treasure[s.to_move])
+    ):
+        return "the diamond space (closed without the three treasures)"
     return ""
 
 
-def blocked(w: Work, pos: str) -> None:
-    """Log why the next step from ``pos`` cannot be taken."""
+def diamond_closed(w: Work, seat: int) -> bool:
+    """PH-7-DIAMOND house rule: the diamond space is closed to ``seat`` without
+    the three treasure kinds."""
+    return w.house.diamond_needs_treasure and not all(w.treasure[seat])
+
+
+def blocked(w: Work, pos: str, nxt: str | None = None) -> None:
+    """Log why the next step from ``pos`` (to ``nxt``) cannot be taken."""
     if w.remaining == w.roll:
         clause = "PH-T-STUCK"
         why = "neither direction could take a first step, so it stayed put"
+    elif nxt is not None:
+        clause = "PH-7-DIAMOND"
+        why = "the diamond space is closed without the three treasures (house rule)"
     elif (pos, w.direction) in w.board.wall_next:
         clause, why = "PH-B-WALLS", "a stone wall barred the way"
     else:
@@ -205,7 +225,8 @@ def blocked(w: Work, pos: str) -> None:
 
 def obstacle_cards(w: Work, target: str) -> tuple[int, ...]:
     """The cards the mover may play to enter ``target`` now (maybe none)."""
-    return playable(w.board, w.hands[w.to_move], target, w.scorpion, w.facedown)
+    spent = w.house.spent_treasure_card_passes
+    return playable(w.board, w.hands[w.to_move], target, w.scorpion, w.facedown, spent)
 
 
 def playable(
@@ -214,19 +235,21 @@ def playable(
     target: str,
     scorpion: str,
     facedown: tuple[int, ...],
+    spent: bool = False,
 ) -> tuple[int, ...]:
     """The cards in ``hand`` that may enter ``target`` (PH-3-CARD, PH-4-*).
 
-    A treasure card needs a facedown token left (PH-4-TREASURE); a Scorpion card
-    passes the scorpion underground or lands on it below a pit trap
-    (PH-4-SCORPION-PASS, PH-4-SCORPION-BELOW).
+    A treasure card needs a facedown token left (PH-4-TREASURE), unless the house
+    rule ``spent`` lets it pass its space without one; a Scorpion card passes the
+    scorpion underground or lands on it below a pit trap (PH-4-SCORPION-PASS,
+    PH-4-SCORPION-BELOW).
     """
     if target == scorpion:
         return (SCORPION,) if hand[SCORPION] else ()
     out = tuple(
         c
         for c in OBSTACLES[board.kind[target]]
-        if hand[c] and (c != COBRA and c != FIRE or facedown)
+        if hand[c] and (c != COBRA and c != FIRE or facedown or spent)
     )
     if hand[SCORPION] and board.down.get(target) == scorpion:
         out += (SCORPION,)
@@ -341,20 +364,30 @@ def enter(w: Work, card: int) -> None:
         space=target,
     )
     if card == COBRA or card == FIRE:
-        if take_token(w):
+        if not w.facedown:  # a house rule let it pass with no token left
+            w.say(
+                "PH-4-TREASURE",
+                lambda d: (
+                    f"no facedown treasure was left: player {d['seat']} "
+                    "took nothing and went on (house rule)"
+                ),
+                "token",
+            )
+        elif take_token(w):
             return
     run(w)
 
 
 def climb(w: Work) -> None:
-    """Climb from under a pit trap to it; a Ladder card where it has no ladder."""
+    """Climb from under a pit trap to it; a Ladder card where it has no ladder
+    (and under every pit trap where the house rule says so, PH-4-CLIMB)."""
     board = w.board
     above = board.up[w.pos]
     w.flush()
-    if board.kind[above] == "pit":
+    if board.kind[above] == "pit" or w.house.climb_needs_card:
         w.play_card(LADDER)
         w.say(
-            "PH-4-LADDER",
+            "PH-4-LADDER" if board.kind[above] == "pit" else "PH-4-CLIMB",
             lambda d: (
                 f"player {d['seat']} played Ladder and climbed {d['from']} -> {d['to']}"
             ),
@@ -408,7 +441,7 @@ def place_scorpion(w: Work, space: str) -> None:
         "scorpion",
         **{"from": was, "to": space},
     )
-    back = w.board.retreat[space]
+    back = hit_retreat(w.board, w.house, space)
     for seat, pos in enumerate(w.positions):
         if pos == space and seat != w.to_move:
             w.positions = put(w.positions, seat, back)
@@ -423,6 +456,13 @@ def place_scorpion(w: Work, space: str) -> None:
                     data={"seat": seat, "from": space, "to": back},
                 )
             )
+
+
+def hit_retreat(board: PitfallBoard, house: Any, space: str) -> str:
+    """PH-6-HIT: where a pawn the scorpion is put on goes: under the nearest pit
+    trap behind it (``board.retreat``), or the riverboat by the house rule
+    ``scorpion_sends_home``."""
+    return board.riverboat if house.scorpion_sends_home else board.retreat[space]
 
 
 def _rolled(d: dict) -> str:

@@ -33,6 +33,7 @@ from tabletop.core import (
     Rng,
     Rule,
 )
+from tabletop.core.options import settle
 from tabletop.games.pitfall import codec, edits, text, turns, views
 from tabletop.games.pitfall.actions import PlaceScorpion, parse_move
 from tabletop.games.pitfall.board import PitfallBoard, load_board
@@ -40,6 +41,7 @@ from tabletop.games.pitfall.cards import hand_names
 from tabletop.games.pitfall.explain import explain
 from tabletop.games.pitfall.legal import DECISIONS, Exchanges
 from tabletop.games.pitfall.moves import resolve
+from tabletop.games.pitfall.options import RULE_OPTIONS
 from tabletop.games.pitfall.state import PitfallState
 from tabletop.games.pitfall.text import STANDARD_BOARD
 
@@ -54,8 +56,12 @@ class Pitfall(GameRules):
     Args:
         players: the number of seats, 2..4.
         board: a board name or path (default ``"pitfall"``), or board data.
+        **rules: house rules, the options of ``RULE_OPTIONS`` (``options.py``;
+            ``python -m tabletop options pitfall``), each defaulting to the
+            project's ruling.
 
     Attributes:
+        house: every rule option's value (``tabletop.core.options.RuleSet``).
         exchanges: the game's one memo (``legal.Exchanges``): the exchange choices of
             the hands met so far and the exchanges each may make, bounded; derived
             data that never changes a result. Its ``actions`` table holds every
@@ -65,6 +71,7 @@ class Pitfall(GameRules):
     """
 
     name = "pitfall"
+    RULE_OPTIONS = RULE_OPTIONS
     RULES_VERSION = 3
     """Bumped when the rules, the deal, the deck order or the state's JSON change
     (2: PH-T-STUCK revised, the board reworked for Figure 2, PH-B-LAYOUT; 3: the
@@ -76,6 +83,7 @@ class Pitfall(GameRules):
         players: int = 2,
         *,
         board: str | os.PathLike[str] | Mapping[str, Any] = "pitfall",
+        **rules: Any,
     ):
         if not isinstance(players, int) or isinstance(players, bool):
             raise TypeError(f"players must be an int, not {type(players).__name__}")
@@ -89,12 +97,15 @@ class Pitfall(GameRules):
         )
         if isinstance(board, os.PathLike):
             board = os.fspath(board)
+        self.house = settle(RULE_OPTIONS, rules, "Pitfall Harry")
         self.options: dict[str, Any] = {} if board == "pitfall" else {"board": board}
+        self.options.update(self.house.changed())
         self.exchanges = Exchanges()
         self.scorpion_moves = tuple(PlaceScorpion(sp) for sp in self.board.below)
 
     def __repr__(self) -> str:
-        return f"Pitfall(players={self.players})"
+        opts = "".join(f", {k}={v!r}" for k, v in self.house.changed().items())
+        return f"Pitfall(players={self.players}{opts})"
 
     # -- setup --------------------------------------------------------------------
     def setup(self, seed: int) -> tuple[PitfallState, tuple[Event, ...]]:

@@ -2,7 +2,8 @@
 
 A ``Work`` holds the fields being changed, so each action builds exactly one new
 state; ``put`` replaces one item of a tuple. A quiet ``Work`` records no event
-(``Pitfall.next_state``: playouts read none); the rules run the same.
+(``Pitfall.next_state``: playouts read none); the rules run the same. ``house`` is
+the game's rule set (its house rules), which some steps read.
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from tabletop.games.pitfall.state import FIELDS, PitfallState, new_state
 class Work:
     """The mutable copy of a state's fields while one action resolves."""
 
-    __slots__ = ("board", *FIELDS, "events", "quiet", "pos", "seg_start")
+    __slots__ = ("board", "house", *FIELDS, "events", "quiet", "pos", "seg_start")
 
     def __init__(
-        self, board: PitfallBoard, s: PitfallState, quiet: bool = False
+        self, board: PitfallBoard, s: PitfallState, quiet: bool, house: Any
     ) -> None:
         self.board = board
+        self.house = house
         self.phase, self.to_move, self.turn = s.phase, s.to_move, s.turn
         self.positions, self.hands = s.positions, s.hands
         self.deck, self.discards = s.deck, s.discards

@@ -73,9 +73,17 @@ def _explain_card(g: Raiders, s: RaidersState, a) -> Explanation:
         )  # fmt: skip
     return Explanation(
         a, "RA-K-HOSTAGE",
-        f"take player {a.victim} hostage to {name(a.to)}; they miss their next turn",
+        f"take player {a.victim} hostage to {name(a.to)}; they miss their next turn"
+        + _draws_there(g, a.to),
         f"hostage {a.victim}>{a.to}", (a.to,), HOSTAGE, seat=a.victim,
     )  # fmt: skip
+
+
+def _draws_there(g: Raiders, to: str) -> str:
+    """The words of the house rule ``hostage_draws`` for a token put on ``to``."""
+    if g.house.hostage_draws and to in g.board.bit:
+        return " and draw a card there (house rule)"
+    return ""
 
 
 def towards(board: RaidersBoard, here: str, to: str) -> str | None:
@@ -132,7 +140,7 @@ def _explain_travel(g: Raiders, s: RaidersState, a) -> Explanation:
         return Explanation(
             a, "RA-M-LAND-PLAYER",
             f"send player {a.victim} to {name(a.to)} (no instruction affects them "
-            "there)",
+            f"there){_draws_there(g, a.to)}",
             f"send to {a.to}", (a.to,),
         )  # fmt: skip
     if isinstance(a, Leave):

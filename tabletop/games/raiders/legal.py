@@ -158,7 +158,8 @@ class FlyRule(Rule):
 
 
 class AmbushRule(Rule):
-    """RA-K-AMBUSH: take a card at random from any opponent holding cards."""
+    """RA-K-AMBUSH: take a card at random from any opponent holding cards (the
+    house rule ``ambush_spares_countries``: not one standing in a country)."""
 
     kinds = (Ambush,)
 
@@ -174,6 +175,12 @@ class AmbushRule(Rule):
             return Refusal("RA-K-AMBUSH", f"player {a.victim} is not an opponent")
         if not s.hands[a.victim]:
             return Refusal("RA-K-AMBUSH", f"player {a.victim} has no cards")
+        if g.house.ambush_spares_countries and s.positions[a.victim] in g.board.bit:
+            return Refusal(
+                "RA-K-AMBUSH",
+                f"player {a.victim} stands in a country, safe from an Ambush "
+                "(house rule)",
+            )
         return None
 
     def legal(self, g: Raiders, s: RaidersState) -> list:
@@ -183,6 +190,13 @@ class AmbushRule(Rule):
         if AMBUSH not in hands[me]:
             return []
         ambushes = g.acts.ambushes
+        if g.house.ambush_spares_countries:
+            bit, at = g.board.bit, s.positions
+            return [
+                ambushes[q]
+                for q in range(g.players)
+                if q != me and hands[q] and at[q] not in bit
+            ]
         return [ambushes[q] for q in range(g.players) if q != me and hands[q]]
 
 
@@ -358,7 +372,8 @@ class ShowPassportRule(Rule):
 
 
 class LoseTurnRule(Rule):
-    """RA-M-CHECKPOINT-LAND: show no Passport and lose this turn."""
+    """RA-M-CHECKPOINT-LAND: show no Passport and lose this turn (the house rule
+    ``passport_required``: only without a Passport in hand)."""
 
     kinds = (LoseTurn,)
 
@@ -366,10 +381,17 @@ class LoseTurnRule(Rule):
         return (g.acts.lose,)
 
     def verdict(self, g: Raiders, s: RaidersState, a: Any) -> Refusal | None:
+        if g.house.passport_required and PASSPORT in s.hands[s.to_move]:
+            return Refusal(
+                "RA-M-CHECKPOINT-LAND",
+                "you hold a Passport, so you must show it (house rule)",
+            )
         return None
 
     def legal(self, g: Raiders, s: RaidersState) -> list:
-        """The one candidate (its verdict is always None)."""
+        """The one candidate, unless the house rule makes a held Passport due."""
+        if g.house.passport_required and PASSPORT in s.hands[s.to_move]:
+            return []
         return [g.acts.lose]
 
 

@@ -67,7 +67,11 @@ def occupied(g: Raiders, positions, me: int) -> int:
 
 def goal_bit(g: Raiders, hand, ark: str) -> int:
     """The Ark's country as a bit when ``hand`` holds the three key cards, else 0:
-    entering that country ends a move with a win (RA-W-WIN)."""
+    entering that country ends a move with a win (RA-W-WIN). Under the house rule
+    ``win_by_landing`` passing through wins nothing, so no step ends there early:
+    0."""
+    if g.house.win_by_landing:
+        return 0
     if ark and ARK in hand and STAFF in hand and MAP in hand:
         return g.board.bit[ark]
     return 0
@@ -317,8 +321,12 @@ def take_step(g: Raiders, w: Work, nxt: str, occ: int) -> bool:
         if not country & occ:
             turns.draw(g, w, p, "RA-M-COUNTRY-CARD", f"in {nxt}")
         if nxt == w.ark and has_keys(w.hands[p]):
-            turns.win(w, p, f"reached the Ark's country {nxt} with the three cards")
-            return False
+            if not g.house.win_by_landing:
+                turns.win(w, p, f"reached the Ark's country {nxt} with the three cards")
+                return False
+            if w.steps == 0:  # the house rule: a move must end there
+                turns.win(w, p, f"ended the move in the Ark's country {nxt}")
+                return False
     elif w.steps > 0:
         arrow = board.checkpoints.get(nxt)
         if arrow is not None and arrow != loc:
@@ -335,7 +343,7 @@ def _checkpoint(g: Raiders, w: Work, here: str, came: str, occ: int) -> bool:
     p = w.to_move
     hand = w.hands[p]
     if PASSPORT not in hand:
-        w.put("skips", p, w.skips[p] + 1)
+        turns.miss_turn(g, w, p)
         w.steps = 0
         w.emit(
             "RA-M-CHECKPOINT",
@@ -414,6 +422,7 @@ def send(g: Raiders, w: Work, victim: int, to: str | None) -> None:
             "send",
             data={"seat": p, "victim": victim, "from": was, "to": to},
         )
+        turns.put_in_country(g, w, victim, to, "RA-M-LAND-PLAYER")
     w.landed = w.landed[1:]
     if not w.landed:
         complete_landing(g, w)
@@ -444,7 +453,7 @@ def follow_instruction(g: Raiders, w: Work, ins) -> None:
     effect = ins.effect
     w.events.append(g.seat_events["instruction", p, loc])
     if effect == "lose_turn":
-        w.put("skips", p, w.skips[p] + 1)
+        turns.miss_turn(g, w, p)
     elif effect == "draw":
         turns.draw(g, w, p, "RA-M-INSTRUCTION", f"on {loc}")
     elif effect == "discard" and w.hands[p]:

@@ -17,8 +17,10 @@ readable names (``to England–Egypt 1``); ``P2: roll`` names the seat that mean
 act.
 
 Options:
-    country_cards_restricted: a Country card only flies to its printed country
-        (RA-K-COUNTRY ruling option).
+    house rules: the rulings a table may settle otherwise, declared in
+        ``options.py`` (``python -m tabletop options raiders``), each defaulting
+        to the project's ruling; ``country_cards_restricted=True``, say, flies a
+        Country card only to its printed country (RA-K-COUNTRY).
     turn_limit: end the game with no winner once this many turns have begun
         (for simulations; ``None`` plays to a winner).
 """
@@ -37,11 +39,13 @@ from tabletop.core import (
     Rng,
     Rule,
 )
+from tabletop.core.options import settle
 from tabletop.games.raiders import codec, edits, explain, moves, text, turns, views
 from tabletop.games.raiders.actions import ActionSet, parse_move
 from tabletop.games.raiders.board import RaidersBoard, load_board
 from tabletop.games.raiders.cards import card_name, country_card, full_deck
 from tabletop.games.raiders.legal import DECISIONS
+from tabletop.games.raiders.options import RULE_OPTIONS
 from tabletop.games.raiders.state import RaidersState, blank_state
 
 
@@ -50,12 +54,17 @@ class Raiders(GameRules):
 
     Args:
         players: the number of seats, 2..6.
-        country_cards_restricted: restrict Country cards to their printed country.
         turn_limit: stop with no winner after this many turns (None: no limit).
         board: a board name or path (default ``"raiders"``).
+        **rules: house rules, the options of ``RULE_OPTIONS`` (``options.py``),
+            each defaulting to the project's ruling.
+
+    Attributes:
+        house: every rule option's value (``tabletop.core.options.RuleSet``).
     """
 
     name = "raiders"
+    RULE_OPTIONS = RULE_OPTIONS
     #: Bumped when the rules, the deal, the deck order or the state's JSON change
     #: (2: RA-E-EMPTY, RA-M-INSTRUCTION, RA-M-OCCUPIED rulings, ``emptied`` and
     #: ``route_prev``; 3: ``to_move`` for ``player``, events with data; 4: a
@@ -67,9 +76,9 @@ class Raiders(GameRules):
         self,
         players: int = 2,
         *,
-        country_cards_restricted: bool = False,
         turn_limit: int | None = None,
         board: str | Mapping[str, Any] = "raiders",
+        **rules: Any,
     ) -> None:
         if (
             not isinstance(players, int)
@@ -79,8 +88,6 @@ class Raiders(GameRules):
             raise ValueError(
                 f"Raiders takes 2 to 6 players (RA-S-PLAYERS), not {players!r}"
             )
-        if not isinstance(country_cards_restricted, bool):
-            raise ValueError("country_cards_restricted must be true or false")
         if turn_limit is not None and (
             not isinstance(turn_limit, int)
             or isinstance(turn_limit, bool)
@@ -90,11 +97,10 @@ class Raiders(GameRules):
                 f"turn_limit must be a positive int or None, not {turn_limit!r}"
             )
         self.players = players
-        self.restricted = country_cards_restricted
+        self.house = settle(RULE_OPTIONS, rules, "Raiders of the Lost Ark")
+        self.restricted: bool = self.house.country_cards_restricted
         self.turn_limit = turn_limit
-        self.options: dict[str, Any] = {}
-        if country_cards_restricted:
-            self.options["country_cards_restricted"] = True
+        self.options: dict[str, Any] = self.house.changed()
         if turn_limit is not None:
             self.options["turn_limit"] = turn_limit
         if board != "raiders":

@@ -383,7 +383,7 @@ def hostage(g: Raiders, w: Work, victim: int, dest: str) -> None:
     was = w.positions[victim]
     w.positions[victim], w.prev[victim] = dest, ""
     w.put("owes", victim, False)
-    w.put("skips", victim, w.skips[victim] + 1)
+    miss_turn(g, w, victim)
     w.put("hostage", victim, True)
     w.emit(
         "RA-K-HOSTAGE",
@@ -395,7 +395,23 @@ def hostage(g: Raiders, w: Work, victim: int, dest: str) -> None:
         "play",
         data={"seat": p, "card": HOSTAGE, "victim": victim, "from": was, "to": dest},
     )
+    put_in_country(g, w, victim, dest, "RA-K-HOSTAGE")
     end_turn(g, w)
+
+
+def miss_turn(g: Raiders, w: Work, q: int) -> None:
+    """RA-T-SKIP: ``q`` will miss one more turn; misses add up, unless the house
+    rule ``one_miss_at_a_time`` holds them at one."""
+    if g.house.one_miss_at_a_time and w.skips[q] > 0:
+        return
+    w.put("skips", q, w.skips[q] + 1)
+
+
+def put_in_country(g: Raiders, w: Work, q: int, dest: str, clause: str) -> None:
+    """RA-K-HOSTAGE ruling: a token another player puts into a country draws no
+    card there; the house rule ``hostage_draws`` has it draw one."""
+    if g.house.hostage_draws and dest in g.board.bit:
+        draw(g, w, q, clause, f"in {dest} (house rule)")
 
 
 def show_passport(g: Raiders, w: Work) -> None:
