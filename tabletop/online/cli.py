@@ -67,10 +67,34 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     room.add_argument("--bots", type=int, default=0, help="the last N seats are bots")
     room.add_argument("--bot", default="heuristic", help="random, heuristic, search")
     room.add_argument("--seed", type=int, default=None, help="the deal (secret)")
+    room.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a house rule (repeat for several; python -m tabletop options GAME "
+        "lists them)",
+    )
     room.add_argument("--server", default="http://127.0.0.1:8765")
     room.add_argument("--db", default=DEFAULT_DB, help="where the admin token is")
     room.add_argument("--admin-token", default=None)
     room.set_defaults(run=run_room)
+
+
+def house_rules_of(game: str, written: list[str]) -> dict[str, object]:
+    """The ``--rule NAME=VALUE`` house rules, checked against the game's options
+    (refused in words); a game this machine does not know passes them to the
+    server as text, for it to check."""
+    from tabletop.core.options import options_of, parse_assignments
+    from tabletop.core.registry import lookup
+
+    if not written:
+        return {}
+    try:
+        entry = lookup(game)
+    except KeyError:
+        return dict(text.partition("=")[::2] for text in written)
+    return parse_assignments(options_of(entry), written, entry.title or entry.name)
 
 
 def admin_token_file(db: str) -> Path:
@@ -139,6 +163,7 @@ def run_room(args: argparse.Namespace) -> int:
     token = args.admin_token
     if token is None and admin_token_file(args.db).exists():
         token = admin_token_file(args.db).read_text().strip()
+    options = house_rules_of(args.game, args.rule)
     try:
         links = create_room(
             args.server,
@@ -147,6 +172,7 @@ def run_room(args: argparse.Namespace) -> int:
             bots=args.bots,
             bot=args.bot,
             seed=args.seed,
+            options=options,
             admin_token=token,
         )
     except urllib.error.HTTPError as exc:  # the server answered: say what it said
