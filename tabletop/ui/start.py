@@ -25,6 +25,14 @@ from tabletop.ui.saving import (
 from tabletop.ui.visitor_link import Visit, this_visit
 
 
+def default_bot(game: Any) -> str:
+    """The bot a table seats unless told: Easy (the game's heuristic), as every
+    screen offers it; ``random`` for a game without a heuristic."""
+    from tabletop.bots.registry import heuristic_module
+
+    return "heuristic" if heuristic_module(game) is not None else "random"
+
+
 def _seats(players: int, bots: int | Sequence[Any], bot: str) -> list[Any]:
     """Seat 0 human and the last ``bots`` seats bots, or an explicit list."""
     if isinstance(bots, int):
@@ -36,12 +44,13 @@ def table_for(
     game: Any,
     seed: int | None = None,
     bots: int | Sequence[Any] = 0,
-    bot: str = "random",
+    bot: str | None = None,
     name: str | None = None,
     autosave: bool | None = None,
     **table_options: Any,
 ) -> Table:
-    """A table for a new seeded match of ``game``, ``bots`` seats played by bots.
+    """A table for a new seeded match of ``game``, ``bots`` seats played by bots
+    (``bot``: the Easy bot, ``default_bot``, unless named: "Hard", "random"...).
 
     ``seed`` (default: a fresh one from the operating system's randomness, so
     every table made without a seed deals a game of its own) is kept on the match:
@@ -70,9 +79,8 @@ def table_for(
         path = visitor_save_path(visit, name)
     else:
         path = autosave_path(name) if autosave else None
-    table = Table(
-        match, seats=_seats(game.players, bots, bot), autosave=path, **table_options
-    )
+    seats = _seats(game.players, bots, bot or default_bot(game))
+    table = Table(match, seats=seats, autosave=path, **table_options)
     if visit is not None:
         _show_link(table, visit)
     return table
@@ -92,15 +100,15 @@ def new_table(
     players: int | None = None,
     seed: int | None = None,
     bots: int | Sequence[Any] = 0,
-    bot: str = "random",
+    bot: str | None = None,
     name: str | None = None,
     autosave: bool | None = None,
     evaluation: bool | None = None,
     **rule_options: Any,
 ) -> Table:
     """A table for a new seeded match of the registered game ``game``:
-    ``new_table(name, players=3, seed=7, bots=2, bot="heuristic")`` seats a human
-    at seat 0 and bots at the last two seats.
+    ``new_table(name, players=3, seed=7, bots=2)`` seats a human at seat 0 and
+    Easy bots at the last two seats (``bot="Hard"``: Hard ones).
 
     Args:
         game: the game's registry name.
