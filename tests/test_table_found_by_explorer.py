@@ -96,8 +96,8 @@ def test_a_seat_changed_at_an_earlier_step_between_humans_changes_only_the_seat(
 
 def test_a_game_resumed_with_its_own_seats_looks_through_a_human(tmp_path):
     """No hand shown unasked: the cell run again with seat 0 human (the hand-over
-    off), and the saved game had made seat 0 a bot; after Resume the table looks through the human
-    seat, not the bot's hand."""
+    off), and the saved game had made seat 0 a bot; after Resume the table looks
+    through the human seat, not the bot's hand."""
     path = tmp_path / "game.json"
     seats, options = ["human", "heuristic", "human"], dict(handover=False)
     first = table("pitfall", seats, autosave=path, **options)
@@ -110,3 +110,23 @@ def test_a_game_resumed_with_its_own_seats_looks_through_a_human(tmp_path):
     again.resume_saved()
     assert again.seats[0] == "heuristic"
     assert again.eyes is PUBLIC or again.eyes in again.human_seats()
+
+
+def test_a_new_game_never_opens_on_a_bot_seen_behind_the_hand_over():
+    """No hand shown unasked: behind the hand-over screen the table last looked
+    through a seat that has since become a bot; a new game (whose first move is
+    that bot's) clears the screen and must not open on that bot's hand."""
+    logic = table("pitfall", ["human", "human", "human"], handover=True)
+    logic.auto = False
+    for _ in range(12):
+        play_humans(logic, 1)
+        logic.reveal()
+        if logic.viewer == 1:  # seed 8's first mover
+            break
+    while logic.curtain is None:  # seat 1 plays its turn; the laptop is passed on
+        play_humans(logic, 1)
+    assert logic.viewer == 1
+    logic.set_seat(1, "heuristic")
+    logic.new_game(8)
+    assert logic.to_move == 1
+    assert logic.eyes is PUBLIC or logic.eyes in logic.human_seats()

@@ -111,7 +111,6 @@ class SavesMixin:
             self.lines = lines
             if seats is not None:
                 self.seat_all(seats)
-                self._eyes_off_bots()
             if auto is not None:
                 self.auto = auto
             self._mail_again()

@@ -194,6 +194,7 @@ class SeatsMixin:
     def _follow_mover(self) -> None:
         """Whose eyes after a change (hot seat and the hand-over): the human seat
         to move, or the hand-over screen between two humans."""
+        self._eyes_off_bots()
         seat = self.game.to_move(self.match.state)
         human = seat is not None and seat not in self._bots
         if self.curtain is not None and human:
@@ -312,7 +313,6 @@ class SeatsMixin:
             raise IllegalActionError("TT-TURN", words.no_seat(seat))
         with self.batch():
             self._seat(seat, kind)
-            self._eyes_off_bots()
             if self.auto:
                 self.play_bots(MAX_AUTO_MOVES)
             self.sync()
