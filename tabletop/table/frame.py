@@ -2,9 +2,10 @@
 
 A screen draws a frame and sends back what was tapped; it holds no rule of its
 own. ``board_payload`` is what never changes (the static board as SVG, its size,
-the seats' names and colours); ``view_payload`` is one viewer's frame of one
-step, built from that viewer's view and the events as that viewer reads them
-(``Event.for_viewer``), so it can show no more than the view holds:
+the seats' names and colours, the house rules played); ``view_payload`` is one
+viewer's frame of one step, built from that viewer's view and the events as that
+viewer reads them (``Event.for_viewer``), so it can show no more than the view
+holds:
 
 - ``svg``: the table, the last move's marks and the pieces, and the spaces a tap
   may choose as circles with ``data-space`` (``targets_svg``);
@@ -33,6 +34,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from tabletop.core import Refusal
+from tabletop.core.options import house_rules_line
 from tabletop.core.viewers import as_viewer
 from tabletop.draw.look import (
     RING_EDGE,
@@ -84,6 +86,7 @@ def board_payload(look: Look) -> dict[str, Any]:
         "names": [look.seat_name(seat) for seat in range(game.players)],
         "colors": [look.seat_colors[seat] for seat in range(game.players)],
         "inks": [look.seat_ink(seat) for seat in range(game.players)],
+        "house_rules": house_rules_line(game),
     }
 
 

@@ -8,11 +8,13 @@ in the table rather than in a log; game moves from the page also go through its
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
+from tabletop.core.options import house_rules_line
 from tabletop.table.seats import (
     HUMAN,
     bot_levels,
@@ -107,6 +109,7 @@ def build(t: Table, css: str) -> TableWidgets:
     t.children = [
         page.style,
         end["status"],
+        *house_rules(t),
         t.reader.said,  # the live region: each new moment said once
         end["notice"],
         end["error_area"],
@@ -125,6 +128,17 @@ def build(t: Table, css: str) -> TableWidgets:
         t.add_class("tabletop-compact")
         widgets.tabs.layout.display = "none"
     return widgets
+
+
+def house_rules(t: Table) -> list[w.HTML]:
+    """The line that tells every player the house rules played (a game of the
+    project's rulings has none)."""
+    line = house_rules_line(t.model.game)
+    if not line:
+        return []
+    said = w.HTML(html.escape(line))
+    said.add_class("tabletop-house-rules")
+    return [said]
 
 
 def page_link(css: str) -> PageLink:
