@@ -89,3 +89,20 @@ def test_search_bots_say_which_evaluation_they_use_under_house_rules():
     house = make_bot("Medium", Pitfall(players=3, climb_needs_card=True), 1)
     assert "heuristic's rollouts" in house.leaf_evaluation
     assert "climb_needs_card" in house.leaf_evaluation
+
+
+def test_who_is_ahead_under_house_rules_is_judged_by_playouts_and_says_so():
+    """The hint and the evaluation of a house-rule game do not stop at the value
+    model's refusal: they answer by playouts under the house rules, and say
+    why the model was not asked."""
+    from tabletop.analysis import evaluate
+    from tabletop.analysis.hints import value_model
+    from tabletop.core import Match
+    from tabletop.games.pitfall import Pitfall
+
+    game = Pitfall(players=2, scorpion_sends_home=True)
+    model, note = value_model(game)
+    assert model is None and note.startswith("judged by playouts")
+    assert "scorpion_sends_home" in note
+    answer = evaluate(Match(game, seed=2), viewer=0, budget=4)
+    assert answer.n == 4 and answer.method == "playouts"
