@@ -204,11 +204,17 @@ class PitfallLook(Look):
                    bold=True, align="center")  # fmt: skip
 
     def spot(self, view: Any, seat: int) -> tuple[float, float]:
-        """A pawn's place: pawns on one space stand side by side, three a row."""
+        """A pawn's place: pawns on one space stand side by side in one row, from
+        the left of its centre (the space's number shows beside up to three);
+        four stand 12 apart across the space, so that no pawn covers another's
+        seat number (a fourth in a second row hid seat 0's)."""
         space = view.positions[seat]
         k = view.positions[:seat].count(space)
         x, y = self.b.xy[space]
-        return x - 11 + 11 * (k % 3), y - 2 + 16 * (k // 3)
+        n = view.positions.count(space)
+        if n <= 3:
+            return x - 11 + 11 * k, y - 2
+        return x + 12 * (k - (n - 1) / 2), y - 2
 
     # -- cards, seats and words -----------------------------------------------------
     def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:

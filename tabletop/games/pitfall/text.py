@@ -84,7 +84,8 @@ def pending(board: PitfallBoard | None, s) -> str:
         if not s.scorpion_played
         else f"{p} rolls or exchanges four cards",
         "scorpion": f"{p} chooses the scorpion's new space",
-        "direction": f"{p} rolled {s.roll} and chooses forward or backward",
+        "direction": f"{p} chooses forward or backward for {s.roll} "
+        f"space{'s' * (s.roll != 1)}",
         "obstacle": f"{p} may play a card to enter {_named(board, s.target)}, "
         f"{s.remaining} to go",
         "climb": f"{p} may climb up from {_named(board, s.positions[s.to_move])}, "

@@ -52,7 +52,8 @@ CARD_COLORS = {
 INK = "#3e2723"
 # A way button's warning (RA-M-DIRECTION): the way crosses a checkpoint along
 # its arrow within the move (RA-M-CHECKPOINT, RA-M-CHECKPOINT-LAND).
-CHECKPOINT_AHEAD = "crosses a checkpoint: Passport or lose a turn"
+CHECKPOINT_COST = "Passport or lose a turn"
+CHECKPOINT_AHEAD = f"crosses a checkpoint: {CHECKPOINT_COST}"
 _COUNTRY_CARD = re.compile(r"\bCountry \(([A-Z][A-Z0-9_]*)\)")
 
 
@@ -226,14 +227,16 @@ class RaidersLook(Look):
                 p.line(x - 7, y - 7, x + 7, y + 7, "#ffffff", 2)
 
     def spot(self, view: Any, seat: int) -> tuple[float, float] | None:
-        """A token's place above its location; tokens sharing one fan out."""
+        """A token's place above its location; tokens sharing one fan out across
+        it, 14 apart, so that no token covers another's seat number."""
         where = view.positions[seat]
         if not where:
             return None
         k = sum(1 for q in view.positions[:seat] if q == where)
+        n = sum(1 for q in view.positions if q == where)
         x, y = self.b.xy[where]
         lift = 26 if self.b.kind.get(where) == "country" else 12
-        return x + 9 * k, y - lift - 4 * k
+        return x + 14 * (k - (n - 1) / 2), y - lift - 4 * k
 
     # -- cards, seats and words -----------------------------------------------------
     def hand(self, view: Any, seat: int) -> tuple[str, ...] | int:
@@ -284,12 +287,17 @@ class RaidersLook(Look):
         your token in USA" (spaces are named by the table afterwards); a way that
         crosses a checkpoint along its arrow within the move ("towards CHINA via
         S40 past S41", RA-M-DIRECTION) -> "towards CHINA via S40 (crosses a
-        checkpoint: Passport or lose a turn)"."""
+        checkpoint: Passport or lose a turn)", and when the way's first space is
+        that checkpoint ("via S30 past S30"), said once: "towards NEPAL via
+        checkpoint S30 (Passport or lose a turn)"."""
         words = label.split()
         if not words:
             return label
         if words[0] == "towards" and len(words) == 6 and words[4] == "past":
-            return f"{' '.join(words[:4])} ({CHECKPOINT_AHEAD})"
+            way = " ".join(words[:3])  # "towards CHINA via"
+            if words[3] == words[5]:
+                return f"{way} checkpoint {words[3]} ({CHECKPOINT_COST})"
+            return f"{way} {words[3]} ({CHECKPOINT_AHEAD})"
         head = words[0].lower()
         if head == "ambush" and len(words) == 2:
             return f"Ambush player {words[1]}"
