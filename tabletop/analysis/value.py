@@ -287,7 +287,17 @@ def model_or_reason(game: Any) -> tuple[ValueModel | None, str]:
     try:
         return value_model(game), ""
     except ValueModelError as exc:
-        return None, str(exc)
+        return None, refusal_words(exc)
+
+
+def refusal_words(exc: ValueModelError) -> str:
+    """Why the value model does not answer, in a sentence for a report: the
+    weights' record against the game's, without the file's path or the command
+    that retrains them."""
+    why = str(exc).split("; retrain")[0]
+    if " was trained " in why:
+        why = "the value model was trained " + why.split(" was trained ", 1)[1]
+    return why
 
 
 def check_meta(

@@ -86,7 +86,7 @@ def game_search_settings(
         settings.pop("depth", None)
     if settings.get("evaluate") == "model":
         try:  # numpy: not in every Python (a browser's has none)
-            from tabletop.analysis.value import ValueModelError
+            from tabletop.analysis.value import ValueModelError, refusal_words
             from tabletop.analysis.value_search import model_evaluation
         except ImportError:
             loaded, why = None, "numpy is missing"
@@ -94,7 +94,7 @@ def game_search_settings(
             try:
                 loaded, why = model_evaluation(game), ""
             except ValueModelError as exc:  # a house rule's game, say
-                loaded, why = None, str(exc).split("; retrain")[0]
+                loaded, why = None, refusal_words(exc)
         if loaded is None:
             settings.pop("evaluate")
             settings.pop("depth", None)

@@ -153,9 +153,10 @@ def _plots(report: FairnessReport, mix: str) -> list[str]:
             f"above it; the dashed line is 1/{report.players}.",
         ),
         _svg(
-            _bars(order, names, "place in the turn order", report.players),
-            f"Win rate by place in the turn order ({mix}): the first player's edge "
-            "is the first group's height above the dashed line.",
+            _bars(order, names, "place in the turn order", report.players, False),
+            f"Win rate by place in the turn order ({mix}), A plain and B hatched: "
+            "the first player's edge is the first group's height above the dashed "
+            "line.",
         ),
     ]
     histograms = [report.tallies[r, mix].actions for r in range(count)]
@@ -179,7 +180,11 @@ def _plots(report: FairnessReport, mix: str) -> list[str]:
     return out
 
 
-def _bars(groups: list[list[Figure]], names: list[str], what: str, n: int) -> Plot:
+def _bars(
+    groups: list[list[Figure]], names: list[str], what: str, n: int, seats: bool = True
+) -> Plot:
+    """Grouped bars with their intervals: by seat in the seats' colours, or by
+    place in the turn order in grey (a place is no seat)."""
     plot = Plot(figsize=(7, 3.4))
     ax = plot.add_subplot()
     count = len(groups)
@@ -194,7 +199,7 @@ def _bars(groups: list[list[Figure]], names: list[str], what: str, n: int) -> Pl
                 width,
                 yerr=[[e.value - e.low], [e.high - e.value]],
                 capsize=3,
-                color=SEAT_COLORS[s % len(SEAT_COLORS)],
+                color=SEAT_COLORS[s % len(SEAT_COLORS)] if seats else "#bdbdbd",
                 edgecolor="black",
                 hatch=HATCHES[r % len(HATCHES)],
                 label=names[r] if s == 0 else None,

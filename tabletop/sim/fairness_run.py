@@ -175,7 +175,7 @@ def covering_evaluation(games: Sequence[Any]) -> tuple[str, str]:
     if not any(reasons):
         return "model", "the value model (from every seat's view, averaged)"
     heuristic = part_of(games[0], "heuristic")
-    why = next(r for r in reasons if r).split("; retrain")[0]
+    why = next(r for r in reasons if r)
     if heuristic is not None and hasattr(heuristic, "evaluate"):
         return "game", (
             "the game's evaluation (its heuristic's evaluate of the whole state), "
