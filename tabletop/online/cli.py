@@ -16,6 +16,7 @@ import secrets
 import sys
 import urllib.error
 from pathlib import Path
+from typing import Any
 
 DEFAULT_DB = "tabletop-rooms.sqlite"
 
@@ -65,7 +66,14 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     room.add_argument("game", help="the game's name (see: python -m tabletop games)")
     room.add_argument("--players", type=int, default=2)
     room.add_argument("--bots", type=int, default=0, help="the last N seats are bots")
-    room.add_argument("--bot", default="heuristic", help="random, heuristic, search")
+    room.add_argument(
+        "--bot",
+        default="Easy",
+        type=bot_level,
+        metavar="LEVEL",
+        help="how well the bots play: Easy (the default), Medium or Hard "
+        "(or random: any legal move)",
+    )
     room.add_argument("--seed", type=int, default=None, help="the deal (secret)")
     room.add_argument(
         "--rule",
@@ -79,6 +87,14 @@ def add_commands(commands: argparse._SubParsersAction) -> None:
     room.add_argument("--db", default=DEFAULT_DB, help="where the admin token is")
     room.add_argument("--admin-token", default=None)
     room.set_defaults(run=run_room)
+
+
+def bot_level(text: str) -> str:
+    """A bot level as the screens say it ("hard" -> "Hard"); other names pass
+    as they are, for the server to check (scripts may name an algorithm)."""
+    from tabletop.bots import BOT_LEVELS
+
+    return next((lv for lv, _ in BOT_LEVELS if lv.lower() == text.lower()), text)
 
 
 def house_rules_of(game: str, written: list[str]) -> dict[str, object]:
@@ -141,11 +157,10 @@ def run_serve(args: argparse.Namespace) -> int:
 
     async def main() -> None:
         server.listen()
-        print(
-            f"tabletop server on http://{server.host}:{server.port} "
-            f"({len(server.rooms)} rooms from {args.db}; links use {server.url})",
-            flush=True,
-        )
+        said, warning = startup_report(server, args.db)
+        print(said, flush=True)
+        if warning:
+            print(warning, file=sys.stderr, flush=True)
         for room, why in server.broken.items():
             print(f"room {room} not loaded: {why}", flush=True)
         await asyncio.Event().wait()
@@ -155,6 +170,25 @@ def run_serve(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def startup_report(server: Any, db: str) -> tuple[str, str]:
+    """What ``serve`` says once listening, and a warning when the links name a
+    guessed address (``""`` otherwise). A server on every address is not written
+    as a link: ``http://0.0.0.0:8765`` opens nothing on a phone."""
+    from tabletop.online.address import EVERY_ADDRESS
+
+    host, port = server.host, server.port
+    where = (
+        f"every address ({host or '*'}), port {port}"
+        if host in EVERY_ADDRESS
+        else server.link_address.base(port)
+    )
+    said = (
+        f"tabletop server on {where} ({len(server.rooms)} rooms from {db}; "
+        f"links use {server.url})"
+    )
+    return said, server.link_warning()
 
 
 def run_room(args: argparse.Namespace) -> int:

@@ -39,6 +39,7 @@ from tabletop.core import SaveError
 from tabletop.core.jsonio import strict_loads
 from tabletop.core.match import rules_version
 from tabletop.online import protocol as P
+from tabletop.online.address import LinkAddress, link_address
 from tabletop.online.page import page_html
 from tabletop.online.room import HUMAN, REFEREE, SPECTATOR, Room, new_tokens
 from tabletop.online.store import RoomRecord, Store
@@ -296,6 +297,21 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+BOT_CHOICES = "Easy, Medium, Hard or random"
+"""The bots a room offers, as every screen names them."""
+
+
+def bot_kind(name: Any) -> Any:
+    """The seat kind a bot's name stands for: a level in any case ("hard") is
+    its algorithm (``tabletop.bots.BOT_LEVELS``: "flat-mc"); anything else is
+    left as it is."""
+    from tabletop.bots import BOT_LEVELS
+
+    if not isinstance(name, str):
+        return name
+    return next((algo for lv, algo in BOT_LEVELS if lv.lower() == name.lower()), name)
+
+
 def check_room_spec(
     game: Any, players: Any, bots: Any, bot: Any, seed: Any, options: Any
 ) -> tuple[Any, dict[str, Any], list[str], int | None]:
@@ -305,10 +321,12 @@ def check_room_spec(
     Raises:
         RoomSpecError: the game is unknown; ``players`` is not an int within the
             game's range; ``bots`` is neither a count ``0..players`` nor one known
-            kind per seat; ``bot`` is not a known bot (or the game has no
-            heuristic for it); ``seed`` is not ``None`` or an int in
-            ``0..MAX_SEED``; ``options`` is not an object, names an unknown option
-            or a ``players`` that differs from ``players``.
+            kind per seat; ``bot`` is not a known bot (a level, Easy, Medium or
+            Hard, in any case, or an algorithm's name: a level is stored as its
+            algorithm) or the game has no heuristic for it; ``seed`` is not
+            ``None`` or an int in ``0..MAX_SEED``; ``options`` is not an object,
+            names an unknown option or a ``players`` that differs from
+            ``players``.
     """
     from tabletop.bots.registry import BOT_NAMES, heuristic_module
     from tabletop.core import lookup
@@ -322,8 +340,10 @@ def check_room_spec(
     low, high = entry.players
     if not _is_int(players) or not low <= players <= high:
         raise RoomSpecError("players", f"{game} seats {low} to {high} players")
+    bot = bot_kind(bot)
     if not isinstance(bot, str) or bot not in BOT_NAMES:
-        raise RoomSpecError("bot", f"one of {', '.join(BOT_NAMES)}")
+        algorithms = ", ".join(name for name in BOT_NAMES if name != "random")
+        raise RoomSpecError("bot", f"{BOT_CHOICES} (or an algorithm: {algorithms})")
     if _is_int(bots):
         if not 0 <= bots <= players:
             raise RoomSpecError("bots", f"a count within 0..{players}")
@@ -332,9 +352,11 @@ def check_room_spec(
         if len(bots) != players:
             raise RoomSpecError("bots", f"one seat kind per player ({players})")
         kinds = (HUMAN, *BOT_NAMES)
-        if not all(isinstance(kind, str) and kind in kinds for kind in bots):
-            raise RoomSpecError("bots", f"each seat one of {', '.join(kinds)}")
-        seats = list(bots)
+        seats = [bot_kind(kind) for kind in bots]
+        if not all(isinstance(kind, str) and kind in kinds for kind in seats):
+            raise RoomSpecError(
+                "bots", f"each seat human or a bot: {BOT_CHOICES} (or an algorithm)"
+            )
     else:
         raise RoomSpecError("bots", "a count or a list of seat kinds")
     if seed is not None and not (_is_int(seed) and 0 <= seed <= MAX_SEED):
@@ -421,7 +443,10 @@ class Server:
     Args:
         db: the SQLite file (created if absent); ``":memory:"`` keeps nothing.
         host, port: where to listen (port 0 picks a free one).
-        public_url: the base of the links handed out (default ``http://host:port``).
+        public_url: the base of the links handed out (default ``http://host:port``;
+            for a server on every address, ``host`` is this machine's address on
+            its network, a guess ``link_warning`` says in words:
+            ``tabletop.online.address``).
         bot_delay: seconds a server bot waits before moving (so people can follow).
         rate, burst: frames a second each connection may send, and its burst.
         admin_token: for ``POST /api/rooms`` (a fresh one if omitted).
@@ -472,6 +497,10 @@ class Server:
         #: HTTP connections not (yet) upgraded, per peer address
         self.streams: dict[str, int] = {}
         self.public_url = public_url
+        #: the host the links name when no ``public_url`` is given
+        self.link_address = (
+            link_address(host) if public_url is None else LinkAddress(host)
+        )
         self.bot_delay = bot_delay
         self.rate, self.burst = rate, burst
         self.admin_token = admin_token or secrets.token_urlsafe(18)
@@ -622,7 +651,16 @@ class Server:
     # -- running ----------------------------------------------------------------------
     @property
     def url(self) -> str:
-        return self.public_url or f"http://{self.host}:{self.port}"
+        """The base of the join links."""
+        return self.public_url or self.link_address.base(self.port)
+
+    def link_warning(self) -> str:
+        """Why the links may not open on the players' devices (they name a
+        guessed address), in words for the host; ``""`` when they name the
+        address the server listens on or the ``public_url``."""
+        if self.public_url:
+            return ""
+        return self.link_address.warning(self.host, self.port)
 
     def app(self) -> tornado.web.Application:
         args = {"server": self}
