@@ -86,6 +86,16 @@ def test_network_frames_go_through_the_strict_loader():
         parse_frame(nested(MAX_DEPTH + 1))
 
 
+def test_the_static_site_answers_a_deep_frame_with_an_error():
+    """The browser's Python reads the page's frames (a save to open among them):
+    a deep one overflowed Pyodide's stack; it is answered in words."""
+    from tabletop.site.local import LocalRoom
+
+    room = LocalRoom("pitfall", ["human", "human"], seed=1)
+    (answer,) = room.answer('{"t": "open", "save": ' + DEEP + "}")
+    assert answer["t"] == "error" and answer["code"] == "bad_json"
+
+
 # -- digests of the steps and the setup -----------------------------------------
 
 

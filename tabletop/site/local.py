@@ -24,6 +24,7 @@ import json
 from typing import Any
 
 from tabletop.core import IllegalActionError, Match, SaveError, make_game
+from tabletop.core.jsonio import strict_loads
 from tabletop.core.rng import fresh_seed
 from tabletop.online.protocol import PROTOCOL_VERSION, ProtocolError, parse_frame
 from tabletop.table import TableLogic
@@ -196,7 +197,7 @@ def _parse(text: str) -> dict[str, Any]:
     """A page's frame: the protocol's (checked as the server checks them), or one
     of this device's own (``LOCAL_FRAMES``; a save may be larger than a frame)."""
     try:
-        frame = json.loads(text)
+        frame = strict_loads(text)  # nesting bounded: Pyodide's stack is short
     except ValueError:
         raise ProtocolError("bad_json", "the frame is not valid JSON") from None
     if isinstance(frame, dict) and frame.get("t") in LOCAL_FRAMES:
