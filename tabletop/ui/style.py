@@ -87,6 +87,8 @@ CSS = f"""<style>
     min-width: 0 !important; max-width: 100% !important; margin: 6px 0 0 0 !important;
     max-height: none; min-height: 0; contain: none; overflow: visible; }}
   .tabletop-table .tabletop-main > .widget-vbox:first-child {{ max-width: 100%; }}
+  /* the panel no longer scrolls: Who is ahead would stick to the page's top */
+  .tabletop-table .tabletop-side > .tabletop-evaluation {{ position: static; }}
 }}
 .tabletop-table .widget-html-content {{ overflow-wrap: anywhere; }}
 .tabletop-table .widget-tab > .lm-TabBar .lm-TabBar-content {{ flex-wrap: wrap; }}
