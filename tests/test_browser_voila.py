@@ -21,6 +21,7 @@ from tests.browser_harness import (
     BOARD_PIXELS,
     chromium_page,
     free_port,
+    hold_still,
     need_browser,
     serve,
     server_folder,
@@ -129,13 +130,13 @@ def test_voila_play_pitfall_fits_a_laptop_screen(voila):
         page.locator(".tabletop-table").evaluate(
             "(e) => e.scrollIntoView({block: 'start'})"
         )
-        page.wait_for_timeout(300)
-        _shoot(page, "voila_1366x768.png")
-        boxes = page.evaluate(
+        boxes = hold_still(
+            page,
             "() => ['canvas.tabletop-board', 'canvas.tabletop-hand', "
             "'.tabletop-action'].map((s) => document.querySelector(s)"
-            ".getBoundingClientRect().bottom)"
+            ".getBoundingClientRect().bottom)",
         )
+        _shoot(page, "voila_1366x768.png")
         assert all(bottom <= 768 for bottom in boxes), boxes
 
 
@@ -218,12 +219,11 @@ def test_voila_reflows_at_200_and_400_percent_zoom(voila, width):
     still plays by its button."""
     with chromium_page(width, 720) as page:
         _open(page, voila, "play_pitfall.ipynb")
-        page.wait_for_timeout(300)
+        seen = hold_still(page, OVERFLOW)
         ARTIFACTS.mkdir(exist_ok=True)
         page.locator(".tabletop-table").screenshot(
             path=str(ARTIFACTS / f"voila_reflow_{width}.png")
         )
-        seen = page.evaluate(OVERFLOW)
         assert seen["scroll"] <= seen["width"] + 1, seen
         assert seen["cut"] == [] and seen["tabs"] == [], seen
         assert seen["board"] >= min(250, 0.8 * (width - 40)), (
