@@ -4,8 +4,6 @@ play by clicking action buttons; each page's kernel holds only its own seat's vi
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tabletop.online import create_room
@@ -16,6 +14,7 @@ from tests.browser_harness import (
     CURRENT,
     code_notebook,
     jupyter_lab,
+    kernel_caught_up,
     need_browser,
     open_and_run,
     shoot,
@@ -87,9 +86,9 @@ def test_three_browsers_play_one_raiders_room_each_seeing_only_its_hand(tmp_path
                 titles.append(page.title())
                 for _click in range(4):  # a group of actions opens on the first
                     page.locator(f"{CURRENT} .tabletop-action").first.click()
-                    deadline = time.monotonic() + 10
-                    while steps() == before and time.monotonic() < deadline:
-                        time.sleep(0.1)
+                    # the page's kernel has handled the click: a play waits there
+                    # for the server's answer
+                    kernel_caught_up(page)
                     if steps() > before:
                         break
                 if steps() == before:

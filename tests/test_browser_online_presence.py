@@ -7,7 +7,6 @@ page shows that seat as not connected (the page heartbeat, ``PageHeartbeat``).""
 from __future__ import annotations
 
 import signal
-import time
 
 import pytest
 
@@ -23,6 +22,7 @@ from tests.browser_harness import (
     shoot,
 )
 from tests.test_online_restart import TOKEN, start
+from tests.waits import until
 
 pytestmark = pytest.mark.browser
 SEAT_NOTEBOOK = """\
@@ -129,10 +129,10 @@ def test_a_server_restart_and_a_closed_page_as_the_other_seat_sees_them(tmp_path
             )
             # Seat 1 closes its page; its kernel lives on in the server.
             pages[1].close()
-            deadline = time.monotonic() + 30
-            while "title='not connected'" not in bar(first).replace('"', "'"):
-                assert time.monotonic() < deadline, bar(first)
-                time.sleep(0.25)
+            until(
+                lambda: "title='not connected'" in bar(first).replace('"', "'"),
+                what="the closed page's seat shown as not connected",
+            )
             shoot(first, "online_other_seat_away.png")
             browser.close()
     finally:
