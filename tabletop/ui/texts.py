@@ -189,8 +189,8 @@ def banner_html(model: TableModel, outcome: Any, resume: bool) -> str:
 
 
 def game_title(game: Any) -> str:
-    """The game's name as people read it ("Pitfall Harry"; its registry name when
-    it declares none)."""
+    """The game's name as people read it (its entry's ``title``; its registry
+    name when it declares none)."""
     try:
         return lookup(game.name).title or game.name
     except KeyError:  # a game made in a notebook or a test, not registered
