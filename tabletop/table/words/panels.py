@@ -106,7 +106,7 @@ def pass_the_laptop(name: str) -> tuple[str, str, str]:
 
 def saved_about(title: str, players: int, summary: str) -> str:
     """Which saved game, in words: the game, its players, then its steps and when
-    it was saved ("Pitfall Harry, 3 players, 2 steps, saved 2 Dec 08:15")."""
+    it was saved ("<title>, 3 players, 2 steps, saved 2 Dec 08:15")."""
     return ", ".join(part for part in (f"{title}, {players} players", summary) if part)
 
 
