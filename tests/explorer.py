@@ -100,6 +100,7 @@ class Exploration:
         self.screen: Any = None
         self.model: Any = None
         self.told: dict[tuple[int, Any], set[int]] = {}
+        self.lines_seen: dict[int, Any] = {}  # every line told, kept alive
         self.asked_everything = False
         self._make(self.setup.seed)
 
@@ -246,6 +247,7 @@ class Exploration:
         words = self.announcer.next(m)
         if words is None or heard is None:
             return
+        self.lines_seen.setdefault(id(m.match), m.match)  # ids stay this line's
         line, step, eyes = id(m.match), m.step, m.eyes
         for (kept, _eyes), told in self.told.items():
             if kept == line:  # the timeline went back: later steps may be told again

@@ -20,7 +20,9 @@ class Announcer:
     """Says each new moment of one table once (``next``)."""
 
     def __init__(self) -> None:
-        self._heard: tuple[int, int, Any] | None = None  # (line, step, eyes) said
+        # (line, step, eyes, curtain) said; the line itself, not its id: a line
+        # dropped and a new one made at the same address is another line.
+        self._heard: tuple[Any, int, Any, Any] | None = None
 
     def next(self, table: Any) -> str | None:
         """The words for what changed since the last call, or None when nothing
@@ -28,15 +30,15 @@ class Announcer:
         ``TableLogic``."""
         match, eyes, look = table.match, table.eyes, table.look
         step = table.step
-        now = (id(match), step, eyes, table.curtain)
-        if now == self._heard:
+        now = (match, step, eyes, table.curtain)
+        if self._heard is not None and _same(now, self._heard):
             return None
         before, self._heard = self._heard, now
         if table.curtain is not None:
             text = passing(look, table.curtain)
             return text[:1].upper() + text[1:] + "."
         said: list[str] = []
-        same_line = before is not None and before[0] == id(match)
+        same_line = before is not None and before[0] is match
         if same_line and before[2] == eyes and before[1] < step:
             steps = match.steps[before[1] : step]
             told = recap_turns(look, steps, eyes, table.said_lines, own=True)
@@ -52,6 +54,11 @@ class Announcer:
         end of the game."""
         eyes = table.eyes if isinstance(table.eyes, int) else None
         return turn_words(table.look, table.view_state, eyes)
+
+
+def _same(now: tuple, heard: tuple) -> bool:
+    """The same moment: the same line (by identity), step, eyes and curtain."""
+    return now[0] is heard[0] and now[1:] == heard[1:]
 
 
 def turn_words(look: Any, view: Any, seat: int | None) -> str:

@@ -66,7 +66,9 @@ class SavesMixin:
         beside = lines_path(path)
         # Only the shown line moves as the game is played (the autosave has it):
         # the file is written again when the lines or the shown one change.
-        kept = (path, tuple(id(m) for m in self.lines), id(self.match))
+        # The lines themselves (compared by identity), not their ids: a dropped
+        # line's id may be taken by a new one.
+        kept = (path, tuple(self.lines), self.match)
         if kept == self._lines_saved and beside.exists() == (len(self.lines) > 1):
             return
         self._lines_saved = kept

@@ -107,8 +107,24 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
 
 def _moment(match: Any, viewer: Any) -> tuple:
     """What a picture depends on: the match, its step and length, the state at the
-    step (an edit replaces it) and the viewer."""
-    return (id(match), match.cursor, len(match), id(match.state), str(viewer))
+    step (an edit replaces it) and the viewer. The objects themselves, not their
+    ids: a match dropped and a new one made at the same address is another."""
+    return (_Same(match), match.cursor, len(match), _Same(match.state), str(viewer))
+
+
+class _Same:
+    """Equal to another only when holding the very same object (kept alive)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: Any) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.obj is self.obj
+
+    def __hash__(self) -> int:
+        return id(self.obj)
 
 
 class FollowingText(str):
