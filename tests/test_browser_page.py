@@ -20,6 +20,7 @@ from tabletop.online import Store, create_room
 from tests.browser_harness import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, need_browser
 from tests.online_wire import check_page_frames
 from tests.test_online_restart import TOKEN, start
+from tests.waits import until
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
@@ -27,7 +28,12 @@ LAPTOP = {"width": 1366, "height": 768}
 TABLET = {"width": 768, "height": 1024}
 ROOMS = [("raiders", 41), ("pitfall", 42)]
 CENTRE = "(e) => e.scrollIntoView({block: 'center'})"
+# Every click the page took (a tap ends in one): counted as it starts, so once the
+# count has grown the page's own handlers for it have run.
+COUNT_TAPS = """window.addEventListener('click', () => {
+  window.tabletopTaps = (window.tabletopTaps || 0) + 1; }, {capture: true});"""
 MOVES = 12  # taps that play, per room (half before the restart, half after)
+ANSWERS = ("ok", "refused", "error")
 
 
 class Watched:
@@ -37,7 +43,9 @@ class Watched:
         self.viewer = viewer
         self.frames: list[dict] = []
         self.plays = 0  # play frames the page sent
+        self.sent: list[int] = []  # the ids of the frames the page sent
         self.page = context.new_page()
+        self.page.add_init_script(COUNT_TAPS)
         self.page.on("websocket", self._socket)
         self.page.goto(link)
 
@@ -46,8 +54,33 @@ class Watched:
         ws.on("framesent", self._sent)
 
     def _sent(self, data) -> None:
-        if json.loads(data).get("t") == "play":
+        frame = json.loads(data)
+        if frame.get("t") == "play":
             self.plays += 1
+        if "id" in frame:
+            self.sent.append(frame["id"])
+
+    def taps(self) -> int:
+        return self.page.evaluate("() => window.tabletopTaps || 0")
+
+    def tap(self, x: float, y: float, times: int = 1) -> None:
+        """Tap at (x, y) ``times`` in a row, and wait until the page has taken
+        each tap's click."""
+        before = self.taps()
+        for _ in range(times):
+            self.page.touchscreen.tap(x, y)
+        self.page.wait_for_function(
+            "(n) => (window.tabletopTaps || 0) >= n",
+            arg=before + times,
+            timeout=15_000,
+        )
+
+    def answered(self) -> bool:
+        """Every frame the page sent (each carries an id) went out and has its
+        answer from the server (``ok``, ``refused`` or ``error``)."""
+        ids = self.page.evaluate("() => window.tabletopPage.ids")
+        answers = {f.get("id") for f in self.frames if f["t"] in ANSWERS}
+        return len(self.sent) == ids and set(self.sent) <= answers
 
     def step(self) -> int:
         return self.page.evaluate(
@@ -93,20 +126,36 @@ def mover_page(seats: list[Watched], watcher: Watched) -> Watched:
     return seats[mover]
 
 
+# The middle of the first ringed space on show (a zoomed board shows part of the
+# map: its other spaces lie outside the page), or null.
+TARGET_SHOWN = """() => {
+  for (const c of document.querySelectorAll('#moving .target')) {
+    const r = c.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest('#board')) return [x, y];
+  }
+  return null;
+}"""
+
+
 def tap_to_play(seat: Watched, step: int, board: bool) -> None:
     """Play one move on ``seat``'s page by touch: a ringed space on the board
-    (when ``board``; a tap that only narrows the choices is followed by a
-    button), else the first action button (a folded group's first action)."""
+    on show (when ``board``; a tap that only narrows the choices is followed by
+    a button), else the first action button (a folded group's first action)."""
     page = seat.page
     page.bring_to_front()  # each phone has both rooms open: the player looks at one
     seat.settled(step)
-    target = page.locator("#moving .target").first
-    if board and target.count():
-        target.evaluate(CENTRE)
-        box = target.bounding_box()
-        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.wait_for_timeout(150)
-        if seat.step() > step:
+    if board:
+        page.locator("#board").evaluate(CENTRE)
+    point = page.evaluate(TARGET_SHOWN) if board else None
+    if point:
+        seat.tap(*point)
+        played = page.evaluate(
+            "(n) => window.tabletopPage.busy || window.tabletopPage.view.step > n",
+            step,
+        )
+        if played:  # else the tap narrowed the choices (or hit no target)
             return
         seat.settled(step)
     for _ in range(3):  # a folded group's button first lists its actions
@@ -120,9 +169,12 @@ def tap_to_play(seat: Watched, step: int, board: bool) -> None:
 
 
 def play(seats: list[Watched], watcher: Watched, moves: int) -> None:
+    # Buttons first: after the undo, the first move is the double tap's again
+    # (the first button), so the frames sent for the step taken back still
+    # describe the room's line; then the board and the buttons in turn.
     for k in range(moves):
         step = watcher.step()
-        tap_to_play(mover_page(seats, watcher), step, board=k % 2 == 0)
+        tap_to_play(mover_page(seats, watcher), step, board=k % 2 == 1)
         for page in (*seats, watcher):
             page.wait_step(step + 1)
 
@@ -170,15 +222,16 @@ def test_phones_play_a_raiders_and_a_pitfall_room_by_tapping(tmp_path):
             first.evaluate(CENTRE)
             box = first.bounding_box()
             x, y = box["x"] + 20, box["y"] + box["height"] / 2
-            mover.page.touchscreen.tap(x, y)
-            mover.page.touchscreen.tap(x, y)
+            mover.tap(x, y, times=2)
             for page in (*r_seats, r_watch):
                 page.wait_step(1)
-            mover.page.wait_for_timeout(500)
+            # the page took both taps, and the server answered all it sent
+            until(mover.answered, what="the server's answer to each frame sent")
             assert mover.plays == 1 and r_watch.step() == 1
 
             # Undo as in the notebook: asked by the seat that moved, accepted by
             # the two others, and every page is back at the start.
+            mover.settled(1)  # fresh controls take no tap for a moment
             mover.page.locator("#askundo").tap()
             for other in r_seats:
                 if other is not mover:
