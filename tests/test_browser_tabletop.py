@@ -40,7 +40,7 @@ from tabletop.games.{module} import {game}
 from tabletop.ui import Table
 
 match = Match({game}(players={players}), seed={seed})
-table = Table(match, seats=["{bot}"] * {players}, auto=False)
+table = Table(match, seats=["{bot}"] * {players}, auto=False, handover=False)
 table.model.auto_play({moves})
 for seat in range({players}):
     table.model.set_seat(seat, "human")
@@ -52,7 +52,8 @@ SHOWN_PICTURES = """() => [...document.querySelectorAll('.jp-RenderedSVG')]
 
 
 def _midgame_notebook(path, module, game, players, seed, moves, bot="random"):
-    """A scratch notebook: bots play ``moves`` moves, then every seat is human."""
+    """A scratch notebook: bots play ``moves`` moves, then every seat is human
+    (the hand-over off: one person looks through seat 0, as in a lesson)."""
     code = MIDGAME.format(
         module=module, game=game, players=players, seed=seed, moves=moves, bot=bot
     )
