@@ -106,3 +106,30 @@ def test_who_is_ahead_under_house_rules_is_judged_by_playouts_and_says_so():
     assert "scorpion_sends_home" in note
     answer = evaluate(Match(game, seed=2), viewer=0, budget=4)
     assert answer.n == 4 and answer.method == "playouts"
+
+
+def test_a_table_of_house_rules_never_resumes_a_game_of_the_rulings(
+    comms, tmp_path, monkeypatch
+):
+    """The autosave names the house rules (RA-W-WIN): a table of other rules in
+    the same folder offers no game played under the rulings, and a save of the
+    rulings loaded at a house-rules table is refused in words (TT-PHASE), the
+    table unchanged."""
+    from tabletop.core import IllegalActionError, Match
+
+    monkeypatch.chdir(tmp_path)
+    rulings = new_table("raiders", players=2, seed=4, bots=1, autosave=True)
+    rulings.choose(rulings.legal[0].action)
+    kept = rulings.model.autosave
+    rulings.close()
+    house = new_table(
+        "raiders", players=2, seed=4, bots=1, autosave=True, win_by_landing=True
+    )
+    assert house.model.resume_from is None, "another rule set's game offered"
+    assert house.model.autosave != kept
+    before = (house.model.state, house.model.length)
+    with pytest.raises(IllegalActionError) as refused:
+        house.model.load_match(Match.load(kept))
+    assert refused.value.clause == "TT-PHASE" and "other rules" in refused.value.reason
+    assert (house.model.state, house.model.length) == before
+    house.close()

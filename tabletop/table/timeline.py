@@ -179,6 +179,8 @@ class TimelineMixin:
             self.game.players
         ):
             raise IllegalActionError("TT-PHASE", words.other_game(match.game))
+        if _house(match.game) != _house(self.game):
+            raise IllegalActionError("TT-PHASE", words.other_house_rules(match.game))
         self.match = match
         self.lines = [match]
         with self.batch():
@@ -187,3 +189,8 @@ class TimelineMixin:
             self.recent = ()
             self.sync()
         return match
+
+
+def _house(game: Any) -> dict[str, Any]:
+    """A game's rule options set otherwise than the rulings (none: ``{}``)."""
+    return dict(getattr(game, "options", None) or {})

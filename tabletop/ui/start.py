@@ -9,6 +9,8 @@ it again.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -40,6 +42,19 @@ def _seats(players: int, bots: int | Sequence[Any], bot: str) -> list[Any]:
     return list(bots)
 
 
+def _save_name(game: Any, seed: int | None) -> str:
+    """The autosave's name: the game and its player count (``<game>-4p``), its
+    house rules when any differ from the rulings (``-house-<8 hex>``: a table of
+    other rules never offers to resume a game played under these), and the seed
+    when one was given (``-seed7``)."""
+    name = f"{game.name}-{game.players}p"
+    house = getattr(game, "options", None) or {}
+    if house:
+        text = json.dumps(house, sort_keys=True)
+        name += "-house-" + hashlib.sha256(text.encode()).hexdigest()[:8]
+    return name + (f"-seed{seed}" if seed is not None else "")
+
+
 def table_for(
     game: Any,
     seed: int | None = None,
@@ -63,7 +78,8 @@ def table_for(
     own (``.tabletop/visitors/<id>/``): the table shows the link that brings it
     back (``?game=<id>``, also put in the page's address), and a page loaded
     with that link offers to resume it (``tabletop.ui.visitor_link``). ``name``
-    defaults to the game and its player count (``<game>-4p``), with the seed
+    defaults to the game and its player count (``<game>-4p``), with its house
+    rules' mark when it has any (``-house-<8 hex>``), with the seed
     when one is given (``<game>-4p-seed7``): two different tables in one notebook
     keep two saves, and running a table's cell again finds its own, fresh seed
     or not (the saved game resumes with its own seed).
@@ -73,7 +89,7 @@ def table_for(
     match = Match(game, seed=seed)
     if autosave is None:
         autosave = autosave_by_default()
-    name = name or f"{game.name}-{game.players}p" + (f"-seed{seed}" if chosen else "")
+    name = name or _save_name(game, seed if chosen else None)
     visit = this_visit() if autosave and under_voila() else None
     if visit is not None:  # never the notebook's file, which every visitor shares
         path = visitor_save_path(visit, name)

@@ -156,6 +156,14 @@ def other_game(game: Any) -> str:
     )
 
 
+def other_house_rules(game: Any) -> str:
+    """A save played under other house rules loaded at a table."""
+    from tabletop.core.options import house_rules_line
+
+    rules = house_rules_line(game).removesuffix(".") or "the rulings, no house rules"
+    return f"that save was played under other rules ({rules}), not this table's"
+
+
 # -- news for a seat (``tabletop.table.news``) ---------------------------------------
 def lost_cards(look: Any, who: int, step: int, gone: Any, got: Any) -> str:
     """A letter to a seat that lost cards on another seat's move."""
