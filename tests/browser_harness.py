@@ -313,6 +313,20 @@ def hold_still(page, measure: str, frames: int = 3, timeout: float = 30_000) -> 
 _STILL = itertools.count()
 
 
+def settle(page, measure: str, rounds: int = 10) -> Any:
+    """Wait until ``measure`` (as for ``hold_still``) holds still through the
+    kernel's answer to everything the page sent (a new size of the board is
+    sent, and answered with a new view); returns it."""
+    seen = hold_still(page, measure)
+    for _ in range(rounds):
+        kernel_caught_up(page)
+        again = hold_still(page, measure)
+        if again == seen:
+            return again
+        seen = again
+    raise AssertionError(f"the table did not settle: {seen}")
+
+
 def waited(page, expression: str, arg: Any = None, timeout: float = 10_000) -> bool:
     """Wait for ``expression`` as ``page.wait_for_function`` does; False when the
     time is up (the test's own assert then says what did not happen)."""

@@ -28,10 +28,12 @@ LAPTOP = {"width": 1366, "height": 768}
 TABLET = {"width": 768, "height": 1024}
 ROOMS = [("raiders", 41), ("pitfall", 42)]
 CENTRE = "(e) => e.scrollIntoView({block: 'center'})"
-# Every click the page took (a tap ends in one): counted as it starts, so once the
-# count has grown the page's own handlers for it have run.
+# Every click the page took (a tap ends in one) and every key: counted as each
+# starts, so once a count has grown the page's own handlers for it have run.
 COUNT_TAPS = """window.addEventListener('click', () => {
-  window.tabletopTaps = (window.tabletopTaps || 0) + 1; }, {capture: true});"""
+  window.tabletopTaps = (window.tabletopTaps || 0) + 1; }, {capture: true});
+window.addEventListener('keydown', () => {
+  window.tabletopKeys = (window.tabletopKeys || 0) + 1; }, {capture: true});"""
 MOVES = 12  # taps that play, per room (half before the restart, half after)
 ANSWERS = ("ok", "refused", "error")
 
@@ -64,15 +66,20 @@ class Watched:
         return self.page.evaluate("() => window.tabletopTaps || 0")
 
     def tap(self, x: float, y: float, times: int = 1) -> None:
-        """Tap at (x, y) ``times`` in a row, and wait until the page has taken
-        each tap's click."""
-        before = self.taps()
+        """Tap at (x, y) ``times`` in a row, and wait until the page has handled
+        them: the first tap's click has come, and a key pressed after the taps has
+        reached the page (input reaches a page in order, so the click each tap
+        made, if any, came before: two quick taps may make one)."""
+        taps = self.taps()
         for _ in range(times):
             self.page.touchscreen.tap(x, y)
+        keys = self.page.evaluate("() => window.tabletopKeys || 0")
+        self.page.keyboard.press("Shift")
         self.page.wait_for_function(
-            "(n) => (window.tabletopTaps || 0) >= n",
-            arg=before + times,
-            timeout=15_000,
+            "([t, k]) => (window.tabletopTaps || 0) > t"
+            " && (window.tabletopKeys || 0) > k",
+            arg=[taps, keys],
+            timeout=30_000,
         )
 
     def answered(self) -> bool:
