@@ -59,8 +59,11 @@ def page(voila):
 
 
 def _open(page, voila: str, notebook: str) -> None:
-    page.goto(f"{voila}voila/render/{notebook}", timeout=120_000)
-    page.wait_for_selector(STEP, timeout=120_000)
+    # Voila runs the whole notebook before it shows the page: a lesson notebook on
+    # a machine whose cores are both busy took over two minutes (a deadline, not a
+    # wait: the page is used as soon as the table shows).
+    page.goto(f"{voila}voila/render/{notebook}", timeout=300_000)
+    page.wait_for_selector(STEP, timeout=300_000)
     page.wait_for_function(
         f"() => {{ const p = ({BOARD_PIXELS})('{BOARD}');"
         " return !!p && p.lit > 0.9 * p.total; }",
