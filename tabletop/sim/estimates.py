@@ -27,6 +27,8 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from tabletop.sim.stats import wilson as stats_wilson
+
 Z = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
 ALPHA = 0.05
@@ -95,14 +97,9 @@ def _num(x: float) -> str:
 
 
 def wilson(k: int, n: int, z: float = Z) -> tuple[float, float]:
-    """The Wilson score interval of ``k`` out of ``n``."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    """The Wilson score interval of ``k`` out of ``n`` (``tabletop.sim.stats``'s,
+    at this module's exact 95% quantile)."""
+    return stats_wilson(k, n, z)
 
 
 def proportion(k: int, n: int) -> Estimate:
