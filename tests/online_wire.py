@@ -102,7 +102,7 @@ def check_page_frames(match: Any, viewer: Any, frames: list[dict[str, Any]]) -> 
     seat, ``PUBLIC`` or ``None`` for the referee); returns how many were checked.
 
     A view's state is the viewer's view, scrubbed; its page part (pictures, hands,
-    words) is exactly what ``tabletop.online.page`` builds from the viewer's views
+    words) is exactly what ``tabletop.page.template`` builds from the viewer's views
     and the events as the viewer reads them; the view itself passes the shared
     leak checks (``tests.leaks``: it does not change when what the viewer may not
     see is dealt anew, and the other hands read as the public's); the hands the
@@ -111,7 +111,7 @@ def check_page_frames(match: Any, viewer: Any, frames: list[dict[str, Any]]) -> 
     """
     from tabletop.draw import look_for
     from tabletop.draw.pictures import moment
-    from tabletop.online.protocol import scrub
+    from tabletop.page.protocol import scrub
     from tabletop.table import frame as page
     from tests.leaks import check_events, check_hands, check_view
 

@@ -277,9 +277,9 @@ def test_the_page_s_hand_payload_gives_each_card_its_ink(name):
 
 
 def test_the_page_colours_card_text_and_numbers_its_seat_dots():
-    from tabletop.online.page import PAGE_FILE
+    from tabletop.page.template import SCRIPT_FILE
 
-    text = PAGE_FILE.read_text(encoding="utf-8")
+    text = SCRIPT_FILE.read_text(encoding="utf-8")
     assert "b.style.color = c.ink" in text
     assert "chip.style.color = c.ink" in text
     assert "dot.textContent = String(seat)" in text
@@ -325,7 +325,7 @@ def test_the_board_s_target_and_selection_rings_stand_out_from_any_land(name):
 @pytest.mark.parametrize("name", GAMES)
 def test_the_page_s_target_rings_have_a_dark_edge(name):
     from tabletop.draw.look import SELECTED_COLOR
-    from tabletop.online.page import PAGE_FILE
+    from tabletop.page.template import STYLE_FILE
     from tabletop.table.frame import targets_svg
 
     look = look_for(most_seats(name))
@@ -347,7 +347,7 @@ def test_the_page_s_target_rings_have_a_dark_edge(name):
         assert contrast(colours[0], colours[2]) >= MARKS
         assert not _stands_out(colours[:2], _board_fills(look))
         assert not _stands_out([colours[0], colours[2]], _board_fills(look))
-    css = PAGE_FILE.read_text(encoding="utf-8")
+    css = STYLE_FILE.read_text(encoding="utf-8")
     assert f".target.selected {{ stroke: {SELECTED_COLOR};" in css
 
 
@@ -360,9 +360,9 @@ def _card_colours() -> set[str]:
 
 
 def test_the_page_s_playable_outline_is_a_light_ring_on_a_dark_one():
-    from tabletop.online.page import PAGE_FILE
+    from tabletop.page.template import STYLE_FILE
 
-    css = PAGE_FILE.read_text(encoding="utf-8")
+    css = STYLE_FILE.read_text(encoding="utf-8")
     rule = re.search(r"\.card\.playable \{([^}]*)\}", css)
     assert rule, "a .card.playable rule"
     outline = re.search(r"outline:[^;]*(#[0-9a-fA-F]{3,6})", rule.group(1))

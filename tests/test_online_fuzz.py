@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tabletop.core.match import state_digest
 from tabletop.online import create_room
-from tabletop.online import protocol as P
+from tabletop.page import protocol as P
 from tests.online_wire import Peer, running_server
 from tests.waits import until_async
 

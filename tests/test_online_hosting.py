@@ -19,8 +19,8 @@ import pytest
 from tabletop.online import address
 from tabletop.online.address import LinkAddress, lan_address, link_address
 from tabletop.online.cli import add_commands, startup_report
-from tabletop.online.protocol import PROTOCOL_VERSION
 from tabletop.online.server import RoomSpecError, Server, check_room_spec
+from tabletop.page.protocol import PROTOCOL_VERSION
 from tests.online_wire import running_server
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "online.md"

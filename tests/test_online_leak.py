@@ -15,7 +15,7 @@ from tabletop.core import Rng
 from tabletop.core.viewers import PUBLIC
 from tabletop.draw.look import look_for
 from tabletop.online import create_room
-from tabletop.online.protocol import scrub, worded_line
+from tabletop.page.protocol import scrub, worded_line
 from tests.online_wire import Peer, no_secret_keys, running_server
 
 GAMES = [

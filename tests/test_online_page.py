@@ -1,4 +1,4 @@
-"""The browser page a join link opens (``tabletop.online.page``), checked without a
+"""The browser page a join link opens (``tabletop.page.template``), checked without a
 browser: what ``GET /play/<room>`` serves, that only connections asking for it
 (``"render": "svg"``) get pictures and words, that those carry nothing of another
 seat (every frame checked against the seat's view with the shared leak harness:
@@ -188,11 +188,10 @@ def test_the_page_holds_no_gesture_rule_and_no_sentence_of_its_own():
     """The page draws the frame's menus and does its taps: no filtering of the
     actions by a selection, no rule of like cards, no look-up of a space among an
     action's spaces; its words come from ``PAGE_WORDS``."""
-    from tabletop.online.page import PAGE_FILE
+    from tabletop.page.template import PAGE_FILE, SCRIPT_FILE
     from tabletop.table.words import PAGE_WORDS
 
-    text = PAGE_FILE.read_text(encoding="utf-8")
-    script = text[text.index("<script") : text.index("</script>")]
+    script = SCRIPT_FILE.read_text(encoding="utf-8")
     for rule in (".filter((a)", "alike", "spaces.includes", "a.card ===",
                  "a.clause ===", "function shown", "tapSpace", "tapCard"):  # fmt: skip
         assert rule not in script, rule
@@ -202,7 +201,8 @@ def test_the_page_holds_no_gesture_rule_and_no_sentence_of_its_own():
                  "Undo asked by", "Watching:", "Referee:", "not connected",
                  "Last: ", "Your turn", "This link", "Bigger board", "Players",
                  "What just happened", "Buzz and beep"):  # fmt: skip
-        assert said not in text, said
+        assert said not in script, said
         assert any(said in words for words in PAGE_WORDS.values()), said
+    text = PAGE_FILE.read_text(encoding="utf-8")
     body = text[text.index("<body>") : text.index("<script")]
     assert re.sub(r"<[^>]*>|\s", "", body) == "", "text written in the body"

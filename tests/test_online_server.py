@@ -18,7 +18,7 @@ from tabletop.online import (
     RemoteMatch,
     create_room,
 )
-from tabletop.online.protocol import MAX_FRAME, MAX_MESSAGE
+from tabletop.page.protocol import MAX_FRAME, MAX_MESSAGE
 from tests.online_wire import Peer, running_server, wait
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from tabletop.core import IllegalActionError
 from tabletop.online import create_room
-from tabletop.online.protocol import scrub
+from tabletop.page.protocol import scrub
 from tabletop.ui import join
 from tests.online_wire import running_server, wait
 

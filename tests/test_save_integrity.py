@@ -20,7 +20,7 @@ from tabletop.core.jsonio import MAX_DEPTH, NestingError, check_depth, strict_lo
 from tabletop.core.match import SAVE_VERSION, state_digest
 from tabletop.games.pitfall import Pitfall
 from tabletop.games.raiders import Raiders
-from tabletop.online.protocol import ProtocolError, parse_frame
+from tabletop.page.protocol import ProtocolError, parse_frame
 
 DEEP = "[" * 400_000 + "]" * 400_000
 SAVES = sorted((Path(__file__).parent.parent / "notebooks" / "saves").glob("*.json"))

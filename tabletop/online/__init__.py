@@ -6,7 +6,7 @@ Every player sits at their own browser or notebook and sees only their own hand:
 link, and ``RemoteMatch(link)`` (or ``tabletop.ui.join(link)`` for a Table) joins.
 This package never imports ``tabletop.ui``. Importing it imports neither the
 server nor the client (tornado) nor the store (sqlite3): they load when first
-named, so ``tabletop.online.protocol`` serves a browser's Python too
+named, so ``tabletop.page.protocol`` serves a browser's Python too
 (``tabletop.site``).
 """
 
@@ -16,7 +16,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.online.protocol import PROTOCOL_VERSION
+from tabletop.page.protocol import PROTOCOL_VERSION
 
 #: The names this package offers from its modules, loaded when first asked for.
 _LAZY = {

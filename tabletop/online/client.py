@@ -33,7 +33,7 @@ from tabletop.core import Explanation, IllegalActionError, Outcome, Refusal
 from tabletop.core.jsonio import strict_loads
 from tabletop.core.match import game_from_spec
 from tabletop.core.matchlike import check_capability
-from tabletop.online import protocol as P
+from tabletop.page import protocol as P
 
 LOG = logging.getLogger(__name__)
 

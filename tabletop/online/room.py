@@ -21,8 +21,8 @@ from typing import Any, Protocol
 
 from tabletop.core import IllegalActionError, Match, Refusal
 from tabletop.core.match import state_digest
-from tabletop.online import protocol as P
 from tabletop.online.store import RoomRecord, Store
+from tabletop.page import protocol as P
 from tabletop.table import frame as frames
 from tabletop.table.seats import turn_refusal
 

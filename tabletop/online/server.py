@@ -3,7 +3,7 @@
 ``Server(db=...)`` loads every room from its SQLite store (replayed and
 digest-checked), then serves ``/ws/<room>`` (the seat protocol), ``/play/<room>``
 (the page a join link opens: the seat's table in any browser,
-``tabletop.online.page``) and ``POST /api/rooms`` (create a room;
+``tabletop.page.template``) and ``POST /api/rooms`` (create a room;
 needs the admin token). It runs on one event loop, so actions apply one at a time.
 ``Server.start_in_thread()`` runs it beside a notebook or a test.
 
@@ -38,11 +38,11 @@ import tornado.websocket
 from tabletop.core import SaveError
 from tabletop.core.jsonio import strict_loads
 from tabletop.core.match import rules_version
-from tabletop.online import protocol as P
 from tabletop.online.address import LinkAddress, link_address
-from tabletop.online.page import page_html
 from tabletop.online.room import HUMAN, REFEREE, SPECTATOR, Room, new_tokens
 from tabletop.online.store import RoomRecord, Store
+from tabletop.page import protocol as P
+from tabletop.page.template import page_html
 
 LOG = logging.getLogger(__name__)
 DEFAULT_PORT = 8765
@@ -418,7 +418,7 @@ class RoomsHandler(tornado.web.RequestHandler):
 
 class PlayPage(tornado.web.RequestHandler):
     """What a join link opens in a browser: the playable page
-    (``tabletop.online.page``). The token stays in the link's ``#fragment``, which
+    (``tabletop.page.template``). The token stays in the link's ``#fragment``, which
     no request carries; the page may talk to this server only, and run only its
     own script and styles (a fresh nonce each time)."""
 

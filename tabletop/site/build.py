@@ -4,7 +4,7 @@ The folder written holds:
 
 - ``index.html``: the installed games (the registry), each with a form that deals
   a new game (players, a human or a bot per seat);
-- ``play-<game>.html``: the seat page (``tabletop/online/play_page.html``, the
+- ``play-<game>.html``: the seat page (``tabletop.page``: the
   same page the seat server serves) whose transport is a Web Worker running
   Python (``local.js`` puts it where the websocket would be), with the page's
   script and styles as files of their own so the policy allows nothing inline;
@@ -34,7 +34,6 @@ import html
 import io
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -271,25 +270,23 @@ def _source(dist: metadata.Distribution) -> str:
 
 # -- the pages --------------------------------------------------------------------
 def _pages(out: Path, games: list[dict[str, Any]]) -> None:
-    from tabletop.online.page import page_html
-    from tabletop.online.protocol import PROTOCOL_VERSION
+    from tabletop.page.protocol import PROTOCOL_VERSION
+    from tabletop.page.template import page_files
     from tabletop.site.words import SITE_WORDS
 
-    page = page_html("local", PROTOCOL_VERSION, "")
-    script = _between(page, '<script nonce="">', "</script>")
-    style = _between(page, '<style nonce="">', "</style>")
-    (out / "play.js").write_text(script, encoding="utf-8")
-    (out / "play.css").write_text(style, encoding="utf-8")
-    page = page.replace(f'<style nonce="">{style}</style>', _head())
-    page = page.replace(f'<script nonce="">{script}</script>', "")
+    page = page_files(
+        "local", PROTOCOL_VERSION, _head(), '<script src="play.js"></script>'
+    )
+    (out / "play.js").write_text(page.script, encoding="utf-8")
+    (out / "play.css").write_text(page.style, encoding="utf-8")
     words = html.escape(json.dumps(SITE_WORDS), quote=True)
     for game in games:
-        text = page.replace(
+        text = page.document.replace(
             "</head>",
             f'<meta name="tabletop-game" content="{html.escape(game["name"])}">\n'
             f'<meta name="tabletop-words" content="{words}">\n'
             '<script src="local.js"></script>\n</head>',
-        ).replace("</body>", '<script src="play.js"></script>\n</body>')
+        )
         (out / f"play-{game['name']}.html").write_text(text, encoding="utf-8")
     (out / "index.html").write_text(index_html(games), encoding="utf-8")
 
@@ -300,13 +297,6 @@ def _head() -> str:
         '<link rel="stylesheet" href="play.css">\n'
         '<link rel="stylesheet" href="site.css">'
     )
-
-
-def _between(text: str, start: str, end: str) -> str:
-    match = re.search(re.escape(start) + "(.*?)" + re.escape(end), text, re.S)
-    if match is None:
-        raise ValueError(f"the seat page has no {start!r} part")
-    return match.group(1)
 
 
 def index_html(games: list[dict[str, Any]]) -> str:

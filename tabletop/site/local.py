@@ -26,7 +26,7 @@ from typing import Any
 from tabletop.core import IllegalActionError, Match, SaveError, make_game
 from tabletop.core.jsonio import strict_loads
 from tabletop.core.rng import fresh_seed
-from tabletop.online.protocol import PROTOCOL_VERSION, ProtocolError, parse_frame
+from tabletop.page.protocol import PROTOCOL_VERSION, ProtocolError, parse_frame
 from tabletop.table import TableLogic
 from tabletop.table.frame import board_payload
 from tabletop.table.seats import HUMAN

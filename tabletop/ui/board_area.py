@@ -22,16 +22,19 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
+from tabletop.draw.figures import (
+    FOLLOW_MARGIN,
+    LEGIBLE_PX,
+    WHOLE_SLACK,
+    ZOOM_MOST,
+    ZOOM_STEP,
+)
 from tabletop.draw.look import Look
 from tabletop.draw.shapes import Text
 from tabletop.ui.board import BoardView
 
 FOCUS_MARGIN = 80  # board pixels around what a focused (lesson) board shows
 FOCUS_MIN = (420, 260)  # the smallest area a focused board shows
-LEGIBLE_PX = 12.1  # CSS px the view's labels read at (12, a little over: rounding)
-ZOOM_STEP = 1.25  # one press of + or -
-ZOOM_MOST = 4.0  # the most the view zooms in, times the legible zoom
-FOLLOW_MARGIN = 40  # board pixels: a pawn or target nearer the edge is re-centred
 
 
 class BoardArea:
@@ -91,7 +94,7 @@ class BoardArea:
 
     def is_whole(self) -> bool:
         """Whether the view shows the whole map."""
-        return self.zoom_for_view() <= 1.01
+        return self.zoom_for_view() <= WHOLE_SLACK
 
     def follow(
         self, view: Any, seat: int | None, targets: set, eyes: int | None = None
@@ -105,7 +108,7 @@ class BoardArea:
             return
         seat = eyes if eyes is not None else seat
         zoom = self.zoom_for_view()
-        if zoom <= 1.01:
+        if zoom <= WHOLE_SLACK:
             self.board.show_area(0, 0, self.look.width, self.look.height)
             return
         pieces = self.look.piece_spaces(view)
@@ -155,7 +158,7 @@ class BoardArea:
         if self.is_whole():
             self.whole = False
             self.near = max(self.near, 1.0)
-            while self.shown and self.label and self.zoom_for_view() <= 1.01:
+            while self.shown and self.label and self.zoom_for_view() <= WHOLE_SLACK:
                 self.near *= ZOOM_STEP
             return
         self.near = min(ZOOM_MOST, self.near * factor)

@@ -34,12 +34,13 @@ import ipywidgets as w
 from traitlets import Int
 
 from tabletop.core import IllegalActionError, Refusal
+from tabletop.draw.figures import ZOOM_MOST, ZOOM_STEP
 from tabletop.draw.look import Look, look_for
 from tabletop.table import words
 from tabletop.table.choices import picked_places, places_of
 from tabletop.table.words import CONNECTION_LOST
 from tabletop.ui.board import forget_current_canvas, one_batch
-from tabletop.ui.board_area import ZOOM_MOST, ZOOM_STEP, BoardArea
+from tabletop.ui.board_area import BoardArea
 from tabletop.ui.board_picture import TablePicture
 from tabletop.ui.evaluation import EvaluationBar
 from tabletop.ui.gestures import PageGestures

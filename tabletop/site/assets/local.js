@@ -65,7 +65,7 @@
     return L.worker;
   }
 
-  // The page's transport (play_page.html takes window.tabletopTransport, where
+  // The page's transport (page.html takes window.tabletopTransport, where
   // there is one, for its websocket).
   class LocalSocket {
     constructor() {

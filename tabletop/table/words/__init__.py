@@ -2,7 +2,7 @@
 ``Look`` (names of seats, spaces and cards; the game's own event lines).
 
 The notebook ``Table`` (``tabletop.ui``), the seat page
-(``tabletop/online/play_page.html``, filled by ``tabletop.online.page``) and any
+(``tabletop/page/page.html``, filled by ``tabletop.page.template``) and any
 other screen say these, so a button, a recap line, a headline or a refusal reads
 the same wherever it shows:
 

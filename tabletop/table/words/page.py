@@ -1,4 +1,4 @@
-"""The seat page's own words (``tabletop/online/play_page.html`` shows them as
+"""The seat page's own words (``tabletop/page/page.html`` shows them as
 given; the page fills in the names and numbers)."""
 
 PAGE_WORDS = {

@@ -1,183 +1,8 @@
-<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
-<link rel="icon" href="data:,">
-<title>{{TITLE}}</title>
-<style nonce="{{NONCE}}">
-* { box-sizing: border-box; }
-[hidden] { display: none !important; }
-html { -webkit-text-size-adjust: 100%; }
-body { margin: 0; font: 16px/1.4 system-ui, -apple-system, "Segoe UI", sans-serif;
-  background: #f5f0e1; color: #222; overflow-x: hidden; }
-#choices, #board { scroll-margin-top: 7rem; } /* not under the sticky header */
-html { scroll-padding-top: 7rem; } /* a control focused by Tab: not under it */
-@media (max-width: 700px), (max-height: 600px) {
-  header { position: static; } /* a phone keeps its height for the game */
-  html { scroll-padding-top: 0; }
-}
-@media (prefers-reduced-motion: reduce) {
-  *, *::before, *::after { animation: none !important; transition: none !important; }
-  .card.picked { transform: none; }
-}
-button:focus-visible, input:focus-visible, summary:focus-visible, [tabindex]:focus-visible
-  { outline: 4px solid #1a237e; outline-offset: 3px; box-shadow: 0 0 0 7px #fff; }
-#cmdform { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
-#cmdform label { flex: 1 1 100%; font-weight: bold; }
-#cmd { flex: 1 1 12em; min-height: 44px; font: inherit; padding: 6px 8px;
-  border: 2px solid #37474f; border-radius: 8px; }
-#answer { font-weight: 600; margin: 4px 0; }
-#boardwords summary { cursor: pointer; font-weight: bold; min-height: 44px;
-  display: flex; align-items: center; }
-#boardwords ul { margin: 0; padding-left: 20px; }
-#boardwords button { text-align: left; margin: 2px 0; }
-header { position: sticky; top: 0; z-index: 2; background: #263238; color: #fff;
-  padding: 8px 12px; }
-header h1 { font-size: 20px; margin: 0; display: flex; align-items: center; gap: 8px; }
-header p { margin: 2px 0 0; color: #eceff1; font-size: 15px; }
-header.mine { background: #1b5e20; }
-.dot { display: inline-flex; align-items: center; justify-content: center;
-  min-width: 22px; height: 22px; border-radius: 50%; border: 2px solid #fff;
-  flex: none; font-size: 13px; font-weight: bold; line-height: 1;
-  vertical-align: middle; } /* a seat's colour with its number on it */
-#notice { background: #ffd54f; color: #222; padding: 6px 8px; margin: 0 0 6px;
-  border-radius: 6px; font-weight: bold; }
-#role { font-style: italic; }
-main { padding: 8px; }
-section { margin: 0 0 12px; }
-h2 { font-size: 17px; margin: 4px 0 6px; }
-#board { background: #fff; border-radius: 6px; overflow: hidden; }
-#board svg { display: block; width: 100%; height: auto; touch-action: manipulation; }
-/* The board's view: part of the map at a size its labels read at (a drag pans it,
-   two fingers zoom it: the page's own gestures there, not the browser's). */
-#board.near svg { max-height: none; touch-action: none; cursor: grab; }
-#viewbar { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 6px; }
-#viewbar button { padding: 4px 8px; font-weight: bold; }
-#viewbar #whole { font-weight: normal; }
-#whole[aria-pressed="true"] { background: #263238; color: #fff; }
-#board .target { cursor: pointer; }
-#board .target.selected { stroke: #ff9e80; stroke-width: 5; } /* as Look.marks */
-button { font: inherit; min-height: 44px; min-width: 44px; border-radius: 8px;
-  border: 1px solid #546e7a; background: #fff; color: #222; padding: 8px 12px;
-  touch-action: manipulation; cursor: pointer; }
-button:disabled { opacity: 0.5; cursor: default; }
-#actions { display: flex; flex-direction: column; gap: 6px; }
-#actions button { text-align: left; background: #e0f7fa; border-color: #00838f; }
-#actions button.card-action { background: #e3f2fd; border-color: #1565c0; }
-#actions button.group { background: #fff3e0; border-color: #ef6c00; font-weight: bold; }
-#hand { display: flex; flex-wrap: wrap; gap: 6px; list-style: none; margin: 0;
-  padding: 0; }
-.card { width: 92px; min-height: 60px; color: #fff; font-weight: bold;
-  border: 2px solid #212121; padding: 4px; font-size: 14px; line-height: 1.2; }
-.card .does { display: block; margin-top: 3px; font-size: 11.5px; font-weight: normal;
-  line-height: 1.2; text-align: left; }
-.card { width: 112px; vertical-align: top; }
-.card.back { background: #5d4037; }
-/* A light ring on a dark one: either stands out 3:1 from any card or page. */
-.card.playable { outline: 3px solid #4df3ff; outline-offset: 0;
-  box-shadow: 0 0 0 6px #00363a; }
-.card.chosen { outline: 4px solid #ff1744; }
-.card.picked { outline: 4px solid #ff1744; transform: translateY(-6px); }
-.card.picked::after { content: "\2713"; display: block; font-size: 18px; }
-.chip { color: #fff; font-weight: bold; font-size: 13px; padding: 2px 6px;
-  border-radius: 4px; background: #5d4037; border: 1px solid #212121; }
-.faces { margin: 2px 0 4px; gap: 4px; }
-.row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
-#said { margin: 4px 0; color: #b71c1c; font-weight: bold; }
-#seatlist, #recaplist { margin: 0; padding-left: 20px; }
-#seatlist li { margin: 2px 0; }
-.gone { color: #4b5563; }
-.quiet { color: #455a64; font-size: 14px; }
-.sr { position: absolute; width: 1px; height: 1px; overflow: hidden;
-  clip: rect(0 0 0 0); white-space: nowrap; }
-@media (min-width: 900px) {
-  main { display: grid; grid-template-columns: minmax(0, 1fr) 380px; gap: 12px;
-    align-items: start; }
-  #board svg { max-height: calc(100vh - 110px); }
-}
-</style>
-</head>
-<body>
-<header id="top">
-  <p id="notice" role="status" hidden></p>
-  <h1><span id="turndot" class="dot" hidden></span><span id="headline" tabindex="-1" data-w="joining"></span></h1>
-  <p id="more"></p>
-  <p id="role" hidden></p>
-  <p id="house" hidden></p>
-</header>
-<main>
-  <section id="boardbox" data-wl="the_board">
-    <div id="board" role="img" data-wl="the_board"></div>
-    <div id="viewbar" role="group" data-wl="view_group" hidden>
-      <button id="zoomout" type="button" data-wl="zoom_out" data-tip="zoom_out" data-w="zoom_out_sign"></button>
-      <button id="zoomin" type="button" data-wl="zoom_in" data-tip="zoom_in" data-w="zoom_in_sign"></button>
-      <button id="panleft" type="button" data-wl="pan_left" data-tip="pan_left" data-w="pan_left_sign"></button>
-      <button id="panup" type="button" data-wl="pan_up" data-tip="pan_up" data-w="pan_up_sign"></button>
-      <button id="pandown" type="button" data-wl="pan_down" data-tip="pan_down" data-w="pan_down_sign"></button>
-      <button id="panright" type="button" data-wl="pan_right" data-tip="pan_right" data-w="pan_right_sign"></button>
-      <button id="whole" type="button" aria-pressed="false" data-w="whole_map"></button>
-    </div>
-    <p id="where" class="quiet"></p>
-  </section>
-  <div id="side">
-    <p id="heard" class="sr" role="status" aria-live="polite"></p>
-    <p id="said" role="alert"></p>
-    <section id="choices" hidden aria-labelledby="choices-h">
-      <h2 id="choices-h" tabindex="-1" data-w="choices"></h2>
-      <p class="row" hidden><button id="showall" type="button" data-w="all_choices"></button></p>
-      <div id="actions"></div>
-    </section>
-    <section id="mine" hidden aria-labelledby="mine-h">
-      <h2 id="mine-h" data-w="hand"></h2>
-      <ul id="hand"></ul>
-    </section>
-    <section id="commands" aria-labelledby="cmd-l">
-      <form id="cmdform">
-        <label id="cmd-l" for="cmd" data-w="command"></label>
-        <input id="cmd" type="text" autocomplete="off" aria-describedby="cmd-hint">
-        <button type="submit" data-w="enter"></button>
-        <span id="cmd-hint" class="quiet" data-w="command_hint"></span>
-      </form>
-      <p id="answer"></p>
-    </section>
-    <details id="boardwords">
-      <summary data-w="board_words"></summary>
-      <h3 data-w="pawns"></h3>
-      <ul id="pawnlist"></ul>
-      <h3 id="spaces-h" data-w="spaces_now"></h3>
-      <ul id="spacelist"></ul>
-    </details>
-    <section id="undo" hidden>
-      <p id="undotext" class="quiet"></p>
-      <div class="row">
-        <button id="askundo" type="button" data-w="ask_undo"></button>
-        <button id="accept" type="button" hidden data-w="accept_undo"></button>
-        <button id="decline" type="button" hidden data-w="decline_undo"></button>
-      </div>
-    </section>
-    <section id="recap" aria-labelledby="recap-h">
-      <h2 id="recap-h" data-w="recap"></h2>
-      <ul id="recaplist"></ul>
-      <p id="last" class="quiet"></p>
-    </section>
-    <section id="seats" aria-labelledby="seats-h">
-      <h2 id="seats-h" data-w="players"></h2>
-      <ul id="seatlist"></ul>
-    </section>
-    <section id="alerts" hidden>
-      <div class="row">
-        <button id="buzz" type="button" aria-pressed="false" data-w="buzz_off"></button>
-        <button id="notify" type="button" hidden data-w="notify"></button>
-      </div>
-    </section>
-  </div>
-</main>
-<script nonce="{{NONCE}}">
 "use strict";
 (() => {
   const PROTOCOL = {{PROTOCOL}}, SETTLE_MS = {{SETTLE_MS}};
+  // The table's figures (tabletop.draw.figures): zoom, follow and a tap's reach.
+  const FIG = {{FIGURES}};
   const LOST = {{LOST}};
   const ROOM = {{ROOM}};
   const WORDS = {{WORDS}};
@@ -386,8 +211,8 @@ button:disabled { opacity: 0.5; cursor: default; }
     sizes.sort((a, b) => a - b);
     return sizes.length ? sizes[sizes.length >> 1] : 0;
   }
-  // CSS px (12, and a little over for rounding); per press; the most, × legible
-  const LEGIBLE = 12.1, ZOOM_STEP = 1.25, ZOOM_MOST = 4;
+  // CSS px the labels read at; one press of + or -; the most, × legible
+  const LEGIBLE = FIG.legible_px, ZOOM_STEP = FIG.zoom_step, ZOOM_MOST = FIG.zoom_most;
   // CSS px per board unit: the view's (the labels at LEGIBLE px, times z) and the
   // whole map's (as wide as the box, no taller than the screen allows).
   function scales() {
@@ -398,7 +223,7 @@ button:disabled { opacity: 0.5; cursor: default; }
   }
   function isWhole() {
     const k = scales();
-    return S.zoom.whole || !(k.near > k.fit * 1.01);
+    return S.zoom.whole || !(k.near > k.fit * FIG.whole_slack);
   }
   // Show the view: a viewBox (the SVG's own coordinates, so a tap's point maps
   // through getScreenCTM as before) over a box as wide as the page allows.
@@ -463,7 +288,7 @@ button:disabled { opacity: 0.5; cursor: default; }
     if (pts.length) {
       const k = scales(), xs = pts.map((p) => p.x), ys = pts.map((p) => p.y);
       const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
-      const room = 60;  // board units kept around them
+      const room = FIG.follow_room;  // board units kept around them
       const vw = k.w / k.near, vh = (S.svg.getBoundingClientRect().height || k.w) / k.near;
       const fits = x1 - x0 + room <= vw && y1 - y0 + room <= vh;
       const at = fits || !pawn ? {x: (x0 + x1) / 2, y: (y0 + y1) / 2} : pawn;
@@ -783,14 +608,14 @@ button:disabled { opacity: 0.5; cursor: default; }
     const pt = svg.createSVGPoint();
     pt.x = ev.clientX; pt.y = ev.clientY;
     const p = pt.matrixTransform(m.inverse());
-    // A finger is wider than a mouse: a target within about 22 screen pixels
-    // (or its own ring) counts, the nearest first.
+    // A finger is wider than a mouse: a target within FIG.tap_reach_px screen
+    // pixels (or just beyond its own ring) counts, the nearest first.
     const perPixel = svg.viewBox.baseVal.width / svg.getBoundingClientRect().width;
     let best = null, bestD = Infinity;
     for (const c of svg.querySelectorAll("#moving .target")) {
       const dx = +c.getAttribute("cx") - p.x, dy = +c.getAttribute("cy") - p.y;
       const d = Math.hypot(dx, dy);
-      const reach = Math.max(+c.getAttribute("r") + 4, 22 * perPixel);
+      const reach = Math.max(+c.getAttribute("r") + FIG.tap_ring_extra, FIG.tap_reach_px * perPixel);
       if (d <= reach && d < bestD) { best = c; bestD = d; }
     }
     if (best) take(tapFor("spaces", best.dataset.space));
@@ -831,7 +656,7 @@ button:disabled { opacity: 0.5; cursor: default; }
     if (!isWhole()) { S.zoom.whole = true; showView(); return; }
     S.zoom.whole = false;
     const k = scales();
-    if (!(k.near > k.fit * 1.01)) S.zoom.z = k.fit * ZOOM_STEP / (k.near / S.zoom.z);
+    if (!(k.near > k.fit * FIG.whole_slack)) S.zoom.z = k.fit * ZOOM_STEP / (k.near / S.zoom.z);
     follow(true);
   });
   // On the board of a view: one finger (or the mouse) drags it, two pinch it; a
@@ -851,7 +676,7 @@ button:disabled { opacity: 0.5; cursor: default; }
     f.x = ev.clientX; f.y = ev.clientY; f.moved += Math.abs(dx) + Math.abs(dy);
     if (fingers.size === 2) {
       const [a, b] = [...fingers.values()], d = Math.hypot(a.x - b.x, a.y - b.y);
-      if (pinch) S.zoom.z = Math.min(ZOOM_MOST, Math.max(0.2, S.zoom.z * d / pinch));
+      if (pinch) S.zoom.z = Math.min(ZOOM_MOST, Math.max(FIG.zoom_least, S.zoom.z * d / pinch));
       pinch = d; S.dragged = true;
       showView();
     } else if (f.moved > 8) {
@@ -900,6 +725,3 @@ button:disabled { opacity: 0.5; cursor: default; }
 
   connect();
 })();
-</script>
-</body>
-</html>
