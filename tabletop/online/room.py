@@ -1,12 +1,15 @@
 """A room: one match, its seats (human or bot), its tokens and who is connected.
 
-The room is the only place the full state lives. Everything it sends is built per
-viewer from that viewer's view (``protocol.state_payload``); the seed and the
-generator never leave it. A browser page's pictures and words
-(``tabletop.table.frame``) are made only for the connections that asked for them
-in their ``hello``, once per viewer and step. Actions come in one at a time on the
-server's event loop, each carrying the step its sender saw, so of two actions sent
-at once exactly one applies and the other is refused as stale or out of turn.
+The room is the only place the full state lives. Its frames are answered by
+the page's one answerer (``tabletop.page.answerer.Answerer``, which the static
+site's worker uses too): everything sent is built per viewer from that viewer's
+view; the seed and the generator never leave the room. A browser page's
+pictures and words are made only for the connections that asked for them in
+their ``hello``, once per viewer and step. The room adds what only a server
+has: tokens, connections and presence, undo votes, storage, and bots that think
+off the event loop. Actions come in one at a time on the server's event loop,
+each carrying the step its sender saw, so of two actions sent at once exactly one
+applies and the other is refused as stale or out of turn.
 """
 
 from __future__ import annotations
@@ -17,29 +20,21 @@ import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from tabletop.core import IllegalActionError, Match, Refusal
+from tabletop.core import Match, Refusal
 from tabletop.core.match import state_digest
 from tabletop.online.store import RoomRecord, Store
 from tabletop.page import protocol as P
-from tabletop.table import frame as frames
-from tabletop.table.seats import turn_refusal
+from tabletop.page.answerer import REFEREE, SPECTATOR, Answerer, Eyes
 
 LOG = logging.getLogger(__name__)
 HUMAN = "human"
-SPECTATOR, REFEREE = "spectator", "referee"
+__all__ = ["HUMAN", "REFEREE", "SPECTATOR", "Connection", "Room", "new_tokens"]
 
-
-class Connection(Protocol):
-    """What a room needs of a connected client."""
-
-    role: str  # "seat", "spectator" or "referee"
-    seat: int | None
-    logged: int  # the last step whose log lines it has received
-    render: str  # "svg" for a browser page (its pictures and words), else ""
-
-    def send(self, frame: dict[str, Any]) -> None: ...
+#: What a room needs of a connected client: where its frames go and what it
+#: has had (``tabletop.page.answerer.Eyes``).
+Connection = Eyes
 
 
 def token_hash(token: str) -> str:
@@ -79,6 +74,13 @@ def _think_here(decide: Callable[[], Any], done: Callable[[Any], None]) -> None:
     done(result)
 
 
+def _seat_of(conn: Connection) -> int:
+    """The seat a connection sits at; a watcher may not vote on an undo."""
+    if conn.role != "seat" or conn.seat is None:
+        raise P.ProtocolError("not_a_seat", f"a {conn.role} cannot act")
+    return conn.seat
+
+
 class Room:
     """A live room on the server, rebuilt from the store on start."""
 
@@ -112,10 +114,7 @@ class Room:
         self.connections: list[Connection] = []
         self.undo: UndoRequest | None = None
         self._bot_pending = False
-        self._look: Any = None  # made when the first view frame is worded
-        self._board: dict[str, Any] | None = None
-        self._layers = frames.LayerMemo()
-        self._lines: frames.LineMemo | None = None
+        self._answerer: Answerer | None = None  # made when the first frame is
 
     # -- who is who -----------------------------------------------------------------
     def role_for(self, token: str) -> str | None:
@@ -140,133 +139,61 @@ class Room:
             for seat, kind in enumerate(self.seats)
         ]
 
-    @staticmethod
-    def viewer(conn: Connection) -> Any:
-        if conn.role == "seat":
-            return conn.seat
-        return P.PUBLIC if conn.role == SPECTATOR else None
+    @property
+    def answerer(self) -> Answerer:
+        """The page's answerer for this room, made once (it words the log and
+        draws a page's pictures: the game's look loads with it)."""
+        if self._answerer is None:
+            from tabletop.draw import look_for
 
-    @staticmethod
-    def renders(conn: Connection) -> bool:
-        """Whether ``conn`` asked for the browser page's pictures and words."""
-        return getattr(conn, "render", "") == "svg"
+            look = look_for(self.game)
+            self._answerer = Answerer(self, look, self.id, self.record.rules_version)
+        return self._answerer
 
     @property
     def look(self) -> Any:
-        """The game's look, made once (the log's words; a page's pictures)."""
-        if self._look is None:
-            from tabletop.draw import look_for
+        return self.answerer.look
 
-            self._look = look_for(self.game)
-        return self._look
+    def thinking(self) -> int | None:
+        """The seat whose bot moves next, while the room waits for it."""
+        state = self.match.state
+        seat = self.game.to_move(state)
+        if seat in self.bots and self.undo is None and self.game.outcome(state) is None:
+            return seat
+        return None
 
-    @property
-    def lines(self) -> frames.LineMemo:
-        """Events in the game's words as each viewer reads them, worded once (the
-        log lines of every connection, the pages' recaps)."""
-        if self._lines is None:
-            self._lines = frames.LineMemo(self.look)
-        return self._lines
+    def may_undo(self, seat: int) -> bool | None:
+        return self.undo_refusal(seat) is None
 
     # -- frames -----------------------------------------------------------------------
-    def welcome(self, conn: Connection) -> dict[str, Any]:
-        frame = self._welcome(conn)
-        if self.renders(conn):
-            if self._board is None:
-                self._board = frames.board_payload(self.look)
-            frame["page"] = self._board
-        return frame
+    def answer(self, conn: Connection, frame: dict[str, Any]) -> None:
+        """Answer a frame after the ``hello`` (``Answerer.answer``), with the
+        frames only a server has: undo votes and the referee's export."""
+        self.answerer.answer(conn, frame, self._extra)
 
-    def _welcome(self, conn: Connection) -> dict[str, Any]:
+    @property
+    def _extra(self) -> dict[str, Any]:
         return {
-            "t": "welcome",
-            "protocol": P.PROTOCOL_VERSION,
-            "room": self.id,
-            "role": conn.role,
-            "seat": conn.seat,
-            "game": self.game.name,
-            "options": {"players": self.game.players, **dict(self.game.options)},
-            "rules_version": self.record.rules_version,
-            "seats": self.seats_payload(),
+            "undo_request": lambda c, f: self.request_undo(_seat_of(c)),
+            "undo_answer": lambda c, f: self.answer_undo(_seat_of(c), f["accept"]),
+            "export": lambda c, f: self.export(c),
         }
+
+    def export(self, conn: Connection) -> dict[str, Any]:
+        """The finished match for the referee (``Match.to_json``)."""
+        if conn.role != REFEREE:
+            raise P.ProtocolError("not_referee", "only the referee may export")
+        if not self.match.over:
+            raise P.ProtocolError("not_over", "the game can be exported once over")
+        return {"t": "export", "match": self.match.to_json()}
+
+    def welcome(self, conn: Connection) -> dict[str, Any]:
+        return self.answerer.welcome(conn)
 
     def view_frame(
         self, conn: Connection, reset: bool = False, pages: dict | None = None
     ) -> dict[str, Any]:
-        """The current view for a connection, with the log lines it has not had
-        (and, for a browser page, its pictures and words: ``page_part``; ``pages``
-        keeps those made for one step, by viewer, so each is made once)."""
-        viewer = self.viewer(conn)
-        state = self.match.state
-        view = P.view_of(self.game, state, viewer)
-        since = 0 if reset else conn.logged
-        lines = []
-        # The log in the table's words, so an online seat reads every card the
-        # notebook table would name (or count) for it; each event is worded once
-        # per viewer (the room's memo, which the pages' recaps share).
-        line = self.lines
-        if since == 0:
-            lines = P.log_lines(0, self.match.setup_events, viewer, line)
-        for step in self.match.steps[since:]:
-            lines += P.log_lines(step.index, step.events, viewer, line)
-        conn.logged = len(self.match)
-        to_move = self.game.to_move(view)
-        outcome = self.game.outcome(state)
-        frame = {
-            "t": "view",
-            "step": len(self.match),
-            "state": P.scrub(self.game.state_to_json(view)),
-            "to_move": to_move,
-            "log": lines,
-            "reset": reset or since == 0,
-            "legal": [],
-            "outcome": None
-            if outcome is None
-            else {
-                "winner": outcome.winner,
-                "clause": outcome.clause,
-                "reason": outcome.reason,
-            },
-        }
-        legal = ()
-        if conn.role == "seat" and to_move == conn.seat:
-            legal = self.match.explain()
-            frame["legal"] = P.legal_payload(legal)
-        if self.renders(conn):
-            pages = {} if pages is None else pages
-            key = (conn.role, conn.seat)
-            if key not in pages:
-                pages[key] = self.page_part(conn, legal)
-            frame["page"] = pages[key]
-        if conn.role == "seat" and conn.seat is not None:
-            frame["may_undo"] = self.undo_refusal(conn.seat) is None
-        return frame
-
-    def page_part(self, conn: Connection, legal: tuple) -> dict[str, Any]:
-        """A browser page's pictures and words for the current step, built from
-        the connection's own view (``tabletop.online.frames.view_payload``)."""
-        from tabletop.draw.pictures import moment
-
-        viewer, line = self.viewer(conn), self.lines
-        seen = moment(self.match, len(self.match), viewer, self.look, line)
-        recent = frames.recap_steps(self.match.steps, conn.seat)
-        own = frames.own_last_step(self.match.steps, conn.seat)
-        return frames.view_payload(
-            self.look, seen, viewer, legal, recent, self._layers, line, own=own
-        )
-
-    def view_at(self, conn: Connection, step: int) -> dict[str, Any]:
-        """A past step of the timeline, as this connection's viewer saw it."""
-        if not 0 <= step <= len(self.match):
-            raise P.ProtocolError(
-                "bad_step", f"step {step} is outside 0..{len(self.match)}"
-            )
-        state = self.match.state_at(step)
-        return {
-            "t": "view_at",
-            "step": step,
-            "state": P.state_payload(self.game, state, self.viewer(conn)),
-        }
+        return self.answerer.view(conn, reset, pages)
 
     def broadcast_views(self, reset: bool = False) -> None:
         pages: dict = {}
@@ -293,31 +220,16 @@ class Room:
 
     # -- acting -----------------------------------------------------------------------
     def play(self, seat: int, notation: str, at: int) -> Refusal | None:
-        """Apply ``seat``'s action if it is that seat's turn at step ``at``.
+        """Apply ``seat``'s action if it is that seat's turn at step ``at``
+        (``Answerer.play``): the refusal, or None once it is stored and every
+        connection has its new view."""
+        return self.answerer.play(seat, notation, at)
 
-        Who may act is the local table's question (``turn_refusal``), asked once;
-        legality is asked once, by the match as it plays.
-
-        Returns the refusal (nothing changes) or ``None`` once the action is stored
-        and every connection has its new view.
-        """
-        if at != len(self.match):
-            return Refusal(
-                "TT-STALE",
-                f"the game has moved on to step {len(self.match)} (you acted on "
-                f"step {at})",
-            )
-        state = self.match.state
-        refusal = turn_refusal(self.look, self.game.to_move(state), seat)
-        if refusal is not None:
-            return refusal
-        try:
-            action = self.game.parse_action(notation)
-            self.match.play(action)
-        except IllegalActionError as exc:
-            return P.seat_refusal(self.game, state, seat, notation, exc)
+    def apply(self, seat: int, action: Any) -> None:
+        """Play an action the answerer checked (the match checks legality as it
+        plays), store it and send every connection its view."""
+        self.match.play(action)
         self._stored(action)
-        return None
 
     def _stored(self, action: Any) -> None:
         """Store the action just played and send every connection its view."""

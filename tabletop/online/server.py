@@ -82,6 +82,7 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
         self.seat: int | None = None
         self.logged = 0
         self.render = ""  # "svg": a browser page, sent its pictures and words
+        self.board_sent = False  # the board's picture went with its welcome
         self.limit = RateLimit(server.rate, server.burst)
         self.address: str | None = None  # the client's, once counted
         self._hello_timer: asyncio.TimerHandle | None = None
@@ -169,38 +170,13 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
             self.send(P.error_frame("internal", "the server failed on this frame"))
 
     def dispatch(self, frame: dict[str, Any]) -> None:
-        kind, ident = frame["t"], frame.get("id")
-        if kind == "hello":
+        """A ``hello`` opens a room with a token; every later frame is the
+        room's to answer (``tabletop.page.answerer``)."""
+        if frame["t"] == "hello":
             return self.hello(frame)
         if self.room is None:
             raise P.ProtocolError("order", "send 'hello' before anything else")
-        room = self.room
-        if kind == "ping":
-            return self.send({"t": "pong", "id": ident})
-        if kind == "view_at":
-            return self.send({**room.view_at(self, frame["step"]), "id": ident})
-        if kind == "export":
-            return self.export(ident)
-        if self.role != "seat":
-            raise P.ProtocolError("not_a_seat", f"a {self.role} cannot act")
-        if kind == "play":
-            refusal = room.play(self.seat, frame["action"], frame["at"])
-        elif kind == "undo_request":
-            refusal = room.request_undo(self.seat)
-        else:
-            refusal = room.answer_undo(self.seat, frame["accept"])
-        if refusal is None:
-            self.send({"t": "ok", "id": ident, "step": len(room.match)})
-        else:
-            answer = {
-                "t": "refused",
-                "id": ident,
-                "clause": refusal.clause,
-                "reason": refusal.reason,
-            }
-            if self.render:  # a page says it as the notebook table does
-                answer["words"] = room.look.refusal_words(refusal.reason)
-            self.send(answer)
+        self.room.answer(self, frame)
 
     def hello(self, frame: dict[str, Any]) -> None:
         if self.room is not None:
@@ -225,13 +201,6 @@ class SeatSocket(tornado.websocket.WebSocketHandler):
             self._hello_timer.cancel()
             self._hello_timer = None
         room.join(self)
-
-    def export(self, ident: Any) -> None:
-        if self.role != REFEREE:
-            raise P.ProtocolError("not_referee", "only the referee may export")
-        if not self.room.match.over:
-            raise P.ProtocolError("not_over", "the game can be exported once over")
-        self.send({"t": "export", "id": ident, "match": self.room.match.to_json()})
 
     def on_close(self) -> None:
         self._release()

@@ -94,6 +94,11 @@ def waiting(table: TableLogic, compact: bool = False) -> str:
     return f"{name} is to move: view as them in the Seats tab"
 
 
+def thinking(look: Any, seat: int) -> str:
+    """While a bot decides: who is thinking (shown until its move comes)."""
+    return f"{look.seat_name(seat)} is thinking\u2026"
+
+
 def pass_the_laptop(name: str) -> tuple[str, str, str]:
     """The hand-over screen: its title, what it asks, and the reveal button."""
     return (
