@@ -99,13 +99,18 @@ def test_without_npm_the_build_says_what_to_do(tmp_path, monkeypatch):
 
 # -- the room of one device ------------------------------------------------------
 def _ask(room: LocalRoom, **frame) -> list[dict]:
+    """The answer to a frame, then every bot's move as the worker asks for it
+    (``advance`` while ``busy``)."""
     frames = room.answer(json.dumps(frame))
+    while room.busy():
+        frames += room.advance()
     json.dumps(frames)  # every frame crosses to the page as JSON
     return frames
 
 
 def _shown(frames: list[dict]) -> dict:
-    return next(f for f in frames if f["t"] in ("view", "handover"))
+    """What the page shows after these frames: the last view or hand-over."""
+    return [f for f in frames if f["t"] in ("view", "handover")][-1]
 
 
 @pytest.mark.parametrize("game", ["pitfall", "raiders", "race"])
@@ -120,7 +125,7 @@ def test_a_human_and_a_bot_play_twenty_decisions_by_frames(game):
         assert page["refusal"] is None, page["refusal"]
         first = page["actions"][0]["action"]
         frames = _ask(room, t="play", action=first, at=view["step"], id=1)
-        assert frames[0] == {"t": "ok", "id": 1}
+        assert frames[0] == {"t": "ok", "id": 1, "step": view["step"] + 1}
         view = _shown(frames)
         # The bot answered at once: the human is to move again (or it is over).
         assert view["to_move"] in (0, None)
@@ -128,6 +133,62 @@ def test_a_human_and_a_bot_play_twenty_decisions_by_frames(game):
     # The hand seen is the human's own: no other seat's faces.
     hands = view["page"]["hands"]
     assert all(not any(h["cards"]) for h in hands if not h["you"])
+
+
+@pytest.mark.parametrize("game", ["pitfall", "raiders"])
+def test_the_human_s_move_comes_at_once_then_each_bot_move_as_it_is_made(game):
+    """Frames as things happen: a tap is answered with the human's own move;
+    each bot move is its own answer (``advance``), the views saying who is
+    thinking until the last; the board's picture went once, with the first
+    welcome, and the save comes once the table waits for the human."""
+    room = LocalRoom(game, ["human", "heuristic", "heuristic"], seed=5)
+    frames = _ask(room, t="hello")
+    assert [f["t"] for f in frames][:2] == ["welcome", "view"]
+    assert "page" in frames[0]
+    view = _shown(frames)
+    bot_turns = 0
+    while bot_turns < 3 and view["outcome"] is None:
+        first = view["page"]["actions"][0]["action"]
+        answered = room.answer(json.dumps({"t": "play", "action": first,
+                                           "at": view["step"]}))  # fmt: skip
+        assert [f["t"] for f in answered][:2] == ["ok", "view"]
+        own = answered[1]
+        assert own["step"] == view["step"] + 1
+        if not room.busy():
+            assert own["thinking"] is None and answered[-1]["t"] == "save"
+            view = own
+            continue
+        bot_turns += 1
+        mover = own["to_move"]
+        assert own["thinking"] == f"{room.look.seat_name(mover)} is thinking\u2026"
+        assert not any(f["t"] in ("save", "welcome") for f in answered)
+        steps = [own["step"]]
+        while room.busy():
+            (bot_view, *rest) = room.advance()
+            assert bot_view["t"] == "view" and "page" in bot_view
+            steps.append(bot_view["step"])
+            assert bot_view["thinking"] is None or room.busy()
+            assert [f["t"] for f in rest] == ([] if room.busy() else ["save"])
+        assert steps == list(range(steps[0], steps[0] + len(steps)))  # one by one
+        view = bot_view
+    assert bot_turns == 3
+
+
+def test_a_tap_between_two_bot_moves_is_refused_as_stale_and_changes_nothing():
+    room = LocalRoom("pitfall", ["human", "heuristic"], seed=2)
+    view = _shown(_ask(room, t="hello"))
+    action = view["page"]["actions"][0]["action"]
+    room.answer(json.dumps({"t": "play", "action": action, "at": view["step"]}))
+    while not room.busy():  # play on until a bot is to move
+        view = _shown(_ask(room, t="hello"))
+        action = view["page"]["actions"][0]["action"]
+        room.answer(json.dumps({"t": "play", "action": action, "at": view["step"]}))
+    at = len(room.match)
+    late = room.answer(json.dumps({"t": "play", "action": action, "at": at - 1}))
+    assert [f["t"] for f in late] == ["refused"] and late[0]["clause"] == "TT-STALE"
+    early = room.answer(json.dumps({"t": "play", "action": action, "at": at}))
+    assert early[0]["t"] == "refused" and early[0]["clause"] == "TT-TURN"
+    assert len(room.match) == at
 
 
 def test_a_stale_or_illegal_play_is_refused_and_nothing_changes():
@@ -162,6 +223,8 @@ def test_two_humans_pass_the_device_and_see_only_their_own_hand():
     assert not any(f["t"] == "view" for f in frames)  # nothing shown behind it
     frames = _ask(room, t="reveal")
     assert frames[0]["t"] == "welcome" and frames[0]["seat"] == 1
+    assert "page" not in frames[0]  # the page has the board: sent once
+    assert frames[1]["reset"] and frames[1]["log"][0][0] == 0  # the log anew
     hands = frames[1]["page"]["hands"]
     assert [h["you"] for h in hands] == [False, True]
     assert not any(hands[0]["cards"])

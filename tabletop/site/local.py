@@ -1,17 +1,21 @@
-"""A seat server for the seats of one device: the protocol's frames, answered here.
+"""The seats of one device answered in the page's frames, in the browser.
 
 The static site (``tabletop.site``) runs this object in the browser, in a Web
 Worker under Pyodide; the seat page talks to it as it talks to the seat server
-(``tabletop.online``): it says ``hello``, sends ``play`` frames and draws the
-``welcome`` and ``view`` frames it gets back. Everything a table decides (whose
-eyes, the hand-over between two humans, the bots, what a tap means) is the
-table's own logic (``tabletop.table.TableLogic``); this object only speaks for it
-in frames. Frames it adds to the protocol, for a device that holds every seat:
+(``tabletop.online``), and both are answered by the page's one answerer
+(``tabletop.page.answerer.Answerer``): the same welcome, views, stale and turn
+checks and refusals. Everything a table decides (whose eyes, the hand-over
+between two humans, the bots, what a tap means) is the table's own logic
+(``tabletop.table.TableLogic``); this object adds what one device has:
 
 - ``handover`` (to the page): the device is to be passed to ``seat``; nothing
   secret is shown until the page answers ``reveal``;
+- frames as things happen: a tap is answered with the human's own move at once;
+  each bot's move is then its own answer (``advance``, which the worker calls
+  while ``busy``), the views saying who is thinking until the last;
 - ``save`` (to the page): the match as the notebook saves it (``Match.to_json``)
-  and the seats, after every change, for the browser's storage and a download;
+  and the seats, once the table waits for a human, for the browser's storage
+  and a download;
 - ``load`` (from the page): a save's JSON text, checked as ``Match.from_json``
   checks a file; a corrupt one is refused in words and nothing changes.
 
@@ -23,21 +27,47 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tabletop.core import IllegalActionError, Match, SaveError, make_game
+from tabletop.core import Match, Refusal, SaveError, make_game
 from tabletop.core.jsonio import strict_loads
+from tabletop.core.match import rules_version
 from tabletop.core.rng import fresh_seed
-from tabletop.page.protocol import PROTOCOL_VERSION, ProtocolError, parse_frame
+from tabletop.page.answerer import Answerer, with_id
+from tabletop.page.protocol import ProtocolError, error_frame, parse_frame
 from tabletop.table import TableLogic
-from tabletop.table.frame import board_payload
 from tabletop.table.seats import HUMAN
 from tabletop.table.words.panels import pass_the_laptop
 
 #: Frames only a device's own page sends, beside the protocol's.
 LOCAL_FRAMES = ("reveal", "save", "load")
+#: What a frame of the seat server's alone is told here.
+NOT_HERE = (
+    "this page plays on from where it is: undo and the referee's export are the "
+    "notebook's and the seat server's"
+)
+
+
+class DevicePage:
+    """The one page of this device: its eyes (the table's), what it has had,
+    and the frames waiting to cross to it."""
+
+    def __init__(self) -> None:
+        self.role = "spectator"
+        self.seat: int | None = None
+        self.logged = 0
+        self.render = "svg"
+        self.board_sent = False
+        self.outbox: list[dict[str, Any]] = []
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.outbox.append(frame)
+
+    def take(self) -> list[dict[str, Any]]:
+        frames, self.outbox = self.outbox, []
+        return frames
 
 
 class LocalRoom:
-    """One game on one device: its table logic, answered in protocol frames.
+    """One game on one device: its table logic, answered in the page's frames.
 
     Args:
         game: a registered game's name.
@@ -72,62 +102,20 @@ class LocalRoom:
         self.name = game
         self.look = look_for(match.game)
         self.logic = TableLogic(match, self.look)
+        self.logic.auto = False  # the bots move one by one: ``advance``
         self.logic.seat_all(seats)
-        self.logic.auto_play()
-
-    # -- frames in, frames out ----------------------------------------------------
-    def answer(self, text: str) -> list[dict[str, Any]]:
-        """The frames that answer one frame from the page (JSON text)."""
-        try:
-            frame = _parse(text)
-        except ProtocolError as exc:
-            return [{"t": "error", "code": exc.code, "message": exc.message}]
-        kind, ident = frame["t"], frame.get("id")
-        if kind == "hello":
-            return self.show()
-        if kind == "ping":
-            return [_with_id({"t": "pong"}, ident)]
-        if kind == "play":
-            return self._play(frame["action"], frame["at"], ident)
-        if kind == "reveal":
-            self.logic.reveal()
-            return self.show()
-        if kind == "load":
-            return self._load(frame.get("text"), ident)
-        if kind == "save":
-            return [self.save_frame()]
-        # view_at, undo_request, undo_answer, export: the notebook's, not the site's.
-        refused = (
-            "this page plays on from where it is: looking back, undo and the "
-            "referee's export are the notebook's"
-        )
-        return [_refused("TT-PHASE", refused, ident)]
-
-    def show(self) -> list[dict[str, Any]]:
-        """What the page shows now: the hand-over screen, or the welcome of the
-        seat whose eyes the table uses and its view; then the save."""
-        logic = self.logic
-        if logic.curtain is not None:
-            name = self.look.seat_name(logic.curtain)
-            title, ask, button = pass_the_laptop(name)
-            shown = {"t": "handover", "seat": logic.curtain}
-            shown.update(title=title, ask=ask, button=button)
-            return [shown, self.save_frame()]
-        return [self.welcome(), self.view(), self.save_frame()]
-
-    def welcome(self) -> dict[str, Any]:
-        game = self.logic.game
-        return {
-            "t": "welcome",
-            "protocol": PROTOCOL_VERSION,
-            "room": "local",
-            "role": "seat" if isinstance(self.logic.eyes, int) else "spectator",
-            "seat": self.logic.eyes if isinstance(self.logic.eyes, int) else None,
-            "game": game.name,
-            "options": {"players": game.players, **dict(game.options)},
-            "seats": self.seats_payload(),
-            "page": board_payload(self.look),
+        self.logic.sync()
+        self.page = DevicePage()
+        self.answerer = Answerer(self, self.look, "local", rules_version(match.game))
+        self.extra = {
+            kind: lambda eyes, frame: Refusal("TT-PHASE", NOT_HERE)
+            for kind in ("undo_request", "undo_answer", "export")
         }
+
+    # -- what the answerer asks of this device -------------------------------------
+    @property
+    def match(self) -> Any:
+        return self.logic.match
 
     def seats_payload(self) -> list[dict[str, Any]]:
         return [
@@ -135,23 +123,89 @@ class LocalRoom:
             for seat, kind in enumerate(self.logic.seats)
         ]
 
-    def view(self) -> dict[str, Any]:
-        """The view frame of the table's eyes: ``TableLogic.frame``."""
+    def thinking(self) -> int | None:
+        """The seat whose bot moves next (``advance``), if one does."""
+        seat = self.logic.to_move
+        if (
+            seat in self.logic.bot_seats
+            and self.logic.game.outcome(self.logic.state) is None
+        ):
+            return seat
+        return None
+
+    def may_undo(self, seat: int) -> bool | None:
+        return None  # no undo on this page
+
+    def apply(self, seat: int, action: Any) -> None:
+        """The human's move, on the table's logic (who may act is asked there
+        too: the hand-over); the bots' come one by one after (``advance``)."""
+        self.logic.choose(action)
+
+    # -- frames in, frames out ----------------------------------------------------
+    def answer(self, text: str) -> list[dict[str, Any]]:
+        """The frames that answer one frame from the page (JSON text)."""
+        try:
+            frame = _parse(text)
+            kind = frame["t"]
+            if kind == "hello":
+                self.page = DevicePage()  # a page that greets has nothing yet
+                return self.show(save=True)
+            if kind == "reveal":
+                self.logic.reveal()
+                return self.show()
+            if kind == "load":
+                return self._load(frame.get("text"), frame.get("id"))
+            if kind == "save":
+                return [self.save_frame()]
+            before = len(self.match)
+            self.answerer.answer(self.page, frame, self.extra)
+            answered = self.page.take()
+            if len(self.match) == before:
+                return answered
+            return [*answered, *self.show()]
+        except ProtocolError as exc:
+            return [error_frame(exc.code, exc.message)]
+
+    def busy(self) -> bool:
+        """Whether a bot is to move (the worker then calls ``advance``)."""
+        return self.thinking() is not None and self.logic.curtain is None
+
+    def advance(self) -> list[dict[str, Any]]:
+        """One bot's move, and what the page shows after it."""
+        if not self.busy():
+            return []
         logic = self.logic
-        outcome = logic.game.outcome(logic.state)
-        return {
-            "t": "view",
-            "step": logic.step,
-            "to_move": logic.to_move,
-            "log": [],
-            "reset": True,
-            "legal": [],
-            "outcome": None
-            if outcome is None
-            else {"winner": outcome.winner, "clause": outcome.clause},
-            "may_undo": False,
-            "page": logic.frame(),
-        }
+        with logic.batch():
+            logic.play_bots(1)
+            logic.sync()
+        return self.show()
+
+    def show(self, save: bool = False) -> list[dict[str, Any]]:
+        """What the page shows now: the hand-over screen, or the view through
+        the table's eyes (after a welcome when those eyes changed); then the
+        save, once the table waits for a human (or when ``save``)."""
+        logic, page = self.logic, self.page
+        if logic.curtain is not None:
+            name = self.look.seat_name(logic.curtain)
+            title, ask, button = pass_the_laptop(name)
+            shown = {"t": "handover", "seat": logic.curtain}
+            shown.update(title=title, ask=ask, button=button)
+            frames = [shown]
+        else:
+            eyes = logic.eyes
+            seat = eyes if isinstance(eyes, int) else None
+            role = "seat" if seat is not None else "spectator"
+            frames = []
+            if (role, seat) != (page.role, page.seat) or not page.board_sent:
+                page.role, page.seat, page.logged = role, seat, 0
+                frames.append(self.answerer.welcome(page))
+            frames.append(self.answerer.view(page, reset=page.logged == 0))
+        if save or not self.busy():
+            frames.append(self.save_frame())
+        return frames
+
+    def welcome(self) -> dict[str, Any]:
+        return self.answerer.welcome(self.page)
 
     def save_frame(self) -> dict[str, Any]:
         """The match as the notebook saves it, and the seats."""
@@ -161,18 +215,6 @@ class LocalRoom:
             "seats": list(self.logic.seats),
             "match": self.logic.match.to_json(),
         }
-
-    # -- gestures ------------------------------------------------------------------
-    def _play(self, notation: str, at: int, ident: Any) -> list[dict[str, Any]]:
-        logic = self.logic
-        if at != logic.step:
-            reason = f"the game has moved on to step {logic.step} (you acted on {at})"
-            return [_refused("TT-STALE", reason, ident)]
-        try:
-            logic.choose(notation)
-        except IllegalActionError as exc:
-            return [_refused(exc.clause, exc.reason, ident)]
-        return [_with_id({"t": "ok"}, ident), *self.show()]
 
     def _load(self, text: Any, ident: Any) -> list[dict[str, Any]]:
         """Play on from a save (the notebook's file): refused in words when it is
@@ -184,7 +226,8 @@ class LocalRoom:
         except (SaveError, ValueError) as exc:
             return [_refused("TT-SAVE", f"this file cannot be opened: {exc}", ident)]
         self.logic = room.logic
-        return [_with_id({"t": "ok"}, ident), *self.show()]
+        self.page = DevicePage()
+        return [with_id({"t": "ok", "step": len(self.match)}, ident), *self.show()]
 
 
 def _seats_for(seats: list[str], players: int) -> list[str]:
@@ -207,14 +250,8 @@ def _parse(text: str) -> dict[str, Any]:
     return parse_frame(text)
 
 
-def _with_id(frame: dict[str, Any], ident: Any) -> dict[str, Any]:
-    if ident is not None:
-        frame["id"] = ident
-    return frame
-
-
 def _refused(clause: str, reason: str, ident: Any) -> dict[str, Any]:
-    return _with_id({"t": "refused", "clause": clause, "reason": reason}, ident)
+    return with_id({"t": "refused", "clause": clause, "reason": reason}, ident)
 
 
 # -- what the worker calls ------------------------------------------------------------
@@ -232,6 +269,14 @@ class _Frames:
             frames.append({"t": "refused", "clause": "TT-SAVE", "reason": self.lost})
             self.lost = ""
         return json.dumps(frames)
+
+    def busy(self) -> bool:
+        """Whether a bot is to move: the worker asks ``advance_all`` next."""
+        return self.room.busy()
+
+    def advance_all(self) -> str:
+        """One bot's move and what the page shows after it, as JSON."""
+        return json.dumps(self.room.advance())
 
 
 def start(game: str, seats: str, saved: Any = None) -> _Frames:

@@ -34,6 +34,32 @@ function post(frames) {
   for (const f of JSON.parse(frames)) self.postMessage(f);
 }
 
+// Frames as things happen: after an answer, each bot's move is its own answer,
+// one per turn of this worker's loop, so the page shows the human's move at
+// once and then every bot's as it is made, and a frame from the page (a tap, a
+// reveal) is answered between two of them (refused as stale if it came late).
+let advancing = false;
+function advance() {
+  if (advancing || !room || !room.busy()) return;
+  advancing = true;
+  setTimeout(() => {
+    advancing = false;
+    try {
+      post(room.advance_all());
+    } catch (e) {
+      failed(e);
+      return;
+    }
+    advance();
+  }, 0);
+}
+
+function failed(e) {
+  // A Python error's last line says what is wrong ("ValueError: ..."), not its trace.
+  const said = String(e.message || e).trim().split("\n").pop();
+  self.postMessage({t: "error", code: "python", message: said});
+}
+
 self.onmessage = async (m) => {
   const msg = m.data;
   try {
@@ -47,15 +73,15 @@ self.onmessage = async (m) => {
                                            : make(msg.game, seats);
       self.postMessage({t: "started", loaded_ms: loaded.total, ms: loaded});
       post(room.answer_all(JSON.stringify({t: "hello"})));
+      advance();
     } else if (msg.t === "frame" && room) {
       post(room.answer_all(msg.text));
+      advance();
     } else if (msg.t === "bench") {
       const bench = py.globals.get("tabletop").site.local.bot_timings;
       self.postMessage({t: "bench", times: JSON.parse(bench(msg.game, msg.bot, msg.count))});
     }
   } catch (e) {
-    // A Python error's last line says what is wrong ("ValueError: ..."), not its trace.
-    const said = String(e.message || e).trim().split("\n").pop();
-    self.postMessage({t: "error", code: "python", message: said});
+    failed(e);
   }
 };
