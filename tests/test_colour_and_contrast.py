@@ -375,6 +375,24 @@ def test_the_page_s_playable_outline_is_a_light_ring_on_a_dark_one():
     assert contrast(light, "#212121") >= MARKS  # the inner ring against the border
 
 
+def test_the_page_s_focus_ring_on_a_playable_card_stands_out():
+    """A focused playable card: the playable rings, a white halo, then the focus
+    outline; each ring reaches 3:1 against what lies beside it."""
+    from tabletop.page.template import STYLE_FILE
+
+    css = STYLE_FILE.read_text(encoding="utf-8")
+    rule = re.search(r"#hand \.card\.playable:focus-visible \{([^}]*)\}", css)
+    assert rule, "a focus rule that outranks .card.playable"
+    outline = re.search(r"outline:[^;]*(#[0-9a-fA-F]{3,6})", rule.group(1)).group(1)
+    rings = re.findall(r"(#[0-9a-fA-F]{3,6})", rule.group(1).split("box-shadow:")[1])
+    light, dark, halo = rings
+    page = re.search(r"body \{[^}]*background: (#[0-9a-fA-F]{3,6})", css).group(1)
+    assert contrast(outline, halo) >= MARKS  # the focus ring against its halo
+    assert contrast(outline, page) >= MARKS  # and against the page
+    assert contrast(halo, dark) >= MARKS  # the halo against the playable ring
+    assert contrast(light, dark) >= MARKS
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_the_notebook_hand_s_playable_outline_stands_out_on_any_card(name):
     hand = _hand_view(name)
