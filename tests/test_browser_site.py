@@ -303,3 +303,59 @@ def _wheels_of_a_build(into: Path) -> Path:
     """The wheels of the module's build, copied (no second pip run)."""
     shutil.copytree(BUILT[0] / "wheels", into)
     return into
+
+
+#: Keeps every frame the page gets (its kind, step, who is thinking and when it
+#: came) and the time of every click, from now on.
+RECORD_FRAMES = """() => {
+  const socket = tabletopLocal.socket, deliver = socket.onmessage;
+  window.tabletopTestFrames = [];
+  window.tabletopTestClicks = [];
+  socket.onmessage = (m) => {
+    const f = JSON.parse(m.data);
+    tabletopTestFrames.push({t: f.t, step: f.step === undefined ? null : f.step,
+                             thinking: f.thinking || null, at: performance.now()});
+    deliver.call(socket, m);
+  };
+  document.addEventListener("click", () => tabletopTestClicks.push(performance.now()),
+                            true);
+}"""
+
+
+def test_against_hard_bots_the_own_move_shows_first_then_each_bot_move(tab):
+    """Frames as things happen on the site: after a tap the human's own move
+    comes as a view of its own, before any bot has decided; then each Hard
+    bot's move comes as its own view, one step each, saying who is thinking
+    until the last. (The times are printed; benchmarks/site.py measures them.)"""
+    tab.page.goto(tab.base + "play-pitfall.html?s0=human&s1=flat-mc&s2=flat-mc")
+    step = tab.playable()
+    tab.held(RECORD_FRAMES)
+    seen_bots = 0
+    for _ in range(12):
+        if seen_bots >= 2 or tab.held("tabletopPage.page.headline.over"):
+            break
+        tab.held("tabletopTestFrames.length = 0")
+        tab.tap_a_choice()
+        after = tab.playable()
+        frames = tab.held("tabletopTestFrames")
+        tapped = tab.held("tabletopTestClicks[tabletopTestClicks.length - 1]")
+        views = [f for f in frames if f["t"] == "view"]
+        assert views and views[0]["step"] == step + 1, frames
+        steps = [v["step"] for v in views]
+        assert steps == list(range(step + 1, after + 1)), frames  # one by one
+        if len(views) > 1:
+            seen_bots += 1
+            assert views[0]["thinking"], "the view of the own move says who thinks"
+            assert all(v["thinking"] for v in views[:-1]) and not views[-1]["thinking"]
+            times = [v["at"] for v in views]
+            assert times == sorted(times)
+            print(
+                f"own move after {views[0]['at'] - tapped:.0f} ms; bot moves after "
+                + ", ".join(
+                    f"{b - a:.0f}" for a, b in zip(times, times[1:], strict=False)
+                )
+                + " ms more"
+            )
+        step = after
+    assert seen_bots >= 1
+    assert tab.errors == []
