@@ -115,9 +115,14 @@
 
   function receive(f) {
     if (f.t === "welcome") {
-      S.welcome = f; S.seats = f.seats; S.retry = 0; S.up = true; S.board = f.page;
+      S.welcome = f; S.seats = f.seats; S.retry = 0; S.up = true;
       notice(""); document.body.dataset.connected = "yes";
-      drawBoard(); renderRole(); renderSeats();
+      // The board's picture comes once per connection: a welcome without it
+      // (other eyes on this device) keeps the board drawn, and the next view
+      // follows the new eyes' pawn.
+      if (f.page) { S.board = f.page; drawBoard(); }
+      else { S.zoom.at = -1; S.zoom.panned = false; }
+      renderRole(); renderSeats();
       $("house").textContent = S.board && S.board.house_rules || "";
       $("house").hidden = !$("house").textContent;
     } else if (f.t === "view") {
@@ -340,7 +345,9 @@
     if (!p) return;
     const h = p.headline;
     $("headline").textContent = h.text;
-    $("more").textContent = h.more;
+    // While a bot is about to move, the view says who is thinking (shown only:
+    // the page's controls stay as the view leaves them).
+    $("more").textContent = h.more + (S.view.thinking ? " \u00b7 " + S.view.thinking : "");
     $("top").classList.toggle("mine", h.mine);
     const mover = S.view.to_move;
     const dot = $("turndot");
