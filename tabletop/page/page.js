@@ -19,7 +19,7 @@
   const blank = () => ({
     ws: null, welcome: null, board: null, view: null, page: null, seats: [], svg: null,
     undo: {}, busy: false, key: "", settled: 0, retry: 0, mine: false, final: false,
-    up: false, timer: null,
+    up: false, timer: null, parked: null,
     // The board's view: ``z`` times the legible scale, centred on (cx, cy) in
     // board units; ``whole`` shows the whole map; ``panned``: the player moved
     // it (it stops following the pawn until the player plays).
@@ -360,7 +360,7 @@
     keepFocus(() => {
       renderHand(); renderActions(); renderRecap(); renderSeats(); renderUndo();
       renderBoardWords();
-    });
+    }, fresh);
     announce();
     turnAlert(h.mine);
     document.title = (h.mine ? WORDS.your_turn_title : "") + WORDS.title +
@@ -457,17 +457,26 @@
   }
 
   // A control redrawn under the focus leaves it on the page's body: it goes to
-  // the first choice on offer, else the heading of the choices, else the turn line.
-  function keepFocus(redraw) {
+  // the first choice on offer, else the heading of the choices, else the turn
+  // line, where it waits (``S.parked``) while no choice is on offer (the move
+  // on its way, the bots' turns); a view (``fresh``) that brings choices moves
+  // a focus still waiting there to the first of them, as the notebook table does.
+  function keepFocus(redraw, fresh) {
     const had = document.activeElement, inside = had && had !== document.body &&
       $("side").contains(had);
     redraw();
     const now = document.activeElement;  // a control hidden now loses the focus soon
+    const first = $("actions").querySelector("button:not([disabled])");
+    if (fresh && first && S.parked && now === S.parked) {
+      S.parked = null;
+      first.focus({preventScroll: false});
+      return;
+    }
     const lost = !now || now === document.body || !now.isConnected || !!now.closest("[hidden]");
     if (!inside || !lost) return;
-    const first = $("actions").querySelector("button:not([disabled])");
     const next = first || (!$("choices").hidden && $("choices-h")) || $("headline");
     next.focus({preventScroll: false});
+    S.parked = first ? null : next;
   }
   // Say what is new, once: the recap's turns not said yet, then the turn.
   function announce() {
