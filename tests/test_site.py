@@ -125,7 +125,8 @@ def test_a_human_and_a_bot_play_twenty_decisions_by_frames(game):
         assert page["refusal"] is None, page["refusal"]
         first = page["actions"][0]["action"]
         frames = _ask(room, t="play", action=first, at=view["step"], id=1)
-        assert frames[0] == {"t": "ok", "id": 1, "step": view["step"] + 1}
+        ok = next(f for f in frames if f["t"] == "ok")
+        assert ok == {"t": "ok", "id": 1, "step": view["step"] + 1}
         view = _shown(frames)
         # The bot answered at once: the human is to move again (or it is over).
         assert view["to_move"] in (0, None)
@@ -151,11 +152,11 @@ def test_the_human_s_move_comes_at_once_then_each_bot_move_as_it_is_made(game):
         first = view["page"]["actions"][0]["action"]
         answered = room.answer(json.dumps({"t": "play", "action": first,
                                            "at": view["step"]}))  # fmt: skip
-        assert [f["t"] for f in answered][:2] == ["ok", "view"]
-        own = answered[1]
+        assert [f["t"] for f in answered if f["t"] != "save"] == ["view", "ok"]
+        own = answered[0]
         assert own["step"] == view["step"] + 1
         if not room.busy():
-            assert own["thinking"] is None and answered[-1]["t"] == "save"
+            assert own["thinking"] is None and answered[1]["t"] == "save"
             view = own
             continue
         bot_turns += 1
@@ -325,7 +326,7 @@ for name in ("pitfall", "raiders", "race"):
         view = room.answer(json.dumps({"t": "hello"}))[1]
         first = view["page"]["actions"][0]["action"]
         play = {"t": "play", "action": first, "at": view["step"]}
-        assert room.answer(json.dumps(play))[0]["t"] == "ok"
+        assert any(f["t"] == "ok" for f in room.answer(json.dumps(play)))
 outside = sorted(
     n for n in sys.modules
     if "." not in n and not n.startswith("_")

@@ -138,8 +138,12 @@ class LocalRoom:
 
     def apply(self, seat: int, action: Any) -> None:
         """The human's move, on the table's logic (who may act is asked there
-        too: the hand-over); the bots' come one by one after (``advance``)."""
+        too: the hand-over), and what the page shows after it, as the seat
+        server sends a view before its ``ok``; the bots' moves come one by one
+        after (``advance``)."""
         self.logic.choose(action)
+        for frame in self.show():
+            self.page.send(frame)
 
     # -- frames in, frames out ----------------------------------------------------
     def answer(self, text: str) -> list[dict[str, Any]]:
@@ -157,12 +161,8 @@ class LocalRoom:
                 return self._load(frame.get("text"), frame.get("id"))
             if kind == "save":
                 return [self.save_frame()]
-            before = len(self.match)
             self.answerer.answer(self.page, frame, self.extra)
-            answered = self.page.take()
-            if len(self.match) == before:
-                return answered
-            return [*answered, *self.show()]
+            return self.page.take()
         except ProtocolError as exc:
             return [error_frame(exc.code, exc.message)]
 
