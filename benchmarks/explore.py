@@ -13,6 +13,13 @@ It prints the gestures tried per game and screen, the CPU time of the walks (per
 gesture too: the cost of one gesture and its checks, not a speed target), the
 wall time, and every finding with its table and gestures. The CI test
 (``tests/test_table_explorer.py``) runs the same explorer bounded.
+
+``--transports`` explores the seat page's two transports instead
+(``tests/transports.py``): the seat server's room and the static site's room of
+one device are given the same deal (one human seat, 1-3 Easy or random bots) and
+the same frames (plays, stale and early taps, nonsense, malformed frames, pings,
+looking back, bot moves), and every answer of one must be the other's
+(``tests/test_page_transports.py`` runs it bounded in CI).
 """
 
 from __future__ import annotations
@@ -33,6 +40,8 @@ from tests.explorer import Finding, Setup, installed_games, walk  # noqa: E402
 def one_walk(task: tuple[str, str, int, int]) -> tuple[str, str, int, float, str]:
     """One seeded walk: (game, screen, gestures made, CPU seconds, finding)."""
     game, screen, seed, length = task
+    if screen == "transports":
+        return transports_walk(game, seed, length)
     setup = Setup.drawn(random.Random(seed), game, screen)
     started = time.process_time()
     try:
@@ -43,12 +52,37 @@ def one_walk(task: tuple[str, str, int, int]) -> tuple[str, str, int, float, str
     return game, screen, made, time.process_time() - started, found
 
 
+def transports_walk(
+    game: str, seed: int, length: int
+) -> tuple[str, str, int, float, str]:
+    """One seeded walk of both transports with the same frames."""
+    from tabletop.core.registry import make_game
+    from tests import transports
+
+    rng = random.Random(seed)
+    most = max(2, min(4, make_game(game).players))
+    players = rng.randint(2, most) if most > 2 else 2
+    seats = ["human", *rng.choices(("heuristic", "random"), k=players - 1)]
+    started = time.process_time()
+    found, _ = transports.walk(game, seats, seed, length)
+    cpu = time.process_time() - started
+    return (
+        game,
+        "transports",
+        length,
+        cpu,
+        "" if found is None else f"walk seed {seed}: {found}",
+    )
+
+
 def tasks(args: argparse.Namespace) -> list[tuple[str, str, int, int]]:
     games = installed_games()
     walks = -(-args.gestures // args.walk)
     out = []
     for number in range(walks):
         screen = "notebook" if number % args.notebook_every == 0 else "logic"
+        if args.transports:
+            screen = "transports"
         seed = args.seed * 1_000_003 + number
         out.append((games[number % len(games)], screen, seed, args.walk))
     return out
@@ -65,6 +99,11 @@ def main() -> None:
         type=int,
         default=4,
         help="one walk in N on the notebook table (the rest on the table logic)",
+    )
+    parser.add_argument(
+        "--transports",
+        action="store_true",
+        help="the seat server's room and the site's room, given the same frames",
     )
     args = parser.parse_args()
     work = tasks(args)

@@ -82,6 +82,7 @@ class ServerSide:
             lambda delay, call: self.waiting.append(call),
             bot_delay=0,
         )
+        self.room.kick_bots()  # as the server does once a room is made
         self.page = Page()
         self.room.join(self.page)
 
