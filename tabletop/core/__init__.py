@@ -3,8 +3,9 @@
 ``tabletop.online.RemoteMatch``), randomness, errors and board files. It knows no
 game and no UI."""
 
-from tabletop.core.boards import BoardError, Problems, read_board
+from tabletop.core.boards import Problems, read_board
 from tabletop.core.errors import (
+    BoardError,
     IllegalActionError,
     IllegalEditError,
     SaveError,

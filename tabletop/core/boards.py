@@ -42,7 +42,7 @@ def board_path(name_or_path: str | Path) -> Path:
 
 def read_board(
     name_or_path: str | Path | Mapping[str, Any], game: str
-) -> tuple[dict, str]:
+) -> tuple[dict[str, Any], str]:
     """Read a board file as a dict, checking its envelope (game, version).
 
     Args:
@@ -95,8 +95,11 @@ class Problems:
 
 
 def check_records(
-    problems: Problems, records: Any, what: str, fields: Mapping[str, type | tuple]
-) -> list[dict]:
+    problems: Problems,
+    records: Any,
+    what: str,
+    fields: Mapping[str, type | tuple[type, ...]],
+) -> list[dict[str, Any]]:
     """Check a list of objects with required typed fields and unique string ids."""
     if not isinstance(records, list):
         problems.add(f"'{what}' must be a list")
@@ -231,13 +234,15 @@ def load_generic_board(
     """
     data, source = read_board(name_or_path, game)
     problems = Problems(source)
-    size = {}
+    size: dict[str, int] = {}
     for key in ("width", "height"):
         value = data.get(key)
         ok = isinstance(value, int) and not isinstance(value, bool) and value > 0
         problems.need(ok, f"'{key}' must be a positive integer")
-        size[key] = value if ok else 1
-    fields = {"id": str, "name": str, "kind": str, "x": (int, float), "y": (int, float)}
+        size[key] = value if ok and isinstance(value, int) else 1
+    fields: dict[str, type | tuple[type, ...]] = {
+        "id": str, "name": str, "kind": str, "x": (int, float), "y": (int, float)
+    }  # fmt: skip
     records = check_records(problems, data.get("spaces"), "spaces", fields)
     spaces = {}
     for rec in records:

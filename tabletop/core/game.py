@@ -62,6 +62,16 @@ class Event:
         "hidden",
         "witnesses",
     )
+    # The slots' types (annotations only: a slot is no class attribute).
+    clause: str
+    _text: str | Words
+    player: int | None
+    kind: str
+    secret: bool
+    _public: str | Words
+    data: Mapping[str, Any]
+    hidden: tuple[str, ...]
+    witnesses: tuple[int, ...]
 
     def __init__(
         self,
@@ -92,20 +102,22 @@ class Event:
     def text(self) -> str:
         """The sentence for the log (written from ``data`` on first reading)."""
         text = self._text
-        if text.__class__ is not str:
-            text = text(self.data)
-            _set(self, "_text", text)
-        return text
+        if isinstance(text, str):
+            return text
+        said = text(self.data)
+        _set(self, "_text", said)
+        return said
 
     @property
     def public(self) -> str:
         """The sentence other seats read when ``secret`` is set (written from the
         data they may read, on first reading)."""
         public = self._public
-        if public.__class__ is not str:
-            public = public(self.open_data())
-            _set(self, "_public", public)
-        return public
+        if isinstance(public, str):
+            return public
+        said = public(self.open_data())
+        _set(self, "_public", said)
+        return said
 
     def open_data(self) -> dict[str, Any]:
         """``data`` without its ``hidden`` keys: what every seat may read."""
@@ -132,15 +144,15 @@ class Event:
         )
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
+        if not isinstance(other, Event) or other.__class__ is not self.__class__:
             return NotImplemented
-        return self._fields() == other._fields()  # type: ignore[attr-defined]
+        return self._fields() == other._fields()
 
     __hash__ = None  # type: ignore[assignment]  # ``data`` is a dict
 
     def __repr__(self) -> str:
-        names = ("clause", "text", "player", "kind", "secret", "public", "data")
-        names += ("hidden", "witnesses")
+        names = ("clause", "text", "player", "kind", "secret", "public", "data",
+                 "hidden", "witnesses")  # fmt: skip
         shown = ", ".join(
             f"{n}={v!r}" for n, v in zip(names, self._fields(), strict=True)
         )
@@ -190,15 +202,17 @@ class Event:
         return data
 
 
-_set_clause = Event.clause.__set__
-_set_text = Event._text.__set__
-_set_player = Event.player.__set__
-_set_kind = Event.kind.__set__
-_set_secret = Event.secret.__set__
-_set_public = Event._public.__set__
-_set_data = Event.data.__set__
-_set_hidden = Event.hidden.__set__
-_set_witnesses = Event.witnesses.__set__
+# Each slot's own setter (its descriptor's ``__set__``), looked up once.
+_SLOT = Event.__dict__
+_set_clause: Callable[[Event, str], None] = _SLOT["clause"].__set__
+_set_text: Callable[[Event, str | Words], None] = _SLOT["_text"].__set__
+_set_player: Callable[[Event, int | None], None] = _SLOT["player"].__set__
+_set_kind: Callable[[Event, str], None] = _SLOT["kind"].__set__
+_set_secret: Callable[[Event, bool], None] = _SLOT["secret"].__set__
+_set_public: Callable[[Event, str | Words], None] = _SLOT["_public"].__set__
+_set_data: Callable[[Event, Mapping[str, Any]], None] = _SLOT["data"].__set__
+_set_hidden: Callable[[Event, tuple[str, ...]], None] = _SLOT["hidden"].__set__
+_set_witnesses: Callable[[Event, tuple[int, ...]], None] = _SLOT["witnesses"].__set__
 
 
 @dataclass(frozen=True, slots=True)

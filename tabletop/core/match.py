@@ -69,8 +69,9 @@ class Step:
     def notation(self) -> str:
         if self.action is not None:
             return str(self.action)
-        args = ", ".join(f"{k}={v!r}" for k, v in self.edit.items() if k != "op")
-        return f"edit {self.edit['op']}({args})"
+        edit = self.edit or {}
+        args = ", ".join(f"{k}={v!r}" for k, v in edit.items() if k != "op")
+        return f"edit {edit.get('op')}({args})"
 
 
 class Match:
@@ -136,8 +137,11 @@ class Match:
         Raises:
             IllegalEditError: naming what is wrong with the description.
         """
+        describe = getattr(game, "position", None)  # optional in a game
+        if describe is None:
+            raise IllegalEditError(f"{game.name} takes no position descriptions")
         try:
-            state = game.position(**fields)
+            state = describe(**fields)
         except (ValueError, TypeError, KeyError) as exc:
             raise IllegalEditError(f"not a position of {game.name}: {exc}") from None
         return cls.from_state(game, state, match_seed)
@@ -372,12 +376,12 @@ class Match:
     # -- saving -------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """The whole timeline as JSON-able data (seed, actions, edits, cursor)."""
-        steps = []
+        steps: list[dict[str, Any]] = []
         for step in self._steps:
             if step.action is not None:
                 steps.append({"action": str(step.action)})
             else:
-                steps.append({"edit": dict(step.edit)})
+                steps.append({"edit": dict(step.edit or {})})
         last = self._steps[-1].state if self._steps else self._initial
         start = {"start": self.game.state_to_json(self._initial)}
         data = {
@@ -547,7 +551,8 @@ def game_from_spec(name: Any, options: Any) -> Game:
     if not isinstance(options, dict):
         raise SaveError("save field 'options' must be an object")
     try:
-        return factory(**options)
+        game: Game = factory(**options)
+        return game
     except (TypeError, ValueError) as exc:
         raise SaveError(f"save has bad options for {name}: {exc}") from None
 

@@ -62,7 +62,7 @@ def check_capability(what: Any) -> str:
         raise ValueError(
             f"unknown capability {what!r}; expected one of: {', '.join(CAPABILITIES)}"
         )
-    return what
+    return str(what)
 
 
 @runtime_checkable
@@ -136,7 +136,7 @@ class MatchLike(Protocol):
         """The state at ``step`` as this holder may see it; the cursor stays."""
 
     # -- moving along -------------------------------------------------------------
-    def play(self, action: Any) -> tuple:
+    def play(self, action: Any) -> tuple[Event, ...]:
         """Play an action or its notation; raises ``IllegalActionError``."""
 
     def goto(self, step: int) -> int: ...

@@ -122,6 +122,8 @@ class RuleSet:
     """The value of every option of a game, read as attributes
     (``game.house.<keyword>``). Frozen once made."""
 
+    declared: tuple[RuleOption, ...]
+
     def __init__(self, declared: Sequence[RuleOption], values: Mapping[str, Any]):
         object.__setattr__(self, "declared", tuple(declared))
         for option in declared:

@@ -90,7 +90,8 @@ class GameEntry:
     @property
     def factory(self) -> Callable[..., Any]:
         """The Game class (loaded on first use)."""
-        return load_path(self.game)
+        factory: Callable[..., Any] = load_path(self.game)
+        return factory
 
     @property
     def module(self) -> str:

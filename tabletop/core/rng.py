@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -126,7 +126,7 @@ class Rng:
                 raise ValueError(f"a forced die roll must be 1..{sides}, not {v!r}")
         return Rng(self.counter, self.forced + tuple(values))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"counter": self.counter, "forced": list(self.forced)}
 
     @classmethod

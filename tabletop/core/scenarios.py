@@ -88,7 +88,9 @@ class ScenarioBook:
             name, entry.summary, entry.clauses, game, state, entry.try_actions
         )
 
-    def described(self, name: str) -> tuple[str, tuple[str, ...], int, dict, tuple]:
+    def described(
+        self, name: str
+    ) -> tuple[str, tuple[str, ...], int, dict[str, Any], tuple[Any, ...]]:
         """(summary, clauses, players, description, try actions) of a scenario."""
         e = self._entries[name]
         return e.summary, e.clauses, e.players, dict(e.description), e.try_actions

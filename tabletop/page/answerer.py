@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from tabletop.core import IllegalActionError, Match, Refusal
+from tabletop.core import Explanation, IllegalActionError, Match, Refusal
 from tabletop.core.viewers import PUBLIC
 from tabletop.draw.look import Look
 from tabletop.page import protocol as P
@@ -34,7 +34,10 @@ from tabletop.table.seats import turn_refusal
 from tabletop.table.words.panels import thinking
 
 SPECTATOR, REFEREE = "spectator", "referee"
+#: A frame, or a part of one: JSON out (any JSON value inside).
 JSON = dict[str, Any]
+#: A page's pictures and words of one step, by (role, seat): made once each.
+Pages = dict[tuple[str, int | None], JSON]
 
 
 class Eyes(Protocol):
@@ -203,7 +206,7 @@ class Answerer:
             eyes.board_sent = True
         return frame
 
-    def view(self, eyes: Eyes, reset: bool = False, pages: dict | None = None) -> JSON:
+    def view(self, eyes: Eyes, reset: bool = False, pages: Pages | None = None) -> JSON:
         """The table now as ``eyes`` sees it: its view of the state, the log
         lines it has not had, its legal actions when it is to move, the outcome,
         whose bot is thinking and, for a page that draws, its pictures and words
@@ -213,7 +216,7 @@ class Answerer:
         state = match.state
         view = P.view_of(game, state, viewer)
         since = 0 if reset else eyes.logged
-        lines: list = []
+        lines: list[list[int | str]] = []
         if since == 0:
             lines = P.log_lines(0, match.setup_events, viewer, self.said)
         for step in match.steps[since:]:
@@ -239,7 +242,7 @@ class Answerer:
             },
             "thinking": None if bot is None else thinking(self.look, bot),
         }
-        legal: tuple = ()
+        legal: tuple[Explanation, ...] = ()
         if eyes.role == "seat" and to_move is not None and to_move == eyes.seat:
             legal = match.explain()
             frame["legal"] = P.legal_payload(legal)
@@ -254,7 +257,7 @@ class Answerer:
             frame["may_undo"] = bool(may)
         return frame
 
-    def page_part(self, eyes: Eyes, legal: tuple) -> JSON:
+    def page_part(self, eyes: Eyes, legal: tuple[Explanation, ...]) -> JSON:
         """A page's pictures and words for the current step, built from the
         page's own view (``tabletop.table.frame.view_payload``): the recap tells
         what the others did since this seat's own last step."""

@@ -31,7 +31,7 @@ MAX_MESSAGE = 64 * 1024
 MAX_TEXT = 256
 
 
-CLIENT_FRAMES = {
+CLIENT_FRAMES: dict[str, dict[str, type]] = {
     "hello": {"protocol": int, "room": str, "token": str},
     "play": {"action": str, "at": int},
     "view_at": {"step": int},
@@ -43,7 +43,7 @@ CLIENT_FRAMES = {
 
 
 #: Optional fields a frame may carry, and the values each may take.
-OPTIONAL_FIELDS = {"hello": {"render": ("svg",)}}
+OPTIONAL_FIELDS: dict[str, dict[str, tuple[str, ...]]] = {"hello": {"render": ("svg",)}}
 
 
 class ProtocolError(ValueError):
@@ -91,13 +91,13 @@ def parse_frame(text: str | bytes) -> dict[str, Any]:
             raise ProtocolError(
                 "bad_field", f"'{kind}' needs '{field}' ({kind_of.__name__})"
             )
-        if kind_of is str and not (len(value) <= MAX_TEXT and _is_text(value)):
+        if isinstance(value, str) and not (len(value) <= MAX_TEXT and _is_text(value)):
             raise ProtocolError(
                 "bad_field",
                 f"'{kind}' needs '{field}' as valid text of at most {MAX_TEXT} "
                 "characters",
             )
-        if kind_of is int and not _fits(value):
+        if isinstance(value, int) and not _fits(value):
             raise ProtocolError(
                 "bad_field", f"'{kind}' needs '{field}' within a 64-bit int"
             )
@@ -160,7 +160,8 @@ def scrub(data: Any) -> Any:
 
 def state_payload(game: Game, state: Any, viewer: Any) -> dict[str, Any]:
     """The JSON a viewer receives for a state: its view, scrubbed."""
-    return scrub(game.state_to_json(view_of(game, state, viewer)))
+    payload: dict[str, Any] = scrub(game.state_to_json(view_of(game, state, viewer)))
+    return payload
 
 
 def log_lines(
@@ -168,7 +169,7 @@ def log_lines(
     events: tuple[Event, ...],
     viewer: Any,
     line: Callable[[Event, Any], str] | None = None,
-) -> list:
+) -> list[list[int | str]]:
     """A step's events as ``[step, text]`` pairs the viewer may read: in the
     game's words when ``line(event, viewer)`` says them (``Look.event_line``, or a
     room's memo of it: every card named or counted as the notebook table says
@@ -199,7 +200,9 @@ def legal_payload(explanations: tuple[Explanation, ...]) -> list[dict[str, Any]]
     ]
 
 
-def legal_from_payload(game: Game, entries: list[dict[str, Any]]) -> tuple:
+def legal_from_payload(
+    game: Game, entries: list[dict[str, Any]]
+) -> tuple[Explanation, ...]:
     return tuple(
         Explanation(
             action=game.parse_action(e["action"]),
