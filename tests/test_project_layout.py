@@ -141,3 +141,23 @@ def test_no_pickle_or_eval_anywhere_in_the_package():
 def test_boards_are_packaged_into_the_wheel():
     text = (ROOT / "pyproject.toml").read_text()
     assert '"boards" = "tabletop/_boards"' in text
+
+
+def _imported(path: Path) -> set[str]:
+    """Every module ``path`` imports, at its top or inside a function."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            out.add(node.module)
+        elif isinstance(node, ast.Import):
+            out |= {alias.name for alias in node.names}
+    return out
+
+
+def test_the_analysis_layer_never_imports_the_simulation_layer():
+    """One way: ``tabletop.sim`` may read ``tabletop.analysis`` (the value model,
+    the charts' seat styles, rates), never the other way round (the rates and
+    the seeds both use live in ``analysis.rates`` and ``core.rng``)."""
+    for path in _sources("tabletop/analysis"):
+        sim = {m for m in _imported(path) if m.split(".")[:2] == ["tabletop", "sim"]}
+        assert not sim, f"{path.name} imports {sim}"

@@ -33,10 +33,10 @@ from tabletop.analysis.playouts import (
     sample_world,
     split,
 )
+from tabletop.analysis.rates import Rate
 from tabletop.bots.search import advance
 from tabletop.core import Game, Match, Rng
 from tabletop.core.viewers import as_viewer
-from tabletop.sim.stats import Rate
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,7 @@ forgets; the playouts alone are an unbiased sample of ``evaluate``'s answer from
 that view, which is what the model stands in for.
 
 Everything is derived from a base seed and the game's index
-(``tabletop.sim.spec.derive_seed``), so the same call gives the same arrays, and
+(``tabletop.core.rng.derive_seed``), so the same call gives the same arrays, and
 ``play_game`` replays any one game to find a position again.
 """
 
@@ -37,7 +37,7 @@ from tabletop.analysis.playouts import (
 )
 from tabletop.bots.search import advance
 from tabletop.core import Rng
-from tabletop.sim.spec import derive_seed
+from tabletop.core.rng import derive_seed
 
 
 @dataclass(frozen=True)

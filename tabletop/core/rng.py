@@ -7,6 +7,7 @@ on every machine and Python version. Die rolls may be forced for experiments.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
 from collections.abc import Callable, Sequence
@@ -232,3 +233,9 @@ def _awaited(n: int, ahead: tuple[int, ...]) -> tuple[int, ...]:
     if wait is None:
         raise ChanceNeeded(n, ahead)
     return tuple(wait(n, ahead))
+
+
+def derive_seed(base: int, index: int, role: str) -> int:
+    """A 63-bit seed for one game and one role, from the base seed and index only."""
+    digest = hashlib.blake2b(f"{base}:{index}:{role}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1

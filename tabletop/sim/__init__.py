@@ -8,11 +8,12 @@ answer "who wins from here?" for a Match; ``tabletop.sim.plots`` draws the figur
 figure with its 95% interval (``FairnessReport``; docs/simulation.md).
 """
 
+from tabletop.core.rng import derive_seed
 from tabletop.sim.fairness_report import FairnessReport
 from tabletop.sim.fairness_run import fairness
 from tabletop.sim.results import ResultTable
 from tabletop.sim.runner import run_games, run_playouts
-from tabletop.sim.spec import BotSpec, GameSpec, derive_seed
+from tabletop.sim.spec import BotSpec, GameSpec
 from tabletop.sim.stats import Lengths, Rate, Summary, summarize, wilson
 from tabletop.sim.whatif import (
     WinProbabilities,

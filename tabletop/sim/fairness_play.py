@@ -24,7 +24,8 @@ from typing import Any
 from tabletop.bots import make_bot, play_out
 from tabletop.core import Game
 from tabletop.core.registry import part_of
-from tabletop.sim.spec import BotSpec, GameSpec, derive_seed, seat_bots
+from tabletop.core.rng import derive_seed
+from tabletop.sim.spec import BotSpec, GameSpec, seat_bots
 from tabletop.sim.tally import POINTS, GameRecord, Tally
 
 Judge = Callable[[Sequence[Any]], tuple[tuple[int | None, ...], tuple]]

@@ -10,7 +10,6 @@ so the results are the same whichever executor runs the chunks.
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib
 import json
 from collections.abc import Mapping, Sequence
@@ -116,12 +115,6 @@ class Chunk:
     rotate: bool = False
     start: Mapping[str, Any] | None = field(default=None)
     viewer: int | None = None
-
-
-def derive_seed(base: int, index: int, role: str) -> int:
-    """A 63-bit seed for one game and one role, from the base seed and index only."""
-    digest = hashlib.blake2b(f"{base}:{index}:{role}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
 
 
 def _canonical(options: Mapping[str, Any]) -> str:

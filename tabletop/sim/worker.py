@@ -7,7 +7,8 @@ from typing import Any
 
 from tabletop.bots import make_bot, play_out
 from tabletop.core import Game, Rng
-from tabletop.sim.spec import BotSpec, Chunk, derive_seed, seat_bots
+from tabletop.core.rng import derive_seed
+from tabletop.sim.spec import BotSpec, Chunk, seat_bots
 
 
 def run_chunk(chunk: Chunk) -> list[dict[str, Any]]:
