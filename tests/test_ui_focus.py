@@ -5,10 +5,20 @@ target leaves it."""
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop.learn import lessons
 
 PITFALL_LESSONS = lessons("pitfall")
 RAIDERS_LESSONS = lessons("raiders")
+
+
+@pytest.fixture(scope="module")
+def lesson_tables() -> list:
+    """Every lesson's table, built once: the tests that only look at them share
+    them (a table per lesson takes about a second); tests that press or focus make
+    their own."""
+    return [(lesson, lesson.table()) for lesson in (*PITFALL_LESSONS, *RAIDERS_LESSONS)]
 
 
 def _press(table, x: float, y: float) -> None:
@@ -16,10 +26,9 @@ def _press(table, x: float, y: float) -> None:
     table.widgets.board.canvas._canvases[-1]._mouse_up_callbacks(x, y)
 
 
-def test_a_lesson_board_shows_the_area_it_is_about():
+def test_a_lesson_board_shows_the_area_it_is_about(lesson_tables):
     cropped = 0
-    for lesson in (*PITFALL_LESSONS, *RAIDERS_LESSONS):
-        table = lesson.table()
+    for lesson, table in lesson_tables:
         board, adapter = table.widgets.board, table.look
         ax, ay, aw, ah = board.area
         assert (board.canvas.width, board.canvas.height) == (int(aw), int(ah))
@@ -62,12 +71,11 @@ def test_the_area_grows_when_a_target_leaves_it():
     assert not table.widgets.board.cropped
 
 
-def test_a_lesson_board_cuts_no_space_in_two():
+def test_a_lesson_board_cuts_no_space_in_two(lesson_tables):
     """The area shows every space whose centre it shows whole, and leaves out no
     thin strip along the board's edge: lesson 1's board once ended at x=806 and
     cut the right column of the jungle path (spaces 12-17) in half."""
-    for lesson in (*PITFALL_LESSONS, *RAIDERS_LESSONS):
-        table = lesson.table()
+    for lesson, table in lesson_tables:
         board, look = table.widgets.board, table.look
         ax, ay, aw, ah = board.area
         for edge in (ax, ay, look.width - ax - aw, look.height - ay - ah):
@@ -78,7 +86,7 @@ def test_a_lesson_board_cuts_no_space_in_two():
             r = look.space_radius(sid)
             assert ax <= max(0, x - r) and min(look.width, x + r) <= ax + aw, sid
             assert ay <= max(0, y - r) and min(look.height, y + r) <= ay + ah, sid
-    first = PITFALL_LESSONS[0].table()
+    first = lesson_tables[0][1]
     right_column = [s for s, (x, _) in first.look.xy.items() if x > 800]
     assert right_column and all(
         first.widgets.board.shows(x + first.look.space_radius(s) - 4, y)
