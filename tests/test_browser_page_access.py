@@ -91,12 +91,11 @@ SHOWED = (
 
 def sentences(frame: dict) -> set[str]:
     """The sentences a page may announce from one of its frames: its recap's
-    turns, the seat's own latest step ("You: rolled 4."), "Your turn: ..." and
-    the end."""
+    turns, each step told alone ("You: rolled 4.", "Player 1 (blue): rolled
+    6."), "Your turn: ..." and the end."""
     head = frame["headline"]
     said = {f"{who}: {what}." for who, what in frame["recap"]}
-    yours = [frame["yours"]["said"]] if frame.get("yours") else []
-    return said | {head["said"], *yours}
+    return said | {t["said"] for t in frame["told"]} | {head["said"]}
 
 
 def tab_walk(page, presses: int) -> list[str]:
@@ -124,6 +123,8 @@ def test_a_whole_turn_by_keyboard_alone_and_what_the_live_region_says(name):
             frame = json.loads(data)
             if frame.get("t") == "view" and "page" in frame:
                 own_words.update(sentences(frame["page"]))
+            if frame.get("thinking"):  # who is thinking: said once per bot turn
+                own_words.add(frame["thinking"])
 
         seen.wait("S.up && S.view && S.page && S.page.headline.mine")
         assert seen.sockets, "the page's socket is open"

@@ -20,6 +20,9 @@
     ws: null, welcome: null, board: null, view: null, page: null, seats: [], svg: null,
     undo: {}, busy: false, key: "", settled: 0, retry: 0, mine: false, final: false,
     up: false, timer: null, parked: null,
+    // What the live region has said to these eyes: up to which step, who was
+    // thinking, whether their turn or the end (``announce``).
+    heard: null, heardThinking: null, heardMine: false, heardOver: false,
     // The board's view: ``z`` times the legible scale, centred on (cx, cy) in
     // board units; ``whole`` shows the whole map; ``panned``: the player moved
     // it (it stops following the pawn until the player plays).
@@ -115,6 +118,12 @@
 
   function receive(f) {
     if (f.t === "welcome") {
+      const before = S.welcome;
+      if (before && (before.role !== f.role || before.seat !== f.seat)) {
+        // other eyes on this device (the laptop passed): they hear from the start
+        Object.assign(S, {heard: null, heardThinking: null, heardMine: false,
+                          heardOver: false});
+      }
       S.welcome = f; S.seats = f.seats; S.retry = 0; S.up = true;
       notice(""); document.body.dataset.connected = "yes";
       // The board's picture comes once per connection: a welcome without it
@@ -478,25 +487,21 @@
     next.focus({preventScroll: false});
     S.parked = first ? null : next;
   }
-  // Say what is new, once: the recap's turns not said yet, then the turn.
+  // Say what is new, once per eyes: at their first view the recap (what
+  // happened before they looked); then each step after the last one said, as
+  // the view tells it (``told``: step by step, their own as "You: rolled 4."),
+  // who is thinking once per bot turn, and the seat's turn or the end as it comes.
   function announce() {
-    const p = S.page, h = p.headline;
-    const lines = p.recap.map(([who, what]) => who + ": " + what + ".");
-    const old = S.heardLines || [];
-    let fresh = lines;
-    for (let k = 0; k < old.length; k++) {
-      const tail = old.slice(k);
-      if (tail.length <= lines.length && tail.every((l, i) => lines[i] === l)) {
-        fresh = lines.slice(tail.length); break;
-      }
-    }
-    const said = fresh.slice();
-    // the player's own latest step, said back once ("You: rolled 4.")
-    const y = p.yours;
-    if (y && S.heardYours !== undefined && y.step !== S.heardYours) said.unshift(y.said);
-    S.heardYours = y ? y.step : (S.heardYours === undefined ? null : S.heardYours);
+    const p = S.page, h = p.headline, step = S.view.step;
+    let said = [];
+    if (S.heard === null) said = p.recap.map(([who, what]) => who + ": " + what + ".");
+    else said = p.told.filter((t) => t.step > S.heard).map((t) => t.said);
+    S.heard = step;  // an undo goes back: what comes after it is new again
+    const thinking = S.view.thinking || null;
+    if (thinking && thinking !== S.heardThinking) said.push(thinking);
+    S.heardThinking = thinking;
     if ((h.mine && !S.heardMine) || (h.over && !S.heardOver)) said.push(h.said);
-    S.heardLines = lines; S.heardMine = h.mine; S.heardOver = h.over;
+    S.heardMine = h.mine; S.heardOver = h.over;
     if (said.length) $("heard").textContent = said.join(" ");
   }
   function renderBoardWords() {

@@ -10,7 +10,8 @@ holds:
 - ``svg``: the table, the last move's marks and the pieces, and the spaces a tap
   may choose as circles with ``data-space`` (``targets_svg``);
 - ``headline``, ``where``, ``recap``, ``last``: the sentences of the moment
-  (``tabletop.table.words``);
+  (``tabletop.table.words``); ``told``, the latest steps each told alone with
+  its index, so that a page announces each step once (``told_payload``);
 - ``hands``: every seat's row, the viewer's own faces and the others' counts;
 - ``actions``: the legal actions with their words, why, spaces and card;
 - ``named``: what typed words name a space the actions involve (a typed name
@@ -74,6 +75,9 @@ from tabletop.table.words.commands import COMMANDS, answer, board_lines
 #: Milliseconds a freshly drawn control ignores presses, on every screen: the
 #: second tap of a double tap, or a tap that crossed a redraw, lands on nothing.
 SETTLE_MS = 400
+#: The latest steps a view tells one by one (``told``): a page hears every
+#: step's view, so it needs only those since the last view it had.
+TOLD_STEPS = 12
 
 
 def board_payload(look: Look) -> dict[str, Any]:
@@ -185,6 +189,7 @@ def view_payload(
         **menus(look, view, *actor, legal),
         "recap": [list(turn) for turn in recap],
         "yours": yours_payload(look, own, viewer, line),
+        "told": told_payload(look, (*own, *recent), viewer, line),
         "last": said_in_a_row(moment.lines),
         "words": reader_words(look, view, seat, legal, recap),
     }
@@ -341,6 +346,25 @@ def yours_payload(
     told = recap_turns(look, own, viewer, line, own=True)
     said = " ".join(f"{who}: {what}." for who, what in told if what)
     return {"step": own[-1].index, "said": said} if said else None
+
+
+def told_payload(
+    look: Look, steps: tuple[Any, ...], viewer: Any, line: Any
+) -> list[dict[str, Any]]:
+    """The latest ``TOLD_STEPS`` of ``steps`` each told alone, in the viewer's
+    words (``recap_turns`` with ``own``: the viewer's own as "You: rolled 4."):
+    ``[{"step": 7, "said": "Player 1 (blue): rolled 6."}, ...]``. A page hears
+    each step's view and announces the steps after the last it announced: a
+    turn of several steps is said step by step, each once (its recap line grows
+    with every step, and was said again whole each time)."""
+    latest = sorted({step.index: step for step in steps}.items())[-TOLD_STEPS:]
+    told = []
+    for index, step in latest:
+        turns = recap_turns(look, (step,), viewer, line, own=True)
+        said = " ".join(f"{who}: {what}." for who, what in turns if what)
+        if said:
+            told.append({"step": index, "said": said})
+    return told
 
 
 def recap_steps(steps: Any, seat: int | None, back: int = 40) -> tuple[Any, ...]:
