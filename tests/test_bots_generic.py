@@ -143,7 +143,7 @@ def test_make_bot_by_name():
     game = PlainRace(2)
     assert isinstance(make_bot("random", game, 1), RandomBot)
     search = make_bot("search", game, 1, iterations=5)
-    assert isinstance(search, SearchBot) and search.iterations == 5
+    assert isinstance(search, SearchBot) and search.settings.iterations == 5
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("genius", game, 1)
     with pytest.raises(ValueError, match="no heuristic"):
@@ -187,3 +187,24 @@ def test_flat_search_is_deterministic_for_an_iteration_budget():
         return SearchBot(game, 9, iterations=30, flat=True).choose(game.view(state, 0))
 
     assert pick() == pick()
+
+
+def test_the_search_bots_settings_are_declared_once():
+    """One dataclass holds every search setting; each bot says only where its
+    defaults differ, and an unknown setting is refused by name."""
+    import dataclasses
+
+    from tabletop.bots.ismcts import ISMCTSBot
+    from tabletop.bots.search import SearchBot
+    from tabletop.bots.settings import FLAT_DEFAULTS, ISMCTS_DEFAULTS, SearchSettings
+    from tabletop.core import make_game
+
+    game = make_game("race", players=2)
+    for cls, defaults in ((ISMCTSBot, ISMCTS_DEFAULTS), (SearchBot, FLAT_DEFAULTS)):
+        bot = cls(game, 1, depth=17)
+        assert isinstance(bot.settings, SearchSettings)
+        assert bot.settings == dataclasses.replace(defaults, depth=17)
+        with pytest.raises(TypeError, match="unknown search setting deepness"):
+            cls(game, 1, deepness=3)
+    with pytest.raises(ValueError, match="iterations"):
+        SearchSettings(iterations=0)

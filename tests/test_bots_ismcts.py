@@ -62,7 +62,7 @@ def test_paired_root_keeps_the_policy_move_without_evidence():
     game = Race(2)
     state = _endgame(game, 21, (1, 2, 3), 23)
     bot = ISMCTSBot(game, 4, iterations=60, rollout=greedy_policy, paired=True)
-    bot.margin = 1e9
+    bot.settings = bot.settings.changed(margin=1e9)
     assert str(bot.choose(game.view(state, 0))) == "roll"
 
 
@@ -114,9 +114,11 @@ def test_registry_names_every_search_bot_for_what_it_is():
     game = game_from_spec("pitfall", {"players": 2})
     assert isinstance(make_bot("ismcts", game, 1), ISMCTSBot)
     flat = make_bot("flat-mc", game, 1, iterations=5)
-    assert isinstance(flat, SearchBot) and flat.flat and flat.name == "flat-mc"
+    assert isinstance(flat, SearchBot) and flat.settings.flat and flat.name == "flat-mc"
     alias = make_bot("search", game, 1, iterations=5)
-    assert isinstance(alias, SearchBot) and alias.flat and alias.name == "search"
+    assert (
+        isinstance(alias, SearchBot) and alias.settings.flat and alias.name == "search"
+    )
 
 
 def test_random_root_candidates_are_the_policy_move_then_a_shuffle():

@@ -60,12 +60,18 @@ def test_a_game_s_search_settings_apply_and_the_caller_s_win(monkeypatch):
     )
     game = make_game("raiders", players=2)
     bot = make_bot("ismcts", game, 1)
-    assert bot.depth == 33 and bot.width == 3
-    assert bot.evaluate is not heuristic.evaluate, "the model scores the leaves"
-    assert make_bot("Medium", game, 1).depth == 33, "a level names the same bot"
+    assert bot.settings.depth == 33 and bot.settings.width == 3
+    assert bot.settings.evaluate is not heuristic.evaluate, "the model scores leaves"
+    assert make_bot("Medium", game, 1).settings.depth == 33, (
+        "a level names the same bot"
+    )
     mine = make_bot("ismcts", game, 1, depth=400, width=5)
-    assert (mine.depth, mine.width, mine.evaluate) == (400, 5, heuristic.evaluate)
-    assert make_bot("flat-mc", game, 1).depth == 400, "settings are per bot"
+    assert (mine.settings.depth, mine.settings.width, mine.settings.evaluate) == (
+        400,
+        5,
+        heuristic.evaluate,
+    )
+    assert make_bot("flat-mc", game, 1).settings.depth == 400, "settings are per bot"
 
 
 def test_model_settings_are_dropped_when_the_weights_do_not_load(monkeypatch, tmp_path):
@@ -80,8 +86,8 @@ def test_model_settings_are_dropped_when_the_weights_do_not_load(monkeypatch, tm
     )
     monkeypatch.setattr(value, "weights_path", lambda game: tmp_path / "none.npz")
     bot = make_bot("ismcts", make_game("raiders", players=2), 1)
-    assert (bot.depth, bot.evaluate) == (400, heuristic.evaluate)
-    assert bot.width == 3, "the settings that need no model stay"
+    assert (bot.settings.depth, bot.settings.evaluate) == (400, heuristic.evaluate)
+    assert bot.settings.width == 3, "the settings that need no model stay"
 
 
 def test_pitfall_s_ismcts_scores_its_leaves_by_the_model_and_flat_mc_does_not():
@@ -92,12 +98,21 @@ def test_pitfall_s_ismcts_scores_its_leaves_by_the_model_and_flat_mc_does_not():
 
     pitfall = make_game("pitfall", players=2)
     medium = make_bot("Medium", pitfall, 3)
-    assert medium.depth == 100 and medium.evaluate is not pitfall_heuristic.evaluate
-    state = pitfall.initial_state(3)
-    assert medium.evaluate(pitfall, state) == load_value_model(pitfall).chances(
-        state, pitfall.to_move(state)
+    assert (
+        medium.settings.depth == 100
+        and medium.settings.evaluate is not pitfall_heuristic.evaluate
     )
+    state = pitfall.initial_state(3)
+    assert medium.settings.evaluate(pitfall, state) == load_value_model(
+        pitfall
+    ).chances(state, pitfall.to_move(state))
     hard = make_bot("Hard", pitfall, 3)
-    assert (hard.depth, hard.evaluate) == (400, pitfall_heuristic.evaluate)
+    assert (hard.settings.depth, hard.settings.evaluate) == (
+        400,
+        pitfall_heuristic.evaluate,
+    )
     raiders = make_bot("Medium", make_game("raiders", players=2), 3)
-    assert (raiders.depth, raiders.evaluate) == (400, raiders_heuristic.evaluate)
+    assert (raiders.settings.depth, raiders.settings.evaluate) == (
+        400,
+        raiders_heuristic.evaluate,
+    )

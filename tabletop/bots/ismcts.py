@@ -49,19 +49,20 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from typing import Any
 
-from tabletop.bots.search import (
+from tabletop.bots.search import play_to_end, sample_world
+from tabletop.bots.settings import (
+    ISMCTS_DEFAULTS,
+    Evaluate,
+    Policy,
+    SearchSettings,
     even_evaluation,
-    play_to_end,
     random_policy,
-    sample_world,
 )
 from tabletop.core import Game, Rng
 
-Policy = Callable[[Game, Any, Rng], tuple[Any, Rng]]
-Evaluate = Callable[[Game, Any], tuple[float, ...]]
+__all__ = ["Evaluate", "ISMCTSBot", "Policy", "even_evaluation", "random_policy"]
 
 
 class InfoNode:
@@ -86,31 +87,9 @@ class ISMCTSBot:
     Args:
         game: the rules.
         seed: the bot's own seed.
-        iterations: iterations per decision (deterministic); ignored if ``seconds``.
-        seconds: CPU seconds per decision instead of iterations.
-        rollout: the rollout policy ``(game, state, rng) -> (action, rng)``.
-        evaluate: one win chance per seat for a rollout cut off at ``depth``.
-        depth: the most rollout actions before ``evaluate`` scores the position.
-        exploration: the ISUCT constant (rewards are win chances in [0, 1]).
-        widen: progressive widening: a node with ``n`` visits considers
-            ``ceil(widen * n ** alpha)`` actions (at least one).
-        alpha: the widening exponent.
-        bias: a bonus ``bias / (1 + visits)`` for the rollout policy's move.
-        margin: standard errors by which another move must beat the policy's move
-            at the root to be played instead (0: the most visited move).
-        paired: every iteration's world is shared by the root's first ``width``
-            actions, judged on paired differences (see the module docstring).
-        width: with ``paired``, how many root actions are compared.
-        candidates: how the root orders the actions after the rollout policy's
-            move: ``"evaluated"`` (by the game's evaluation one step ahead, the
-            default) or ``"random"`` (a random order, as ``flat-mc`` draws its
-            candidates).
-        tree: with ``paired``, go on down the information-set tree below each
-            compared action (the default); ``False`` rolls out straight after it
-            with the rollout policy, as ``flat-mc`` does.
-        patience: a node below the root plays only the rollout policy's move until
-            it has this many visits; only then does widening admit others (0:
-            widening from the first visit).
+        settings: every search setting (``tabletop.bots.settings.SearchSettings``;
+            by default ``ISMCTS_DEFAULTS``); any of them may be given by name
+            instead, as ``depth=60``.
     """
 
     name = "ismcts"
@@ -119,46 +98,12 @@ class ISMCTSBot:
         self,
         game: Game,
         seed: int = 0,
-        *,
-        iterations: int = 200,
-        seconds: float | None = None,
-        rollout: Policy = random_policy,
-        evaluate: Evaluate = even_evaluation,
-        depth: int = 400,
-        exploration: float = 0.7,
-        widen: float = 1.0,
-        alpha: float = 0.5,
-        bias: float = 0.5,
-        margin: float = 1.0,
-        paired: bool = False,
-        width: int = 6,
-        candidates: str = "evaluated",
-        tree: bool = True,
-        patience: int = 0,
+        settings: SearchSettings | None = None,
+        **changes: Any,
     ) -> None:
-        if iterations < 1:
-            raise ValueError("iterations must be at least 1")
-        if candidates not in ("evaluated", "random"):
-            raise ValueError(
-                f"candidates must be 'evaluated' or 'random', not {candidates!r}"
-            )
+        self.settings = (settings or ISMCTS_DEFAULTS).changed(**changes)
         self.game = game
         self.rng = Rng.from_seed(seed)
-        self.iterations = iterations
-        self.seconds = seconds
-        self.rollout = rollout
-        self.evaluate = evaluate
-        self.depth = depth
-        self.exploration = exploration
-        self.widen = widen
-        self.alpha = alpha
-        self.bias = bias
-        self.margin = margin
-        self.paired = paired
-        self.width = width
-        self.candidates = candidates
-        self.tree = tree
-        self.patience = patience
         self.last_iterations = 0
         self.last_root: InfoNode | None = None
         #: With ``paired``: each compared action's score differences from the
@@ -177,15 +122,15 @@ class ISMCTSBot:
         root = self._root(view, me, legal)
         table: dict[Any, InfoNode] = {(me, view): root}
         self.last_iterations = 0
-        if self.paired:
+        if self.settings.paired:
             self.last_root = root
             return self._paired(table, root, view, me)
-        if self.seconds is not None:
-            deadline = time.thread_time() + self.seconds
+        if self.settings.seconds is not None:
+            deadline = time.thread_time() + self.settings.seconds
             while time.thread_time() < deadline or self.last_iterations < 2:
                 self._iterate(table, root, view, me)
         else:
-            for _ in range(self.iterations):
+            for _ in range(self.settings.iterations):
                 self._iterate(table, root, view, me)
         self.last_root = root
         return self._pick(root, legal)
@@ -204,8 +149,8 @@ class ISMCTSBot:
         (in a random order with ``candidates="random"``)."""
         game = self.game
         world = self._sample(view, me)
-        preferred, self.rng = self.rollout(game, world, self.rng)
-        if self.candidates == "random":
+        preferred, self.rng = self.settings.rollout(game, world, self.rng)
+        if self.settings.candidates == "random":
             others, self.rng = self.rng.shuffle([a for a in legal if a != preferred])
             return InfoNode([preferred, *others], preferred)
         scored = []
@@ -217,7 +162,7 @@ class ISMCTSBot:
             if outcome is not None:
                 score = 1.0 if outcome.winner == me else 0.0
             else:
-                score = self.evaluate(game, after)[me]
+                score = self.settings.evaluate(game, after)[me]
             scored.append((-score, index, action))
         scored.sort(key=lambda item: item[:2])
         return InfoNode([preferred, *(a for _, _, a in scored)], preferred)
@@ -229,14 +174,14 @@ class ISMCTSBot:
             key=lambda a: (edges[a][0], edges[a][1]),
         )
         keep = root.preferred
-        if best == keep or self.margin <= 0 or not edges[keep][0]:
+        if best == keep or self.settings.margin <= 0 or not edges[keep][0]:
             return best
         nb, nk = edges[best][0], edges[keep][0]
         pb, pk = edges[best][1] / nb, edges[keep][1] / nk
         # The worst-case variance of a win/loss score (1/4): a few lucky playouts
         # of a rarely tried move must not overturn the policy's move.
         error = 0.5 * math.sqrt(1 / nb + 1 / nk)
-        return best if pb - pk > self.margin * error else keep
+        return best if pb - pk > self.settings.margin * error else keep
 
     # -- the paired root ---------------------------------------------------------
     def _paired(
@@ -246,10 +191,14 @@ class ISMCTSBot:
         shared by all of them) and keep the policy's move unless another passes
         the paired sign test by ``margin`` (see the module docstring)."""
         game = self.game
-        candidates = root.order[: max(1, self.width)]
+        candidates = root.order[: max(1, self.settings.width)]
         gains: list[list[float]] = [[] for _ in candidates]
-        rounds = max(2, self.iterations // len(candidates))
-        deadline = None if self.seconds is None else time.thread_time() + self.seconds
+        rounds = max(2, self.settings.iterations // len(candidates))
+        deadline = (
+            None
+            if self.settings.seconds is None
+            else time.thread_time() + self.settings.seconds
+        )
         while True:
             world = self._sample(view, me)
             luck = self._split()
@@ -259,10 +208,15 @@ class ISMCTSBot:
                 edge[2] += 1  # available in this world (ISUCT's count)
                 path: list[tuple[list[float], int]] = [(edge, me)]
                 state = game.apply(world, action)[0]
-                if self.tree:
+                if self.settings.tree:
                     state = self._descend(table, state, path)
                 result = play_to_end(
-                    game, state, luck, self.rollout, self.evaluate, self.depth
+                    game,
+                    state,
+                    luck,
+                    self.settings.rollout,
+                    self.settings.evaluate,
+                    self.settings.depth,
                 )
                 self._backup(path, result)
                 scores.append(result[me])
@@ -283,7 +237,7 @@ class ISMCTSBot:
             # test. A few lucky worlds cannot pass it, where a t-statistic on a
             # handful of mostly-zero differences would.
             spread = math.sqrt(sum(d * d for d in diffs))
-            if gain > best_gain and gain > self.margin * spread:
+            if gain > best_gain and gain > self.settings.margin * spread:
                 best, best_gain = i, gain
         return candidates[best]
 
@@ -301,7 +255,7 @@ class ISMCTSBot:
             if added:
                 node = table[key] = self._node(state)
             edge, action = self._select(
-                node, game.legal_actions(state), state, self.patience
+                node, game.legal_actions(state), state, self.settings.patience
             )
             node.visits += 1
             path.append((edge, seat))
@@ -335,7 +289,7 @@ class ISMCTSBot:
     def _node(self, state: Any) -> InfoNode:
         """A new node: the policy's move first, then the others in a random order."""
         game = self.game
-        preferred, self.rng = self.rollout(game, state, self.rng)
+        preferred, self.rng = self.settings.rollout(game, state, self.rng)
         others = [a for a in game.legal_actions(state) if a != preferred]
         shuffled, self.rng = self.rng.shuffle(others)
         return InfoNode([preferred, *shuffled], preferred)
@@ -353,7 +307,12 @@ class ISMCTSBot:
         if node.visits < patience:
             allowed = 1
         else:
-            allowed = max(1, math.ceil(self.widen * (node.visits + 1) ** self.alpha))
+            allowed = max(
+                1,
+                math.ceil(
+                    self.settings.widen * (node.visits + 1) ** self.settings.alpha
+                ),
+            )
         here = set(legal) if len(legal) != len(node.order) else None
         candidates = []
         for action in node.order:
@@ -368,11 +327,11 @@ class ISMCTSBot:
             if edge[0] == 0:
                 value = math.inf if best_value < math.inf else -math.inf
             else:
-                value = edge[1] / edge[0] + self.exploration * math.sqrt(
+                value = edge[1] / edge[0] + self.settings.exploration * math.sqrt(
                     math.log(edge[2]) / edge[0]
                 )
                 if action == node.preferred:
-                    value += self.bias / (1 + edge[0])
+                    value += self.settings.bias / (1 + edge[0])
             if value > best_value:
                 best, best_value = action, value
         return edges[best], best
@@ -388,12 +347,17 @@ class ISMCTSBot:
 
     def _finish(self, state: Any) -> tuple[float, ...]:
         return play_to_end(
-            self.game, state, self._split(), self.rollout, self.evaluate, self.depth
+            self.game,
+            state,
+            self._split(),
+            self.settings.rollout,
+            self.settings.evaluate,
+            self.settings.depth,
         )
 
     def __repr__(self) -> str:
-        if self.seconds is not None:
-            budget = f"{self.seconds} CPU s"
+        if self.settings.seconds is not None:
+            budget = f"{self.settings.seconds} CPU s"
         else:
-            budget = f"{self.iterations}it"
+            budget = f"{self.settings.iterations}it"
         return f"ISMCTSBot({self.game.name}, {budget})"

@@ -26,13 +26,19 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from collections.abc import Callable
 from typing import Any
 
+from tabletop.bots.settings import (
+    FLAT_DEFAULTS,
+    Evaluate,
+    Policy,
+    SearchSettings,
+    even_evaluation,
+    random_policy,
+)
 from tabletop.core import Game, Rng
 
-Policy = Callable[[Game, Any, Rng], tuple[Any, Rng]]
-Evaluate = Callable[[Game, Any], tuple[float, ...]]
+__all__ = ["Evaluate", "Policy", "SearchBot", "even_evaluation", "random_policy"]
 
 
 class Node:
@@ -58,41 +64,15 @@ class Node:
         self.preferred: Any = None
 
 
-def random_policy(game: Game, state: Any, rng: Rng) -> tuple[Any, Rng]:
-    """A uniformly random legal action (the default rollout policy)."""
-    legal = game.legal_actions(state)
-    index, rng = rng.below(len(legal))
-    return legal[index], rng
-
-
-def even_evaluation(game: Game, state: Any) -> tuple[float, ...]:
-    """Every seat equally likely to win (used when no evaluation is known)."""
-    return (1.0 / game.players,) * game.players
-
-
 class SearchBot:
     """The flat Monte Carlo bot (and its older determinized tree mode).
 
     Args:
         game: the rules.
         seed: the bot's own seed.
-        iterations: iterations per decision (deterministic); ignored if ``seconds``.
-        seconds: a time budget per decision instead of iterations.
-        rollout: the rollout policy, ``(game, state, rng) -> (action, rng)``.
-        evaluate: scores a cut-off rollout, one win chance per seat.
-        depth: rollout steps before the position is scored by ``evaluate``.
-        exploration: the PUCT constant.
-        prior: the prior weight of the rollout policy's choice at each node.
-        trees: independent trees that vote (the budget is split between them).
-        tree_depth: the deepest level of the tree; below it the rollout policy plays
-            (1 = flat Monte Carlo over the bot's own next action).
-        flat: instead of a tree, play every candidate move out in the same sampled
-            worlds (paired rollouts) and take the best total.
-        width: with ``flat``, the most candidate moves (the policy's move first).
-        margin: with ``flat``, how many standard errors a move must gain over the
-            policy's move to replace it.
-        cpu_time: measure ``seconds`` as CPU time of the calling thread (fair
-            comparisons on a loaded machine) rather than wall-clock time.
+        settings: every search setting (``tabletop.bots.settings.SearchSettings``;
+            by default ``FLAT_DEFAULTS``); any of them may be given by name
+            instead, as ``depth=60``.
     """
 
     name = "flat-mc"
@@ -101,38 +81,13 @@ class SearchBot:
         self,
         game: Game,
         seed: int = 0,
-        *,
-        iterations: int = 200,
-        seconds: float | None = None,
-        rollout: Policy = random_policy,
-        evaluate: Evaluate = even_evaluation,
-        depth: int = 40,
-        exploration: float = 1.5,
-        prior: float = 0.5,
-        trees: int = 1,
-        tree_depth: int = 1_000,
-        flat: bool = False,
-        width: int = 8,
-        margin: float = 1.0,
-        cpu_time: bool = False,
+        settings: SearchSettings | None = None,
+        **changes: Any,
     ) -> None:
-        if iterations < 1 or trees < 1:
-            raise ValueError("iterations and trees must be at least 1")
+        self.settings = (settings or FLAT_DEFAULTS).changed(**changes)
         self.game = game
         self.rng = Rng.from_seed(seed)
-        self.iterations = iterations
-        self.seconds = seconds
-        self.rollout = rollout
-        self.evaluate = evaluate
-        self.depth = depth
-        self.exploration = exploration
-        self.prior = prior
-        self.trees = trees
-        self.tree_depth = tree_depth
-        self.flat = flat
-        self.width = width
-        self.margin = margin
-        self.clock = time.thread_time if cpu_time else time.perf_counter
+        self.clock = time.thread_time if self.settings.cpu_time else time.perf_counter
         self.last_iterations = 0
 
     def choose(self, view: Any) -> Any:
@@ -142,11 +97,11 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         me = self.game.to_move(view)
-        if self.flat:
+        if self.settings.flat:
             return self._flat(view, me, legal)
         votes: dict[Any, int] = {}
         self.last_iterations = 0
-        for _ in range(self.trees):
+        for _ in range(self.settings.trees):
             root = self._search(view, me)
             for key, child in root.children.items():
                 votes[key] = votes.get(key, 0) + child.visits
@@ -162,8 +117,8 @@ class SearchBot:
         world = self._sample(view, me)
         candidates = self._candidates(world, legal)
         gains: list[list[float]] = [[] for _ in candidates]
-        worlds = max(2, self.iterations // len(candidates))
-        deadline = self.clock() + (self.seconds or 0.0)
+        worlds = max(2, self.settings.iterations // len(candidates))
+        deadline = self.clock() + (self.settings.seconds or 0.0)
         self.last_iterations = 0
         while True:
             luck = self._split()
@@ -175,7 +130,7 @@ class SearchBot:
                 gains[i].append(score - scores[0])
             self.last_iterations += len(candidates)
             worlds -= 1
-            done = self.clock() >= deadline if self.seconds else worlds <= 0
+            done = self.clock() >= deadline if self.settings.seconds else worlds <= 0
             if done and len(gains[0]) >= 2:
                 break
             world = self._sample(view, me)
@@ -183,27 +138,27 @@ class SearchBot:
         for i, diffs in enumerate(gains[1:], start=1):
             mean = statistics.fmean(diffs)
             error = statistics.stdev(diffs) / math.sqrt(len(diffs))
-            if mean > best_gain and mean > self.margin * error:
+            if mean > best_gain and mean > self.settings.margin * error:
                 best, best_gain = i, mean
         return candidates[best]
 
     def _candidates(self, world: Any, legal: Any) -> list[Any]:
         """The rollout policy's move first, then up to ``width - 1`` others."""
-        preferred, self.rng = self.rollout(self.game, world, self.rng)
+        preferred, self.rng = self.settings.rollout(self.game, world, self.rng)
         others = [a for a in legal if a != preferred]
-        while len(others) > self.width - 1:
+        while len(others) > self.settings.width - 1:
             index, self.rng = self.rng.below(len(others))
             others.pop(index)
         return [preferred, *others]
 
     def _search(self, view: Any, me: int) -> Node:
         root = Node(seat=None)
-        if self.seconds is not None:
-            deadline = self.clock() + self.seconds / self.trees
+        if self.settings.seconds is not None:
+            deadline = self.clock() + self.settings.seconds / self.settings.trees
             while self.clock() < deadline:
                 self._iterate(root, view, me)
         else:
-            for _ in range(max(1, self.iterations // self.trees)):
+            for _ in range(max(1, self.settings.iterations // self.settings.trees)):
                 self._iterate(root, view, me)
         return root
 
@@ -212,10 +167,10 @@ class SearchBot:
         state = self._sample(view, me)
         path = [root]
         node = root
-        while game.outcome(state) is None and len(path) <= self.tree_depth:
+        while game.outcome(state) is None and len(path) <= self.settings.tree_depth:
             legal = game.legal_actions(state)
-            if node.preferred is None and self.rollout is not random_policy:
-                node.preferred, self.rng = self.rollout(game, state, self.rng)
+            if node.preferred is None and self.settings.rollout is not random_policy:
+                node.preferred, self.rng = self.settings.rollout(game, state, self.rng)
             child = self._select(node, legal, game.to_move(state))
             state, _ = game.apply(state, child.action)
             path.append(child)
@@ -247,15 +202,17 @@ class SearchBot:
                 tried += child.visits
                 total += child.reward
         first = total / tried if tried else 0.5
-        others = (1.0 - self.prior) / (len(legal) - 1) if len(legal) > 1 else 1.0
+        others = (
+            (1.0 - self.settings.prior) / (len(legal) - 1) if len(legal) > 1 else 1.0
+        )
         best, best_value = None, -math.inf
         for action in legal:
             child = children[action]
-            share = self.prior if action == node.preferred else others
+            share = self.settings.prior if action == node.preferred else others
             mean = child.reward / child.visits if child.visits else first
-            value = mean + self.exploration * share * math.sqrt(child.available) / (
-                1 + child.visits
-            )
+            value = mean + self.settings.exploration * share * math.sqrt(
+                child.available
+            ) / (1 + child.visits)
             if value > best_value:
                 best, best_value = child, value
         return best
@@ -273,12 +230,19 @@ class SearchBot:
         if rng is None:
             rng = self._split()
         return play_to_end(
-            self.game, state, rng, self.rollout, self.evaluate, self.depth
+            self.game,
+            state,
+            rng,
+            self.settings.rollout,
+            self.settings.evaluate,
+            self.settings.depth,
         )
 
     def __repr__(self) -> str:
         budget = (
-            f"{self.seconds}s" if self.seconds is not None else f"{self.iterations}it"
+            f"{self.settings.seconds}s"
+            if self.settings.seconds is not None
+            else f"{self.settings.iterations}it"
         )
         return f"SearchBot({self.game.name}, {budget})"
 
