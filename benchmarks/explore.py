@@ -64,12 +64,12 @@ def transports_walk(
     players = rng.randint(2, most) if most > 2 else 2
     seats = ["human", *rng.choices(("heuristic", "random"), k=players - 1)]
     started = time.process_time()
-    found, _ = transports.walk(game, seats, seed, length)
+    found, _, made = transports.walk(game, seats, seed, length)
     cpu = time.process_time() - started
     return (
         game,
         "transports",
-        length,
+        made,
         cpu,
         "" if found is None else f"walk seed {seed}: {found}",
     )

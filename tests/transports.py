@@ -186,9 +186,10 @@ class Finding:
 
 def walk(
     game: str, seats: list[str], seed: int, count: int
-) -> tuple[Finding | None, int]:
-    """``count`` seeded gestures on both transports; the first difference (or
-    None) and how many frames were compared."""
+) -> tuple[Finding | None, int, int]:
+    """``count`` seeded gestures on both transports (fewer if the game ends):
+    the first difference (or None), how many frames were compared and how many
+    gestures were made."""
     rng = random.Random(seed)
     server, site = ServerSide(game, seats, seed), SiteSide(game, seats, seed)
     done: list[str] = []
@@ -203,13 +204,15 @@ def walk(
 
     found = check(server.hello(), site.hello(), "hello")
     if found:
-        return found, compared
+        return found, compared, len(done)
     ident = 0
     for _ in range(count):
         if server.busy() != site.busy():
-            return Finding(
-                game, seats, seed, done, "one transport waits for a bot"
-            ), compared
+            return (
+                Finding(game, seats, seed, done, "one transport waits for a bot"),
+                compared,
+                len(done),
+            )
         match = server.match
         step, state = len(match), match.state
         over = match.game.outcome(state) is not None
@@ -226,7 +229,7 @@ def walk(
             done.append("bot")
             found = check(server.advance(), site.advance(), "bot move")
             if found:
-                return found, compared
+                return found, compared, len(done)
             continue
         if gesture == "play":
             if mover != 0 or server.busy():
@@ -258,8 +261,12 @@ def walk(
         done.append(json.dumps(frame))
         found = check(server.send(frame), site.send(frame), gesture)
         if found:
-            return found, compared
+            return found, compared, len(done)
         if server.match.steps and site.match.steps:
             if str(server.match.steps[-1].action) != str(site.match.steps[-1].action):
-                return Finding(game, seats, seed, done, "the matches differ"), compared
-    return None, compared
+                return (
+                    Finding(game, seats, seed, done, "the matches differ"),
+                    compared,
+                    len(done),
+                )
+    return None, compared, len(done)
