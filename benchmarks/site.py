@@ -10,6 +10,10 @@ The site is built once (``tabletop.site.build_site``, Pyodide from npm, kept in
   page to a frame whose choices may be tapped; then a second visit (the service
   worker's cache) the same way. Each includes Pyodide's start, unpacking the
   wheels and importing the game.
+- frames as things happen: against two Hard bots (``flat-mc``), ``--taps``
+  taps on the first choice on offer; for each, the wall time from the click to
+  the view of the player's own move reaching the page, and from one bot move's
+  view to the next (each bot's decision and its answer in the worker);
 - a bot's decision: ``tabletop.site.local.bot_timings`` (a seeded two-player
   game; the first decision apart, as cold, the next ``--count`` as warm: median
   and worst), run in the site's worker after the page is playable and in a fresh
@@ -77,7 +81,47 @@ def summary(times: dict) -> str:
     )
 
 
-def browser_figures(base: str, game: str, bot: str, count: int) -> dict:
+#: Keeps the time every view reaches the page and every click is made.
+RECORD = """() => {
+  const socket = tabletopLocal.socket, deliver = socket.onmessage;
+  window.benchViews = []; window.benchClicks = [];
+  socket.onmessage = (m) => {
+    const f = JSON.parse(m.data);
+    if (f.t === "view") benchViews.push({step: f.step, at: performance.now()});
+    deliver.call(socket, m);
+  };
+  document.addEventListener("click", () => benchClicks.push(performance.now()), true);
+}"""
+
+
+def tap_figures(page, base: str, game: str, taps: int) -> tuple[list, list]:
+    """Milliseconds from each tap to its own move's view, and between bot moves."""
+    page.goto(base + f"play-{game}.html?s0=human&s1=flat-mc&s2=flat-mc")
+    playable(page)
+    page.evaluate(RECORD)
+    own, bots = [], []
+    for _ in range(taps):
+        if page.evaluate("tabletopPage.page.headline.over"):
+            break
+        step = page.evaluate("tabletopPage.view.step")
+        page.evaluate("benchViews.length = 0")
+        page.locator("#actions button:not([disabled])").first.click()
+        began = time.perf_counter()
+        while time.perf_counter() - began < 120 and not page.evaluate(
+            f"tabletopPage.view.step > {step} && tabletopPage.page.actions.length > 0"
+            " || tabletopPage.page.headline.over"
+        ):
+            time.sleep(0.02)
+        views = page.evaluate("benchViews")
+        clicked = page.evaluate("benchClicks[benchClicks.length - 1]")
+        if not views or views[0]["step"] != step + 1:
+            continue  # a button that opened a list: no move yet
+        own.append(views[0]["at"] - clicked)
+        bots += [b["at"] - a["at"] for a, b in zip(views, views[1:], strict=False)]
+    return own, bots
+
+
+def browser_figures(base: str, game: str, bot: str, count: int, taps: int) -> dict:
     from playwright.sync_api import sync_playwright
 
     figures = {}
@@ -114,6 +158,7 @@ def browser_figures(base: str, game: str, bot: str, count: int) -> dict:
         page.goto("about:blank")
         page.goto(base + f"play-{game}.html")
         figures["second"] = playable(page)
+        figures["own"], figures["bots"] = tap_figures(page, base, game, taps)
         figures["other_hosts"] = other
         context.close()
     return figures
@@ -124,6 +169,7 @@ def main() -> int:
     parser.add_argument("--game", default="pitfall")
     parser.add_argument("--bot", default="heuristic")
     parser.add_argument("--count", type=int, default=20)
+    parser.add_argument("--taps", type=int, default=12)
     args = parser.parse_args()
     folder, reason = pyodide_or_reason()
     if folder is None:
@@ -138,7 +184,7 @@ def main() -> int:
         print(f"build: {time.perf_counter() - began:.1f} s (wheels with pip)")
         print(f"folder: {size(out)}")
         with served(out) as base:
-            seen = browser_figures(base, args.game, args.bot, args.count)
+            seen = browser_figures(base, args.game, args.bot, args.count, args.taps)
     print(
         f"cold start to a playable board ({args.game}, fresh profile): "
         f"{seen['cold']:.2f} s (in the worker: Pyodide "
@@ -146,6 +192,17 @@ def main() -> int:
         f"tabletop imported {seen['worker']['wheels_and_import'] / 1e3:.2f} s)"
     )
     print(f"second visit (service worker's cache): {seen['second']:.2f} s")
+    own, bots = seen["own"], seen["bots"]
+    if own:
+        print(
+            f"tap to the own move's view, against two Hard bots ({len(own)} taps): "
+            f"median {statistics.median(own):.0f} ms, worst {max(own):.0f} ms"
+        )
+    if bots:
+        print(
+            f"one Hard bot move's view to the next ({len(bots)}): median "
+            f"{statistics.median(bots):.0f} ms, worst {max(bots):.0f} ms"
+        )
     print(f"requests to other hosts: {len(seen['other_hosts'])}")
     print(f"{args.bot} bot, browser (Pyodide): {summary(seen['bot'])}")
     run = subprocess.run(
