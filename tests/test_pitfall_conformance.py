@@ -1,7 +1,9 @@
-"""Pitfall conformance: 2,000 seeded random playouts (2, 3 and 4 players, capped in
+"""Pitfall conformance: 400 seeded random playouts (2, 3 and 4 players, capped in
 length) checking after every step that cards and tokens are conserved and hands are
-full between turns (PH-C-DECK, PH-C-TOKENS, PH-2A-REFILL); views hide Pitfall's
-secrets and ``determinize`` fills them back consistently.
+full between turns (PH-C-DECK, PH-C-TOKENS, PH-2A-REFILL), and reaching the rare
+clauses; views hide Pitfall's secrets and ``determinize`` fills them back
+consistently. ``benchmarks/conformance.py`` plays the same checked games by the
+thousand.
 
 The checks every game passes (invariants, ``apply`` leaving its input alone, JSON
 and notation round trips, the mover's view giving the same legal actions, a live
@@ -16,8 +18,15 @@ from tabletop.games.pitfall import Pitfall
 from tests import harness
 from tests.pitfall_policies import by_kind, eager
 
-GAMES = 2000
+GAMES = 400  # every clause below happens within 71 games; 2,000 added none
 EAGER_EVERY = 10  # one game in ten leans forward and runs long enough to end
+RARE = {
+    "PH-4-SCORPION-PASS",
+    "PH-4-SCORPION-BELOW",
+    "PH-6-BLOCK",
+    "PH-6-HIT",
+    "PH-T-STUCK",
+}
 CAP, EAGER_CAP = 100, 900
 GAMES_BY_PLAYERS = {n: Pitfall(players=n) for n in (2, 3, 4)}
 
@@ -45,14 +54,23 @@ def playout(seed, on_state=None) -> harness.Playout:
     )
 
 
-def test_conformance_random_playouts_conserve_cards_and_tokens():
-    """2,000 playouts, cards, tokens and full hands checked on every state; one in
-    ten runs long enough to end."""
-    finished = 0
-    for seed in range(GAMES):
+def conformance_run(games: int, first_seed: int = 0) -> tuple[int, set[str]]:
+    """Checked playouts of seeds ``first_seed ..`` (``conserved`` on every state):
+    how many ended, and the clauses that happened."""
+    finished, seen = 0, set()
+    for seed in range(first_seed, first_seed + games):
         run = playout(seed, on_state=conserved)
         finished += run.game.outcome(run.final) is not None
+        seen.update(e.clause for events in run.events for e in events)
+    return finished, seen
+
+
+def test_conformance_random_playouts_conserve_cards_and_tokens():
+    """400 playouts, cards, tokens and full hands checked on every state; one in
+    ten runs long enough to end; the rare clauses happen."""
+    finished, seen = conformance_run(GAMES)
     assert finished >= GAMES // EAGER_EVERY // 2  # the ends of games were checked too
+    assert seen >= RARE, sorted(RARE - seen)
 
 
 def test_views_hide_secrets_and_determinize_is_consistent():
