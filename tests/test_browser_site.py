@@ -359,3 +359,43 @@ def test_against_hard_bots_the_own_move_shows_first_then_each_bot_move(tab):
         step = after
     assert seen_bots >= 1
     assert tab.errors == []
+
+
+def test_under_the_hand_over_cover_the_page_holds_nothing_of_the_last_seat(tab):
+    """Two humans at one device: once the first has played, the page under the
+    cover holds none of their hand or choices (emptied, not hidden: the DOM, as a
+    script reads it), and the header and the tab's title name the next seat."""
+    tab.page.goto(tab.base + "play-pitfall.html?s0=human&s1=human")
+    cards: list[dict] = []
+    actions: list[dict] = []
+    for _ in range(12):
+        step = tab.playable()
+        cards = [c for h in tab.held("tabletopPage.page.hands") if h["you"]
+                 for c in h["cards"] if c]  # fmt: skip
+        actions = tab.held("tabletopPage.page.actions")
+        tab.page.locator("#actions button:not([disabled])").first.click()
+        tab.wait(
+            "!document.getElementById('handover').hidden ||"
+            f" tabletopPage.view.step > {step}"
+        )
+        if tab.held("!document.getElementById('handover').hidden"):
+            break
+    assert tab.page.locator("#handover").is_visible()
+    assert cards and actions, "the first seat had a hand and choices"
+    html = tab.page.content()
+    assert tab.page.locator("#hand li, #actions button, [data-card]").count() == 0
+    for card in cards:
+        assert f'data-card="{card["kind"]}"' not in html, card
+        assert card["text"] not in html, card
+    for action in actions:
+        assert f"{action['words']}: {action['why']}" not in html, action
+    names = tab.held("tabletopPage.board.names")
+    title = tab.page.title()
+    assert names[1] in title and "Your turn" not in title, title
+    head = tab.page.inner_text("#top")
+    assert names[1] in head and "Your turn" not in head, head
+    assert tab.held("tabletopPage.page") is None
+    tab.page.locator("#reveal").click()
+    tab.wait("tabletopPage.welcome.seat === 1 && !!tabletopPage.page")
+    assert tab.page.locator("#hand [data-card]").count() > 0  # the new seat's hand
+    assert tab.aborted == [] and tab.errors == []

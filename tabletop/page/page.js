@@ -142,6 +142,8 @@
       }
       S.view = f; S.page = f.page; S.busy = false; S.key = "";
       render(true);
+    } else if (f.t === "handover") {
+      passOn(f);
     } else if (f.t === "presence") {
       S.seats = f.seats; renderSeats();
     } else if (f.t === "undo") {
@@ -162,6 +164,30 @@
         say(cap(f.message));
       }
     }
+  }
+
+  // The device passed to another seat (the static site's hand-over, whose cover
+  // its local.js shows): nothing of the last seat stays in the page, not even
+  // under the cover (its hand, its choices, what was said to it: emptied, not
+  // hidden), and the header and the tab's title name the seat it goes to.
+  function passOn(f) {
+    Object.assign(S, {view: null, page: null, key: "", busy: false, parked: null,
+                      mine: false, heard: null, heardThinking: null,
+                      heardMine: false, heardOver: false});
+    for (const id of ["hand", "actions", "recaplist", "last", "where", "more",
+                      "pawnlist", "spacelist", "undotext", "heard", "said",
+                      "answer"]) $(id).textContent = "";
+    $("cmd").value = "";
+    $("choices").hidden = $("mine").hidden = true;
+    if (S.svg) S.svg.querySelector("#moving").textContent = "";
+    $("board").setAttribute("aria-label", WORDS.the_board);
+    $("top").classList.remove("mine");
+    renderSeats(); renderUndo();
+    $("headline").textContent = f.title;
+    $("more").textContent = f.ask;
+    document.title = WORDS.title + f.title;
+    $("turndot").hidden = !S.board;
+    if (S.board) seatDot($("turndot"), f.seat);
   }
 
   // -- the frame's menus ---------------------------------------------------------
@@ -395,7 +421,7 @@
   }
 
   function renderHand() {
-    const me = S.page.hands.find((h) => h.you);
+    const me = S.page && S.page.hands.find((h) => h.you);
     $("mine").hidden = !me;
     if (!me) return;
     const list = $("hand");

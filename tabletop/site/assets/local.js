@@ -49,9 +49,12 @@
   function deliver(f) {
     if (f.t === "save") { keep(f); return; }
     if (f.t === "started") { L.started = f; return; }
-    if (f.t === "handover") { curtain(f); return; }
     if (f.t === "bench") { L.bench = f.times; return; }
-    curtain(null);
+    // The page hears the hand-over too (it empties itself of the last seat);
+    // the cover stays until a seat is shown again: an answer (ok, refused)
+    // may come after it, as the answer to the tap that passed the device.
+    if (f.t === "handover") curtain(f);
+    else if (f.t === "welcome" || f.t === "view") curtain(null);
     L.frames.push(f.t);
     if (L.socket && L.socket.onmessage) L.socket.onmessage({data: JSON.stringify(f)});
   }
@@ -121,16 +124,14 @@
       L.worker.postMessage({t: "frame", text: JSON.stringify({t: "reveal"})});
     });
   }
-  // The hand-over: the whole page is covered, nothing of the last seat shows.
+  // The hand-over: the whole page is covered, and the page (play.js, which
+  // gets the frame too) holds nothing of the last seat under the cover.
   function curtain(f) {
     const cover = document.getElementById("handover");
     if (!cover) return;
     cover.hidden = !f;
     document.body.classList.toggle("passing", !!f);
     if (!f) return;
-    // what the live region said to the last player goes with them
-    const heard = document.getElementById("heard");
-    if (heard) heard.textContent = "";
     document.getElementById("handover-title").textContent = f.title;
     document.getElementById("handover-ask").textContent = f.ask;
     document.getElementById("reveal").textContent = f.button;
