@@ -8,6 +8,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 BLOCKED_RUN = r"""
 import importlib.abc, pkgutil, sys
 
@@ -59,18 +61,22 @@ def test_the_table_logic_imports_only_the_standard_library_and_plays_a_game():
     assert run.stdout.count("OVER") == 2 and "False" not in run.stdout, run.stdout
 
 
-def test_a_click_asks_who_may_act_once_and_legality_once(monkeypatch):
-    """A click on a space that plays (RA-S-PLACE: placing a token) asks who may
-    act once and checks the action once: as the game applies it."""
+def _counted_table(monkeypatch, handover: bool = True):
+    """A table of Raiders for two people, with the checks a gesture may make
+    counted: who may act (``Seating.refusal_to_act`` and the ``turn_refusal``
+    it asks), the mover's own space (``mover_space``), and the game's verdict
+    (``check``, which ``apply`` asks as it plays)."""
     from tabletop import Match
     from tabletop.draw import look_for
     from tabletop.games.raiders import Raiders
-    from tabletop.table import TableLogic
+    from tabletop.table import TableLogic, choices, seats
 
     game = Raiders(players=2)
-    table = TableLogic(Match(game, seed=1), look_for(game))
+    table = TableLogic(Match(game, seed=1), look_for(game), handover=handover)
     table.sync()
-    calls: dict[str, int] = {"refusal_to_act": 0, "check": 0, "apply": 0}
+    calls = dict.fromkeys(
+        ("refusal_to_act", "turn_refusal", "mover_space", "check", "apply"), 0
+    )
 
     def counted(owner, name):
         real = getattr(owner, name)
@@ -81,11 +87,87 @@ def test_a_click_asks_who_may_act_once_and_legality_once(monkeypatch):
 
         monkeypatch.setattr(owner, name, count)
 
-    counted(table, "refusal_to_act")
+    counted(table.seating, "refusal_to_act")
+    counted(seats, "turn_refusal")
+    counted(choices, "mover_space")
     counted(game, "check")
     counted(game, "apply")
-    # Stop counting once the click has played: what follows draws the new step.
+    return table, calls
+
+
+def _stop_counting(monkeypatch, table, calls):
+    """Once a gesture has played, what follows draws the new step: not counted."""
     monkeypatch.setattr(table, "sync", lambda: None)
+    for name in calls:
+        calls[name] = 0
+
+
+def test_a_click_asks_who_may_act_once_and_legality_once(monkeypatch):
+    """A click on a space that plays (RA-S-PLACE: placing a token) asks who may
+    act once (the turn once within it), whether the mover stands there once,
+    and checks the action once: as the game applies it."""
+    table, calls = _counted_table(monkeypatch)
+    _stop_counting(monkeypatch, table, calls)
     table.click_space("PERU")
     assert str(table.match.steps[-1].action) == "place PERU"
-    assert calls == {"refusal_to_act": 1, "check": 1, "apply": 1}, "apply checks"
+    assert calls == {
+        "refusal_to_act": 1,
+        "turn_refusal": 1,
+        "mover_space": 1,
+        "check": 1,
+        "apply": 1,
+    }, "apply checks"
+
+
+@pytest.mark.parametrize("gesture", ["choose", "enter", "press"])
+def test_every_gesture_that_plays_asks_each_question_once(monkeypatch, gesture):
+    """Notation, typed words and a button: who may act once, legality once."""
+    table, calls = _counted_table(monkeypatch)
+    entry = next(e for e in table.legal if str(e.action) == "place PERU")
+    _stop_counting(monkeypatch, table, calls)
+    if gesture == "choose":
+        table.choose("place PERU")
+    elif gesture == "enter":
+        from tabletop.table import words
+
+        table.enter(words.action_words(table.look, entry))
+    else:
+        table.press(entry)
+    assert str(table.match.steps[-1].action) == "place PERU"
+    assert calls == {
+        "refusal_to_act": 1,
+        "turn_refusal": 1,
+        "mover_space": 0,
+        "check": 1,
+        "apply": 1,
+    }
+
+
+def test_a_new_line_checks_the_action_once_and_an_illegal_one_starts_none(
+    monkeypatch,
+):
+    """Played from an earlier step, an action starts a new line: checked once
+    (by ``Match.play``, on the new line); an illegal one leaves the lines as
+    they were."""
+    from tabletop.core import IllegalActionError
+
+    table, calls = _counted_table(monkeypatch, handover=False)
+    first, other = (str(e.action) for e in table.legal[:2])
+    table.choose(first)
+    table.goto(0)
+    lines = list(table.lines)
+    _stop_counting(monkeypatch, table, calls)
+    with pytest.raises(IllegalActionError):
+        table.choose("roll")  # not a decision of this kind now
+    assert table.lines == lines and table.match is lines[0]
+    assert calls["check"] == 1 and calls["apply"] == 1
+    calls.update(dict.fromkeys(calls, 0))
+    table.choose(other)
+    assert len(table.lines) == 2 and str(table.match.steps[-1].action) == other
+    assert calls == {
+        "refusal_to_act": 1,
+        "turn_refusal": 1,
+        "mover_space": 0,
+        "check": 1,
+        "apply": 1,
+    }

@@ -275,7 +275,7 @@ def test_resume_plays_the_bot_to_move(tmp_path):
     seats.write_text(seats.read_text().replace('"auto": false', '"auto": true'))
     again = _raiders_table(path, ["human", "human", "human"])
     again.resume_saved()
-    assert again.auto is True and again.to_move not in again._bots
+    assert again.auto is True and again.to_move not in again.bot_seats
     assert again.length > model.length
 
 
@@ -421,21 +421,21 @@ def test_news_of_a_lost_card_survives_a_resume(tmp_path):
     path = tmp_path / "game.json"
     model = _raiders_table(path, ["human", "human", "heuristic"])
     for _ in range(400):
-        waiting = [s for s in model._mail if s != model.eyes]
+        waiting = [s for s in model.news.mail if s != model.eyes]
         if waiting:
             break
         _play_humans(model, 1)
     else:
         pytest.fail("no card was taken from a human in 400 moves")
     seat = waiting[0]
-    told = list(model._mail[seat])
+    told = list(model.news.mail[seat])
     again = _raiders_table(path, ["human", "human", "heuristic"])
     again.resume_saved()
-    assert again._mail.get(seat) == told
+    assert again.news.mail.get(seat) == told
     assert again.curtain == again.to_move and again.letter == ""  # not yet
     again.reveal()
     if again.eyes != seat:  # the news waits for its owner to look
-        assert again.letter == "" and again._mail.get(seat) == told
+        assert again.letter == "" and again.news.mail.get(seat) == told
         again.set_viewer(seat)
         again.sync()
     assert all(t in again.letter for t in told)

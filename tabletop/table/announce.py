@@ -38,8 +38,12 @@ class Announcer:
             text = passing(look, table.curtain)
             return text[:1].upper() + text[1:] + "."
         said: list[str] = []
-        same_line = before is not None and before[0] is match
-        if same_line and before[2] == eyes and before[1] < step:
+        if (
+            before is not None
+            and before[0] is match
+            and before[2] == eyes
+            and before[1] < step
+        ):
             steps = match.steps[before[1] : step]
             told = recap_turns(look, steps, eyes, table.said_lines, own=True)
             said += [f"{who}: {what}." for who, what in told]
@@ -56,7 +60,7 @@ class Announcer:
         return turn_words(table.look, table.view_state, eyes)
 
 
-def _same(now: tuple, heard: tuple) -> bool:
+def _same(now: tuple[Any, ...], heard: tuple[Any, ...]) -> bool:
     """The same moment: the same line (by identity), step, eyes and curtain."""
     return now[0] is heard[0] and now[1:] == heard[1:]
 

@@ -3,7 +3,8 @@
 One set of rules for every screen. A tap either plays an action at once, opens a
 narrower list of choices (a *selection*), or is refused in words. The functions
 here answer from the legal actions (``Explanation``), the selection so far and
-the seat's hand; ``ChoicesMixin`` applies the answer to a table, and
+the seat's hand; ``Choices``, a part of the table's logic, applies the answer
+to a table, and
 ``tabletop.table.frame`` lists every answer ahead of time for a page that must
 answer a tap at once without asking the server.
 
@@ -30,7 +31,7 @@ The rules, as people meet them:
   the board); a longer list of places folds by the part of the board each lies
   in, as the game's look groups them (``Look.group_of``: a country), and a list
   longer still shows in parts, with a button for the next and one back;
-- typed words (``ChoicesMixin.enter``, ``tabletop.table.typed``): a choice's
+- typed words (``Choices.enter``, ``tabletop.table.typed``): a choice's
   words play it, a space's name is a tap on that space, anything else is read
   as notation; a tap
   on a space none of the choices on offer reaches, where those choices differ
@@ -43,17 +44,25 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Explanation, IllegalActionError, Refusal
+from tabletop.core.game import Event
 from tabletop.core.viewers import PUBLIC
 from tabletop.table import words
+from tabletop.table.opaque import Action, State
 from tabletop.table.typed import named_choice, space_named
 from tabletop.table.words import Group, group_entries
 
+if TYPE_CHECKING:
+    from tabletop.draw.look import Look
+    from tabletop.table.logic import TableLogic
+    from tabletop.table.seats import Seating
+    from tabletop.table.timeline import Timeline
+
 __all__ = [
     "LIST_MAX",
-    "ChoicesMixin",
+    "Choices",
     "Fold",
     "Group",
     "Offer",
@@ -63,6 +72,7 @@ __all__ = [
     "group_entries",
     "menu_heading",
     "menu_items",
+    "mover_space",
     "offer",
     "outlined_cards",
     "picked_places",
@@ -233,7 +243,9 @@ def offer(
     )
 
 
-def pickable(hand: Any, actions: Sequence[Explanation], picked: Sequence[str]) -> set:
+def pickable(
+    hand: Any, actions: Sequence[Explanation], picked: Sequence[str]
+) -> set[str]:
     """The card kinds of ``hand`` a pick may add: some action on offer takes
     them with the cards ``picked``."""
     if isinstance(hand, int):
@@ -267,8 +279,9 @@ def menu_items(
     if len(items) <= LIST_MAX:
         return items
     base = selection or Selection("all", "")
-    seats = list(dict.fromkeys(e.seat for e in actions))
-    if base.seat is None and len(seats) > 1 and None not in seats:
+    aimed = list(dict.fromkeys(e.seat for e in actions))
+    seats = [seat for seat in aimed if seat is not None]
+    if base.seat is None and len(seats) > 1 and len(seats) == len(aimed):
         count = Counter(e.seat for e in actions)
         return [
             Fold(
@@ -347,7 +360,9 @@ def pressed_card(selection: Selection | None) -> str | None:
     return selection.alike[0] if selection.alike else None
 
 
-def shown(legal: Sequence[Explanation], selection: Selection | None) -> tuple:
+def shown(
+    legal: Sequence[Explanation], selection: Selection | None
+) -> tuple[Explanation, ...]:
     """The legal actions on offer: all of them, or the selection's."""
     return tuple(e for e in legal if selection is None or selection.matches(e))
 
@@ -365,13 +380,15 @@ def tap_space(
         return Tap(refusal=Refusal("TT-PHASE", words.nothing_on(look, space)))
     if selection is not None and selection.seat is not None:
         entries = [e for e in entries if e.seat == selection.seat] or entries
-    chosen = selection is not None and (selection.kind == "card" or selection.alike)
-    if len(entries) > 1 and chosen:
-        entries = [e for e in entries if selection.spends(e.card)] or entries
+    pressed = selection  # a card pressed first: its actions come first
+    if selection is None or not (selection.kind == "card" or selection.alike):
+        pressed = None
+    if len(entries) > 1 and pressed is not None:
+        entries = [e for e in entries if pressed.spends(e.card)] or entries
     one = entries[0]
     if (
         len(entries) == 1
-        and (one.card is None or (chosen and selection.spends(one.card)))
+        and (one.card is None or (pressed is not None and pressed.spends(one.card)))
         and (not own or one.stays)
     ):
         return Tap(entry=one)
@@ -460,7 +477,7 @@ def pick(look: Any, picked: Sequence[str]) -> Selection:
     return Selection("cards", "", words.picked_words(look, picked), picked=picked)
 
 
-def tap_group(group: Group) -> Tap:
+def tap_group(group: Group | Fold) -> Tap:
     """A tap on a folded button: list the actions of its clause, or start a pick
     when they take several cards each."""
     if isinstance(group, Fold):
@@ -502,37 +519,50 @@ def places_of(hand: Any, cards: Sequence[str]) -> set[int]:
     return places
 
 
-def own_space(look: Any, game: Any, state: Any, space: str) -> bool:
-    """Whether the seat to move stands on ``space``."""
-    seat = game.to_move(state)
-    spaces = look.piece_spaces(game.view(state, PUBLIC))
-    return seat is not None and seat < len(spaces) and spaces[seat] == space
+def mover_space(look: Look, view: State) -> str | None:
+    """The space the seat to move stands on in ``view`` (None: none, or the game
+    is over). A tap there is on the mover's own piece (``tap_space``'s ``own``)."""
+    mover = look.game.to_move(view)
+    spaces = look.piece_spaces(view)
+    return spaces[mover] if mover is not None and mover < len(spaces) else None
 
 
-class ChoicesMixin:
-    """The table's gestures that choose: a tap on a space, a card, a button.
+class Choices:
+    """The table's gestures that choose: a tap on a space, a card, a button,
+    typed words.
 
-    Each asks who may act once (``ensure_may_act``), then what the tap means
-    (the functions above), then plays the action (``_choose``) or sets the
-    selection.
+    Each asks who may act once (``Seating.ensure_may_act``), then what the tap
+    means (the functions above), then plays the action (``Timeline.play``) or
+    sets the table's selection.
+
+    Args:
+        table: the table whose ``selection`` this part writes.
+        seating: who may act now.
+        timeline: where a chosen action is played.
     """
+
+    def __init__(self, table: TableLogic, seating: Seating, timeline: Timeline) -> None:
+        self.table = table
+        self.seating = seating
+        self.timeline = timeline
 
     def shown_actions(self) -> tuple[Explanation, ...]:
         """The legal actions on offer: all of them, or the selection's."""
-        if not self.can_act():
+        if not self.seating.can_act():
             return ()
-        return shown(self.legal, self.selection)
+        return shown(self.table.legal, self.table.selection)
 
     def offer(self) -> Offer:
         """What the table marks now (``offer``): nothing while the viewer may not
         act for the seat to move."""
-        seat = self.to_move
-        if seat is None or not self.can_act():
-            return offer(self.look, (), None, ())
-        hand = self.look.hand(self.game.view(self.state, self.eyes), seat)
-        return offer(self.look, self.legal, self.selection, hand)
+        table = self.table
+        seat = table.to_move
+        if seat is None or not self.seating.can_act():
+            return offer(table.look, (), None, ())
+        hand = table.look.hand(table.game.view(table.state, self.seating.eyes), seat)
+        return offer(table.look, table.legal, table.selection, hand)
 
-    def choose(self, action: Any) -> tuple:
+    def choose(self, action: Action) -> tuple[Event, ...]:
         """Play an action (object or notation) for the seat to move.
 
         Played from an earlier step, the game goes on in a new line and the old
@@ -542,100 +572,104 @@ class ChoicesMixin:
             IllegalActionError: the viewer may not act now (``refusal_to_act``), or
                 the action is not legal now (nothing changes either way).
         """
-        self.ensure_may_act()
-        return self._choose(action)
+        self.seating.ensure_may_act()
+        return self.timeline.play(action)
 
-    def click_space(self, space: str) -> tuple:
+    def click_space(self, space: str) -> tuple[Event, ...]:
         """A click on a board space (``tap_space``): play the action that
         involves it, or make it the selection."""
         return self.click_at(lambda targets: space)
 
-    def click_at(self, find: Callable[[list[str]], str | None]) -> tuple:
+    def click_at(self, find: Callable[[list[str]], str | None]) -> tuple[Event, ...]:
         """A click on the board: ``find(targets)`` names the space clicked (a
         screen's hit test, preferring the spaces of the actions on offer), then
         as ``click_space``. Who may act is asked once, first."""
-        self.ensure_may_act()
-        space = find([s for e in shown(self.legal, self.selection) for s in e.spaces])
+        self.seating.ensure_may_act()
+        table = self.table
+        on_offer = shown(table.legal, table.selection)
+        space = find([s for e in on_offer for s in e.spaces])
         if space is None:
             raise IllegalActionError("TT-PHASE", words.NO_SPACE_THERE)
-        return self._take(self.space_tap(space))
+        return self.take(self.space_tap(space))
 
     def space_tap(self, space: str) -> Tap:
         """What a tap on ``space`` does now (who may act is not asked). Where no
         choice reaches it and those on offer differ only by their space, the
         game says why that space is not one of them (``choice_at``)."""
-        own = own_space(self.look, self.game, self.state, space)
-        tap = tap_space(self.look, self.legal, self.selection, space, own)
+        table = self.table
+        own = mover_space(table.look, table.game.view(table.state, PUBLIC)) == space
+        tap = tap_space(table.look, table.legal, table.selection, space, own)
         if tap.refusal is None:
             return tap
-        notation = choice_at(shown(self.legal, self.selection), space)
-        why = None if notation is None else self.game.check(self.state, notation)
+        notation = choice_at(shown(table.legal, table.selection), space)
+        why = None if notation is None else table.game.check(table.state, notation)
         if why is None or why.clause == "TT-NOTATION":
             return tap
         return Tap(refusal=why)
 
-    def enter(self, text: str) -> tuple:
+    def enter(self, text: str) -> tuple[Event, ...]:
         """Typed words (a screen's command field; a command is answered apart,
-        ``command``): a choice's words play it, a space's name is a tap on that
-        space (``space_tap``), anything else is read as notation.
+        ``TableLogic.command``): a choice's words play it, a space's name is a tap
+        on that space (``space_tap``), anything else is read as notation.
 
         Raises:
             IllegalActionError: as ``choose`` and ``click_space``.
         """
-        self.ensure_may_act()
-        entry = named_choice(self.look, self.legal, text)
+        self.seating.ensure_may_act()
+        look = self.table.look
+        entry = named_choice(look, self.table.legal, text)
         if entry is not None:
-            return self._choose(entry.action)
-        space = space_named(self.look, self.look.space_ids(), text)
+            return self.timeline.play(entry.action)
+        space = space_named(look, look.space_ids(), text)
         if space is not None:
-            return self._take(self.space_tap(space))
-        return self._choose(text)
+            return self.take(self.space_tap(space))
+        return self.timeline.play(text)
 
     def click_plays(self, space: str) -> Explanation | None:
         """The legal action a click on ``space`` plays at once, or None when the
         click makes the space the selection (or does nothing)."""
         return self.space_tap(space).entry
 
-    def play_card(self, card: str | int) -> tuple:
+    def play_card(self, card: str | int) -> tuple[Event, ...]:
         """Play a card of the hand of the seat to move, by kind or by hand index
         (``tap_card``). While cards are picked, a tap on a copy already picked
         (by index) puts it back; by kind, a card picks one more copy where a
         choice takes it, else puts one back."""
-        self.ensure_may_act()
+        self.seating.ensure_may_act()
+        table = self.table
         unpick = False
         if isinstance(card, int):
-            seat = self.to_move
-            hand = self.look.hand(self.game.view(self.state, seat), seat)
+            seat = table.to_move
+            assert seat is not None  # the table may act: a seat is to move
+            hand = table.look.hand(table.game.view(table.state, seat), seat)
             if isinstance(hand, int) or not 0 <= card < len(hand):
                 raise IllegalActionError("TT-NOTATION", words.no_card_at(card))
-            unpick = card in picked_places(hand, self.selection)
+            unpick = card in picked_places(hand, table.selection)
             card = hand[card]
-        tap = tap_card(self.look, self.legal, self.selection, card, unpick)
-        return self._take(tap)
+        tap = tap_card(table.look, table.legal, table.selection, card, unpick)
+        return self.take(tap)
 
     def menu(self) -> tuple[str, list[Any]]:
         """The heading and the buttons on offer now (``menu_heading``,
         ``menu_items``): none while the viewer may not act."""
-        if not self.can_act():
+        if not self.seating.can_act():
             return words.choices_heading(None), []
-        heading = menu_heading(self.look, self.legal, self.selection)
-        return heading, menu_items(self.look, self.legal, self.selection)
+        table = self.table
+        heading = menu_heading(table.look, table.legal, table.selection)
+        return heading, menu_items(table.look, table.legal, table.selection)
 
-    def press(self, item: Any) -> tuple:
+    def press(self, item: Explanation | Group | Fold) -> tuple[Event, ...]:
         """An action button: play its action, or list a group of them."""
-        self.ensure_may_act()
+        self.seating.ensure_may_act()
         if isinstance(item, Explanation):
-            return self._choose(item.action)
-        return self._take(tap_group(item))
+            return self.timeline.play(item.action)
+        return self.take(tap_group(item))
 
-    def clear_selection(self) -> None:
-        self.selection = None
-
-    def _take(self, tap: Tap) -> tuple:
+    def take(self, tap: Tap) -> tuple[Event, ...]:
         """Do what a tap means (who may act was asked already)."""
         if tap.refusal is not None:
             raise tap.refusal.error()
         if tap.entry is not None:
-            return self._choose(tap.entry.action)
-        self.selection = tap.selection
+            return self.timeline.play(tap.entry.action)
+        self.table.selection = tap.selection
         return ()

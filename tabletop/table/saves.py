@@ -1,13 +1,13 @@
 """Autosave and resume: a table's match written after every move, offered again.
 
-``SavesMixin`` writes the shown line to the autosave file after every move, with
-two companion files beside it: every line of the timeline (``<name>.lines.json``)
-and who sat at each seat (``<name>.seats.json``). A table made for an existing
-file offers to resume it (``resume_from``); ``resume_saved`` loads it through the
-strict loader (``Match.load``: every step replayed through the rules), and
-``dismiss_resume`` keeps it beside as ``*.previous.json``. Companion files are
-strict JSON with a format and version, refused with ``SaveError`` naming what is
-wrong.
+``Saves``, a part of the table's logic, writes the shown line to the autosave
+file after every move, with two companion files beside it: every line of the
+timeline (``<name>.lines.json``) and who sat at each seat
+(``<name>.seats.json``). A table made for an existing file offers to resume it
+(``resume_from``); ``resume_saved`` loads it through the strict loader
+(``Match.load``: every step replayed through the rules), and ``dismiss_resume``
+keeps it beside as ``*.previous.json``. Companion files are strict JSON with a
+format and version, refused with ``SaveError`` naming what is wrong.
 """
 
 from __future__ import annotations
@@ -15,12 +15,18 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.core import Match, SaveError
+from tabletop.core import Match, MatchLike, SaveError
 from tabletop.core.jsonio import strict_loads
 from tabletop.table import words
-from tabletop.table.seats import HUMAN, MAX_AUTO_MOVES, bot_names
+from tabletop.table.changes import Changes
+from tabletop.table.news import News
+from tabletop.table.seats import HUMAN, MAX_AUTO_MOVES, Seating, bot_names
+from tabletop.table.timeline import Timeline
+
+if TYPE_CHECKING:
+    from tabletop.table.logic import TableLogic
 
 # The autosave's companion file: every line of the timeline, so a resume keeps them.
 LINES_FORMAT = "tabletop-lines"
@@ -30,141 +36,183 @@ SEATS_FORMAT = "tabletop-seats"
 SEATS_VERSION = 1
 
 
-class SavesMixin:
-    """Autosave and resume of a table (``TableLogic``)."""
+class Saves:
+    """Autosave and resume of a table.
 
-    def _save_if_asked(self) -> None:
-        if self.autosave is None or self.resume_from is not None:
-            return
-        if len(self.match) == 0:
-            return
-        self.autosave.parent.mkdir(parents=True, exist_ok=True)
-        self.match.save(self.autosave)
-        self._save_lines(self.autosave)
-        self._save_seats(self.autosave)
+    Args:
+        table: the table whose ``autosave`` this part writes and whose
+            ``resume_from`` (the saved game offered) it takes up or dismisses.
+        changes: its batches of changes (one notice per gesture).
+        seating: who sits (kept beside the save, seated again on resume).
+        timeline: its lines (kept beside the save, loaded again on resume).
+        news: the letters a resumed game tells again.
+    """
 
-    def _save_seats(self, path: Path) -> None:
+    def __init__(
+        self,
+        table: TableLogic,
+        changes: Changes,
+        seating: Seating,
+        timeline: Timeline,
+        news: News,
+    ) -> None:
+        self.table = table
+        self.changes = changes
+        self.seating = seating
+        self.timeline = timeline
+        self.news = news
+        #: What the lines file beside the autosave holds (written again on change).
+        self.lines_saved: tuple[Any, ...] = ()
+        #: What the seats file beside it holds.
+        self.seats_saved: tuple[Any, ...] = ()
+
+    def save_if_asked(self) -> None:
+        """Write the shown line to the autosave, and its companions beside it
+        (no autosave, a saved game still offered or nothing played: nothing)."""
+        table = self.table
+        path = table.autosave
+        if path is None or table.resume_from is not None or len(table.match) == 0:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        table.match.save(path)
+        self.save_lines(path)
+        self.save_seats(path)
+
+    def save_seats(self, path: Path) -> None:
         """Beside the autosave, who sits at each seat: ``<name>.seats.json``
         ("human" or a bot's name) and whether bots move by themselves (``auto``),
         written again when either changes."""
-        kept = (path, self.seats, self.auto)
-        if kept == self._seats_saved and seats_path(path).exists():
+        table = self.table
+        kept = (path, table.seats, table.auto)
+        if kept == self.seats_saved and seats_path(path).exists():
             return
-        self._seats_saved = kept
+        self.seats_saved = kept
         data = {
             "format": SEATS_FORMAT,
             "version": SEATS_VERSION,
-            "seats": self.seats,
-            "auto": self.auto,
+            "seats": table.seats,
+            "auto": table.auto,
         }
         _write_beside(seats_path(path), data)
 
-    def _save_lines(self, path: Path) -> None:
+    def save_lines(self, path: Path) -> None:
         """Beside the autosave (the shown line, a plain save), every line of the
         timeline in order, the shown one as ``null``: ``<name>.lines.json``. With
         one line there is no such file."""
+        table = self.table
         beside = lines_path(path)
         # Only the shown line moves as the game is played (the autosave has it):
         # the file is written again when the lines or the shown one change.
         # The lines themselves (compared by identity), not their ids: a dropped
         # line's id may be taken by a new one.
-        kept = (path, tuple(self.lines), self.match)
-        if kept == self._lines_saved and beside.exists() == (len(self.lines) > 1):
+        kept = (path, tuple(table.lines), table.match)
+        if kept == self.lines_saved and beside.exists() == (len(table.lines) > 1):
             return
-        self._lines_saved = kept
-        others = [m for m in self.lines if m is not self.match and isinstance(m, Match)]
+        self.lines_saved = kept
+        shown = table.match
+        others = [m for m in table.lines if m is not shown and isinstance(m, Match)]
         if not others:
             beside.unlink(missing_ok=True)
             return
         data = {
             "format": LINES_FORMAT,
             "version": LINES_VERSION,
-            "lines": [None if m is self.match else m.to_json() for m in self.lines],
+            "lines": [
+                None if m is shown else m.to_json()
+                for m in table.lines
+                if isinstance(m, Match)
+            ],
         }
         _write_beside(beside, data)
 
-    def resume_saved(self) -> Match:
+    def resume_saved(self) -> MatchLike:
         """Load the offered autosave (through the strict loader) and play on, with
         the timeline's other lines when their file beside it reads back (else the
         shown line alone, and ``message`` says why). With no offer pending (it
         was taken: the second click of a double click) nothing changes."""
-        path = self.resume_from
+        table = self.table
+        path = table.resume_from
         if path is None:
-            return self.match
+            return table.match
         match = Match.load(path)
         troubles = []
         try:
-            lines = load_lines(lines_path(path), match)
+            lines: list[MatchLike] = list(load_lines(lines_path(path), match))
         except SaveError as exc:
             lines = [match]
             troubles.append(words.ONLY_SHOWN_LINE.format(exc))
         try:
-            seats, auto = load_seats(seats_path(path), self.game.players)
+            seats, auto = load_seats(seats_path(path), table.game.players)
         except SaveError as exc:
             seats, auto = None, None
             troubles.append(words.SEATS_NOT_RESTORED.format(exc))
-        played = self.match if len(self.match) else None  # a table made mid-game
-        self.resume_from = None
-        with self.batch():
-            self.load_match(match)
+        played = table.match if len(table.match) else None  # a table made mid-game
+        table.resume_from = None
+        with self.changes.batch():
+            self.timeline.load_match(match)
             if played is not None:  # moves made before resuming stay a line
                 lines = [*lines, played]
                 troubles.append(words.KEPT_AS_LINE)
-            self.lines = lines
+            table.lines = lines
             if seats is not None:
-                self.seat_all(seats)
+                self.seating.seat_all(seats)
             if auto is not None:
-                self.auto = auto
-            self._mail_again()
-            if self.auto:
-                self.play_bots(MAX_AUTO_MOVES)
-            self._hand_over_on_resume()
-            self.sync()
-            if isinstance(self.viewer, int) and self.curtain is None:
-                self.recent = self._missed_by(self.viewer)
-        self._save_if_asked()
+                table.auto = auto
+            self.news.mail_again(self.seating.human_seats())
+            if table.auto:
+                self.timeline.play_bots(MAX_AUTO_MOVES)
+            self.hand_over_on_resume()
+            table.sync()
+            if isinstance(table.viewer, int) and table.curtain is None:
+                table.recent = self.news.missed_by(table.viewer)
+        self.save_if_asked()
         if troubles:
-            self.message = " ".join(troubles)
+            table.message = " ".join(troubles)
         return match
 
-    def _hand_over_on_resume(self) -> None:
+    def hand_over_on_resume(self) -> None:
         """Between human seats, a resumed game opens behind the hand-over screen
         of the human to move: whoever holds the laptop now may not be them. With a
         bot to move (waiting for a click), it opens behind the screen of the next
         human after that bot in seat order, so no hand shows while it plays."""
-        seat = self.game.to_move(self.match.state)
-        humans = self.human_seats()
-        if not self.handover_on or len(humans) < 2 or seat is None:
+        table = self.table
+        seat = table.game.to_move(table.match.state)
+        humans = self.seating.human_seats()
+        if not table.handover_on or len(humans) < 2 or seat is None:
             return
-        self.hot_seat = True
-        if seat in self._bots:
-            seat = self._human_after(seat)
-        self.curtain = seat
-        self.recent = self._missed_by(seat)
+        table.hot_seat = True
+        if seat in self.seating.bots:
+            seat = self.seating.human_after(seat)
+        table.curtain = seat
+        if seat is not None:
+            table.recent = self.news.missed_by(seat)
 
-    def _save_auto(self) -> None:
+    def save_auto(self) -> None:
         """The seats file keeps whether bots move by themselves the moment it
         changes (a restart before the next move would otherwise bring it back)."""
-        if self.autosave is not None and self.resume_from is None and len(self.match):
-            self._save_seats(self.autosave)
+        table = self.table
+        path = table.autosave
+        if path is not None and table.resume_from is None and len(table.match):
+            self.save_seats(path)
 
     def dismiss_resume(self) -> None:
         """Start fresh: the old autosave (and its lines) are kept beside as
         ``*.previous.json`` (``*.previous.lines.json``)."""
-        path = self.resume_from
-        self.resume_from = None
+        table = self.table
+        path = table.resume_from
+        table.resume_from = None
         if path is not None and path.exists():
             old = path.with_suffix(".previous.json")
             path.replace(old)
             for beside in (lines_path, seats_path):
                 if beside(path).exists():
                     beside(path).replace(beside(old))
-        with self.batch():
+        with self.changes.batch():
             # The table under the offer waited: its bots move now, as they would
             # have when it was made, and the eyes follow the human seats again.
-            if self.auto:
-                self.play_bots(MAX_AUTO_MOVES)
-            self.sync()
+            if table.auto:
+                self.timeline.play_bots(MAX_AUTO_MOVES)
+            table.sync()
 
 
 def lines_path(save: Path) -> Path:
@@ -244,7 +292,7 @@ def load_seats(path: Path, players: int) -> tuple[tuple[str, ...] | None, bool |
 
 
 def load_lines(path: Path, shown: Match) -> list[Match]:
-    """The lines kept in ``path`` (``_save_lines``), ``shown`` in its place;
+    """The lines kept in ``path`` (``Saves.save_lines``), ``shown`` in its place;
     ``[shown]`` when there is no such file.
 
     Raises:

@@ -3,7 +3,7 @@
 A player without a mouse (or without sight) types what they would tap: a
 choice's words as its button reads ("fly to peru") play it, and a space's name
 as the board says it ("nepal-china 2") is a tap on that space
-(``ChoicesMixin.enter``); anything else is read as notation. Words are compared
+(``Choices.enter``); anything else is read as notation. Words are compared
 as ``typed_key`` puts them (case, spacing and a final full stop aside), and a
 page, which lowers the case and the spacing of what is typed, finds a space's
 name in the frame's ``named`` table (``typed_names``).

@@ -16,7 +16,7 @@ GROUP_OVER = 14  # more choices than this: a clause with many folds into one but
 def action_words(look: Any, entry: Any) -> str:
     """A button's label in plain words: the game's codes spelled out, seats and
     spaces named (the look's ``label_words``, then ``words``), capitalised."""
-    label = entry.label or str(entry.action)
+    label: str = entry.label or str(entry.action)
     label = look.words(look.label_words(label))
     return label[:1].upper() + label[1:]
 
@@ -111,7 +111,7 @@ def hover_line(look: Any, space: str, on: Sequence[Any], plays: bool) -> str:
     (and what it does), and, when a click there does not play at once
     (``plays``), the one choice it shows or how many it lists (``on``: the
     actions on offer there)."""
-    text = look.describe(space)
+    text: str = look.describe(space)
     if on and not plays:
         if len(on) == 1:
             text += f" \u2014 a click shows the choice: {action_words(look, on[0])}"

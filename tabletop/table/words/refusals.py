@@ -42,7 +42,7 @@ def group_heading(group: Any) -> str:
 
 def card_names(look: Any, kinds: Any) -> str:
     """Cards named in a row: "Rope, Jump and Croc"."""
-    names = [look.face(k).name for k in kinds]
+    names: list[str] = [look.face(k).name for k in kinds]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
