@@ -56,6 +56,7 @@ from tabletop.table.choices import (
     group_entries,
     menu_heading,
     menu_items,
+    mover_space,
     offer,
     picked_places,
     tap_card,
@@ -201,9 +202,7 @@ def reader_words(
     """What a page says to a player without sight, ahead of time: the answer to
     every typed command (``tabletop.table.words.commands``; ``who`` is not shown
     on a page) and the board in words (``board_pawns``, ``board_spaces``)."""
-    mover = look.game.to_move(view)
-    pieces = look.piece_spaces(view)
-    own = pieces[mover] if mover is not None and mover < len(pieces) else None
+    own = mover_space(look, view)
 
     def tap(space: str) -> Tap:
         return tap_space(look, legal, None, space, space == own)
@@ -231,14 +230,11 @@ def menus(
     menu only the taps that differ (a screen looks there first, then in
     ``""``).
     """
-    game = look.game
-    mover = game.to_move(view)
     hand = look.hand(view, seat) if seat is not None else 0
     kinds = [] if isinstance(hand, int) else [k for k in dict.fromkeys(hand)]
     kinds = [k for k in kinds if k != "?"]
     index = {id(e): k for k, e in enumerate(legal)}
-    pieces = look.piece_spaces(view)
-    own = pieces[mover] if mover is not None and mover < len(pieces) else None
+    own = mover_space(look, view)
     on_space: dict[str, list[Any]] = {}
     for e in legal:
         for s in e.spaces:
