@@ -34,7 +34,7 @@ from collections.abc import Callable
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from tabletop.core import Refusal
+from tabletop.core import Explanation, Refusal
 from tabletop.core.options import house_rules_line
 from tabletop.core.viewers import as_viewer
 from tabletop.draw.look import (
@@ -197,7 +197,11 @@ def view_payload(
 
 
 def reader_words(
-    look: Look, view: Any, seat: int | None, legal: tuple, recap: list
+    look: Look,
+    view: Any,
+    seat: int | None,
+    legal: tuple[Explanation, ...],
+    recap: list[tuple[str, str]],
 ) -> dict[str, Any]:
     """What a page says to a player without sight, ahead of time: the answer to
     every typed command (``tabletop.table.words.commands``; ``who`` is not shown
@@ -217,7 +221,11 @@ def reader_words(
 
 
 def menus(
-    look: Look, view: Any, seat: int | None, refusal: Refusal | None, legal: tuple
+    look: Look,
+    view: Any,
+    seat: int | None,
+    refusal: Refusal | None,
+    legal: tuple[Explanation, ...],
 ) -> dict[str, Any]:
     """What a tap means for ``seat`` now, ahead of time: ``refusal`` (what any
     tap says when the seat may not act: the game is over, another seat's turn)
@@ -394,12 +402,14 @@ def headline(look: Look, view: Any, seat: int | None) -> dict[str, Any]:
     return head | {"said": said}
 
 
-def hand_payload(look: Look, view: Any, seat: int, viewer_seat: int | None) -> dict:
+def hand_payload(
+    look: Look, view: Any, seat: int, viewer_seat: int | None
+) -> dict[str, Any]:
     """One seat's row: name, note, card count and the faces the view shows (each
     with the kinds a press on it stands for, ``Look.same_use``)."""
     cards = look.hand(view, seat)
     count = cards if isinstance(cards, int) else len(cards)
-    faces = []
+    faces: list[dict[str, Any] | None] = []  # None: a face the view hides
     if not isinstance(cards, int):
         for kind in cards:
             if kind == "?":
