@@ -40,6 +40,11 @@ class _Files(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args: object) -> None:
         pass
 
+    def log_request(self, code: object = "-", size: object = "-") -> None:
+        hits = getattr(self.server, "hits", None)
+        if hits is not None:  # every answer: its path and status
+            hits.append((self.path, int(code) if isinstance(code, int) else code))
+
 
 class _Quiet(http.server.ThreadingHTTPServer):
     daemon_threads = True
@@ -49,10 +54,12 @@ class _Quiet(http.server.ThreadingHTTPServer):
 
 
 @contextmanager
-def served(folder: Path) -> Iterator[str]:
-    """Serve ``folder`` on 127.0.0.1 (a free port); yields the base URL."""
+def served(folder: Path, hits: list | None = None) -> Iterator[str]:
+    """Serve ``folder`` on 127.0.0.1 (a free port); yields the base URL. Each
+    answer's (path, status) is added to ``hits`` when one is given."""
     handler = functools.partial(_Files, directory=str(folder))
     server = _Quiet(("127.0.0.1", 0), handler)
+    server.hits = hits
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -6,10 +6,12 @@
 "use strict";
 (() => {
   const meta = (n) => { const m = document.querySelector(`meta[name="${n}"]`); return m && m.content; };
+  let registered = null;
   if ("serviceWorker" in navigator && window.isSecureContext) {
     // https or localhost: a second visit plays with the network off. Plain http
     // has no service worker; the browser's HTTP cache is all there is there.
-    navigator.serviceWorker.register("sw.js").catch(() => {});
+    registered = navigator.serviceWorker.register("sw.js");
+    registered.catch(() => {});
   }
   const GAME = meta("tabletop-game");
   if (!GAME) {  // the list of games: "go on" only where a game is kept
@@ -23,7 +25,8 @@
   }
   const WORDS = JSON.parse(meta("tabletop-words"));
   const KEY = "tabletop-site:" + GAME;
-  const L = {worker: null, socket: null, last: null, frames: [], started: null};
+  const L = {worker: null, socket: null, last: null, frames: [], started: null,
+             waiting: []};  // what the page sent before Python was started
   window.tabletopLocal = L;  // for tests: what the transport holds
 
   // The deal: seats from the index's form (?s0=human&s1=heuristic...), else the
@@ -58,27 +61,51 @@
     L.frames.push(f.t);
     if (L.socket && L.socket.onmessage) L.socket.onmessage({data: JSON.stringify(f)});
   }
+  // Python starts once the service worker controls the page, so that its files
+  // (Pyodide, the wheels) come from the cache the worker's install has just
+  // filled: started at once, Python fetched them beside the install, and a
+  // first visit downloaded the site twice. Without a service worker, or when
+  // its install fails, Python starts at once from the network.
+  function cached() {
+    const sw = navigator.serviceWorker;
+    if (!registered || sw.controller) return Promise.resolve();
+    return new Promise((go) => {
+      sw.addEventListener("controllerchange", go, {once: true});
+      registered.then((reg) => {
+        const coming = reg.installing || reg.waiting;
+        if (!coming) { go(); return; }  // one is active but not here (a forced reload)
+        coming.addEventListener("statechange", () => {
+          if (coming.state === "redundant" || coming.state === "activated") go();
+        });
+      }, go);
+    });
+  }
   function worker() {
-    if (L.worker) return L.worker;
+    if (L.worker) return;
     L.worker = new Worker("worker.js", {type: "module"});
     L.worker.onmessage = (m) => deliver(m.data);
     L.worker.onerror = (e) => deliver({t: "error", code: "python",
                                        message: WORDS.failed + (e.message || "")});
     L.worker.postMessage(start);
-    return L.worker;
+    for (const msg of L.waiting) L.worker.postMessage(msg);
+    L.waiting = [];
+  }
+  function post(msg) {
+    if (L.worker) L.worker.postMessage(msg);
+    else L.waiting.push(msg);
   }
 
   // The page's transport (page.html takes window.tabletopTransport, where
   // there is one, for its websocket).
   class LocalSocket {
     constructor() {
-      this.readyState = 1; L.socket = this; worker();
+      this.readyState = 1; L.socket = this; cached().then(worker);
       setTimeout(() => this.onopen && this.onopen(), 0);
     }
     send(text) {
       const f = JSON.parse(text);
       if (f.t === "hello") return;  // the worker greets with the deal's first frames
-      L.worker.postMessage({t: "frame", text: text});
+      post({t: "frame", text: text});
     }
     close() { this.readyState = 3; }
   }
@@ -107,7 +134,7 @@
     file.addEventListener("change", () => {
       const f = file.files[0];
       if (!f) return;
-      f.text().then((text) => L.worker.postMessage(
+      f.text().then((text) => post(
         {t: "frame", text: JSON.stringify({t: "load", text: text})}));
       file.value = "";
     });
@@ -121,7 +148,7 @@
     // Until Python has started (a few seconds), the headline says what is loading.
     if (!L.frames.length) document.getElementById("headline").textContent = WORDS.loading;
     document.getElementById("reveal").addEventListener("click", () => {
-      L.worker.postMessage({t: "frame", text: JSON.stringify({t: "reveal"})});
+      post({t: "frame", text: JSON.stringify({t: "reveal"})});
     });
   }
   // The hand-over: the whole page is covered, and the page (play.js, which

@@ -7,7 +7,9 @@ const NAME = "tabletop-" + VERSION;
 self.addEventListener("install", (ev) => {
   ev.waitUntil((async () => {
     const cache = await caches.open(NAME);
-    await cache.addAll(FILES.map((f) => new Request(f, {cache: "no-store"})));
+    // "no-cache": each file is asked of the server (no stale file of an older
+    // build gets in), and one the page has just loaded is not sent again.
+    await cache.addAll(FILES.map((f) => new Request(f, {cache: "no-cache"})));
     await self.skipWaiting();
   })());
 });
