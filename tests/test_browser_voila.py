@@ -3,8 +3,10 @@
 ``voila`` serves copies of the play and learn notebooks from a temporary folder with
 its own config, data and runtime folders. The tests open ``play_pitfall.ipynb`` as a
 page, check that the board is drawn (canvas pixels) and play a move with an action
-button (the status line's step changes), then open ``learn_pitfall.ipynb`` and press
-a teach-mode *explain* button (the explanation appears). Screenshots go to
+button (the status line's step changes), then open ``learn_pitfall.ipynb`` (its
+opening and first lesson: Voila runs a notebook whole before it shows it, and every
+lesson runs in a kernel in ``tests/test_lesson_outputs.py``) and press a teach-mode
+*explain* button (the explanation appears). Screenshots go to
 test-artifacts/. Without Chromium they are skipped, unless TABLETOP_REQUIRE_BROWSER
 is set (CI), when they fail.
 """
@@ -15,6 +17,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from tests.browser_harness import (
@@ -43,6 +46,7 @@ def voila(tmp_path_factory) -> Iterator[str]:
     need_browser()
     tmp = tmp_path_factory.mktemp("voila")
     work, env = server_folder(tmp, ["play_pitfall.ipynb", "learn_pitfall.ipynb"])
+    _first_lesson_only(work / "learn_pitfall.ipynb")
     port = free_port()
     cmd = [sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
            "--Voila.ip=127.0.0.1", "--show_tracebacks=True",
@@ -50,6 +54,15 @@ def voila(tmp_path_factory) -> Iterator[str]:
     url = f"http://127.0.0.1:{port}/"
     with serve("Voila", cmd, work, env, url, tmp / "voila.log"):
         yield url
+
+
+def _first_lesson_only(path: Path) -> None:
+    """Keep the notebook's cells up to its first lesson's table: the page shows
+    before the other 27 lessons have been run (minutes on two busy cores)."""
+    notebook = nbformat.read(path, as_version=4)
+    first = next(i for i, cell in enumerate(notebook.cells) if "lesson(" in cell.source)
+    notebook.cells = notebook.cells[: first + 1]
+    nbformat.write(notebook, path)
 
 
 @pytest.fixture
