@@ -109,7 +109,7 @@ def replay_html(match: Any, viewer: Any = PUBLIC, title: str | None = None) -> s
         "start": str(match.cursor),
         "data": payload,
     }
-    page = (_HERE / "repage.html").read_text(encoding="utf-8")
+    page = (_HERE / "replay_page.html").read_text(encoding="utf-8")
     # One pass, so a value that contains "{{...}}" is never filled in again.
     return re.sub(r"\{\{(\w+)\}\}", lambda m: values[m.group(1)], page)
 
