@@ -90,7 +90,7 @@ def _resampled_svgs(match: Match, step: int, viewer, seat: int) -> list[str]:
     out = []
     for now, before in zip(nows, befores, strict=True):
         old = None if before is None else view_of(game, before, viewer)
-        fake = Moment(view_of(game, now, viewer), old, step, real.steps, real.lines,
+        fake = Moment(view_of(game, now, viewer), old, step, real.steps, real.sentences,
                       real.events, real.die, real.over)  # fmt: skip
         out.append(scene_svg(scene(game, fake, viewer)))
     return out

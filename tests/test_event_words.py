@@ -1,7 +1,7 @@
 """What people read of an event names every card once, in words, from its data.
 
 The log, the recap, the pictures and the replays say an event through the game's
-look (``Look.event_line``): each card that moved is named by its face as many times
+look (``Look.event_sentence``): each card that moved is named by its face as many times
 as it moved (repeated kinds counted: "2 Crocodiles"), to every viewer allowed to
 see it; to the others a hidden card reads "a card" or "N cards", never its name.
 No card code, space id or placeholder reaches a person. The engines' own sentences
@@ -68,7 +68,7 @@ def _viewers(players: int) -> list[Viewer]:
 def check_event_words(look: Any, event: Event, viewer: Viewer) -> str:
     """``event`` as ``viewer`` reads it names its cards as its data says; returns
     the line."""
-    line = look.event_line(event, viewer)
+    line = look.event_sentence(event, viewer)
     where = f"{event.kind} {event.clause} to {viewer}: {line!r} ({event.text!r})"
     assert line.strip(), where
     assert not re.search(r"<[\w ]+>", line), f"a placeholder in {where}"
@@ -135,13 +135,13 @@ def test_a_discard_of_two_alike_names_both():
     discard = next(e for e in events if e.clause == "PH-2B-DISCARD")
     assert discard.text == "player 0 discarded croc croc rope jump"  # the engine's
     for viewer in _viewers(2):
-        line = look.event_line(discard, viewer)
+        line = look.event_sentence(discard, viewer)
         assert line == ("Player 0 (red) discarded 2 Crocodiles, a Rope and a Jump"), (
             viewer
         )
     drawn = next(e for e in events if e.kind == "draw")
-    assert look.event_line(drawn, PUBLIC) == "Player 0 (red) drew 4 cards"
-    own = look.event_line(drawn, 0)
+    assert look.event_sentence(drawn, PUBLIC) == "Player 0 (red) drew 4 cards"
+    own = look.event_sentence(drawn, 0)
     assert own.startswith("Player 0 (red) drew ") and "4 cards" not in own
     check_event_words(look, drawn, as_viewer(0))
 
@@ -158,20 +158,20 @@ def test_a_swap_is_said_from_each_side():
     mover, taken = (e for e in events if e.clause == "PH-2B-SWAP")
     assert (mover.player, taken.player) == (1, 0)
     gave = "a Rope, 2 Jumps and a Ladder"  # in the order of the cards
-    assert look.event_line(mover, 1).startswith(
+    assert look.event_sentence(mover, 1).startswith(
         f"Player 1 (blue) gave {gave} to Player 0 (red) and took "
     )
-    mine = look.event_line(taken, 0)
+    mine = look.event_sentence(taken, 0)
     assert mine.startswith(f"Player 0 (red) received {gave} from Player 1 (blue) ")
     assert " and lost " in mine
     for viewer in (2, PUBLIC):
-        assert look.event_line(mover, viewer) == (
+        assert look.event_sentence(mover, viewer) == (
             "Player 1 (blue) swapped 4 cards with Player 0 (red)"
         )
-        assert look.event_line(taken, viewer) == (
+        assert look.event_sentence(taken, viewer) == (
             "Player 0 (red) took Player 1 (blue)'s 4 cards in return"
         )
-    assert look.event_line(taken, 1) == look.event_line(taken, PUBLIC)
+    assert look.event_sentence(taken, 1) == look.event_sentence(taken, PUBLIC)
 
 
 def test_words_keep_every_repeated_card_word():
@@ -235,7 +235,7 @@ def test_the_recap_and_the_picture_say_what_the_log_says():
         table.choose("discard " + " ".join(codes[k] for k in hand[:4]))
         step = table.match.steps[-1]
         discard = next(e for e in step.events if e.clause == "PH-2B-DISCARD")
-        said = look.event_line(discard, PUBLIC)
+        said = look.event_sentence(discard, PUBLIC)
         assert said.startswith(look.seat_name(seat) + " discarded ")
         assert said.endswith(look.cards_words(discard.data["cards"]))
         table.model.set_viewer(1 - seat)
@@ -248,7 +248,7 @@ def test_the_recap_and_the_picture_say_what_the_log_says():
         )
         assert "drew 4 cards" in table.widgets.recap.value
         shown = moment(table.match, None, 1 - seat)
-        assert said in shown.lines
+        assert said in shown.sentences
     finally:
         table.close()
 

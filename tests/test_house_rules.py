@@ -18,7 +18,7 @@ from tabletop.__main__ import main
 from tabletop.core import Match, SaveError
 from tabletop.core.options import (
     RuleOptionError,
-    house_rules_line,
+    house_rules_words,
     options_of,
     parse_assignments,
 )
@@ -309,8 +309,10 @@ def test_unknown_options_and_wrong_values_are_refused_in_words():
 def test_house_rules_line_tells_the_table_what_is_played():
     """Every player is told the house rules played, with their clauses; a game
     of the rulings says nothing."""
-    assert house_rules_line(Pitfall(players=2)) == ""
-    line = house_rules_line(Raiders(players=3, win_by_landing=True, hostage_draws=True))
+    assert house_rules_words(Pitfall(players=2)) == ""
+    line = house_rules_words(
+        Raiders(players=3, win_by_landing=True, hostage_draws=True)
+    )
     assert line.startswith("House rules: with the three cards, a move must end")
     assert "(RA-W-WIN)" in line and "(RA-K-HOSTAGE)" in line
 

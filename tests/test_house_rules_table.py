@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.core.options import house_rules_line
+from tabletop.core.options import house_rules_words
 from tabletop.draw.look import look_for
 from tabletop.games.raiders import Raiders
 from tabletop.online import create_room
@@ -72,7 +72,7 @@ def test_a_room_takes_house_rules_and_its_page_tells_them():
         game = server.call(lambda: server.rooms[room].game)
         payload = server.call(lambda: board_payload(server.rooms[room].look))
     assert game.options == options
-    assert payload["house_rules"] == house_rules_line(game)
+    assert payload["house_rules"] == house_rules_words(game)
     assert "(RA-K-AMBUSH)" in payload["house_rules"]
     plain = board_payload(look_for(Raiders(players=2)))
     assert plain["house_rules"] == ""

@@ -15,7 +15,7 @@ from tabletop.core import Rng
 from tabletop.core.viewers import PUBLIC
 from tabletop.draw.look import look_for
 from tabletop.online import create_room
-from tabletop.page.protocol import scrub, worded_line
+from tabletop.page.protocol import scrub, worded_event
 from tests.online_wire import Peer, no_secret_keys, running_server
 
 GAMES = [
@@ -120,7 +120,7 @@ async def play_room(server: Any, name: str, players: int, seed: int) -> int:
                 continue
             steps = match.steps[: frame["step"]]
             # each line is the event as this viewer reads it, in the game's words
-            said = lambda e, v=viewer: worded_line(look.event_line, e, v)  # noqa: E731
+            said = lambda e, v=viewer: worded_event(look.event_sentence, e, v)  # noqa: E731
             lines = [[s.index, said(e)] for s in steps for e in s.events]
             if frame["reset"]:
                 setup = [[0, said(e)] for e in match.setup_events]

@@ -1,7 +1,7 @@
 """The log and the recap ("What just happened") tell what happened in the past tense,
 in every game: "rolled 4, went forward", "moved to Egypt", "was dealt 6 cards".
 
-Each event line a person reads (``Look.event_line``, as each seat, the public and
+Each event line a person reads (``Look.event_sentence``, as each seat, the public and
 the referee read it) and each recap line of seeded games of every game is checked
 against the present-tense verbs the engines once used ("rolls", "moves to", "is
 dealt"...). Words that tell what will come stay as they are ("will miss the next
@@ -65,7 +65,7 @@ def test_every_log_line_is_in_the_past_tense(name, seed):
     for event in events:
         kinds.add(event.kind)
         for viewer in viewers:
-            for line in (look.event_line(event, viewer), event.seen_by(viewer)):
+            for line in (look.event_sentence(event, viewer), event.seen_by(viewer)):
                 found = _present(match, line)
                 assert not found, f"{name}: {line!r} says {found} ({event.clause})"
     assert {"roll", "deal"} <= kinds, kinds
@@ -88,11 +88,11 @@ def test_the_edits_are_told_in_the_past_tense(name):
         match.edit(op, **args)
         (event,) = match.steps[-1].events
         for viewer in (0, 1, PUBLIC, REFEREE):
-            line = look.event_line(event, viewer)
+            line = look.event_sentence(event, viewer)
             assert not _present(match, line), line
     match.force_roll(4)
     for viewer in (0, PUBLIC, REFEREE):
-        line = look.event_line(match.steps[-1].events[0], viewer)
+        line = look.event_sentence(match.steps[-1].events[0], viewer)
         assert not _present(match, line) and "was forced" in line, line
 
 

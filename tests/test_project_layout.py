@@ -161,3 +161,35 @@ def test_the_analysis_layer_never_imports_the_simulation_layer():
     for path in _sources("tabletop/analysis"):
         sim = {m for m in _imported(path) if m.split(".")[:2] == ["tabletop", "sim"]}
         assert not sim, f"{path.name} imports {sim}"
+
+
+# A "line" in the table's logic and the page's package is a branch of the
+# timeline, nothing else: what is said of an event is a sentence, a row of text
+# is a row. These names hold "line" for that one meaning (a headline, an
+# outline and the timeline itself are other words).
+TIMELINE_NAMES = {
+    "lines", "line", "use_line", "play_on_line", "no_line", "line_label",
+    "lines_path", "lines_saved", "load_lines", "save_lines",
+    "LINES_FORMAT", "LINES_VERSION", "KEPT_AS_LINE", "ONLY_SHOWN_LINE",
+}  # fmt: skip
+NOT_A_LINE = re.compile(r"headline|outline|timeline", re.IGNORECASE)
+
+
+def test_a_line_is_only_a_branch_of_the_timeline():
+    found: dict[str, set[str]] = {}
+    for part in ("table", "page"):
+        for path in sorted((ROOT / "tabletop" / part).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                name = (
+                    getattr(node, "name", None) if isinstance(
+                        node, ast.FunctionDef | ast.ClassDef
+                    ) else node.arg if isinstance(node, ast.arg)
+                    else node.id if isinstance(node, ast.Name)
+                    else node.attr if isinstance(node, ast.Attribute)
+                    else None
+                )  # fmt: skip
+                if not name or "line" not in NOT_A_LINE.sub("", name).lower():
+                    continue
+                if name not in TIMELINE_NAMES:
+                    found.setdefault(name, set()).add(str(path.relative_to(ROOT)))
+    assert not found, f"'line' used for something other than the timeline: {found}"

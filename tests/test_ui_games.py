@@ -25,7 +25,7 @@ class TextLook:
     def seat_name(self, seat):
         return f"Player {seat}"
 
-    def event_line(self, event, eyes):
+    def event_sentence(self, event, eyes):
         return event.text
 
 
@@ -545,7 +545,7 @@ def test_a_long_bot_turn_is_told_whole():
     look = table.look
 
     def told_of(step):
-        return recap_told(step.events, None, look.event_line, look.arrivals_told)
+        return recap_told(step.events, None, look.event_sentence, look.arrivals_told)
 
     long = [s for s in table.match.steps if len(told_of(s)) > 5]
     assert long

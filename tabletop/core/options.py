@@ -11,7 +11,7 @@ option is today's game: the same state, the same saves, the same rules version.
 A Game takes the options as keywords (``make_game(name, players=3, keyword=True)``)
 and holds them as a ``RuleSet`` (``game.house``, read by its rules); ``game.options``
 carries only the ones set otherwise than their default, so a save or a simulation
-spec names exactly the house rules played. ``house_rules_line(game)`` is what every
+spec names exactly the house rules played. ``house_rules_words(game)`` is what every
 player at the table is told: ``"House rules: ..."``.
 
 This module knows no game: ``options_of`` finds a game's declaration on its class.
@@ -195,7 +195,7 @@ def house_rules(game: Any) -> list[tuple[RuleOption, Choice]]:
     ]
 
 
-def house_rules_line(game: Any) -> str:
+def house_rules_words(game: Any) -> str:
     """What every player at the table is told of the house rules played:
     ``"House rules: <the choice's words> (<its clause>)."``, or ``""`` when
     the game plays the project's rulings."""

@@ -383,7 +383,7 @@ class Look:
         count = data.get("count")
         return self.hidden_cards(count if isinstance(count, int) else 1)
 
-    def event_line(self, event: Any, viewer: Any) -> str:
+    def event_sentence(self, event: Any, viewer: Any) -> str:
         """What ``viewer`` reads for ``event``: the game's ``event_words``, else the
         engine's sentence (the public one where the event is secret) in words."""
         viewer = as_viewer(viewer)

@@ -27,11 +27,12 @@ from tabletop.draw.svg import scene_svg
 
 
 def moment(
-    match: Any, step: int | None, viewer: Any, look: Any = None, line: Any = None
+    match: Any, step: int | None, viewer: Any, look: Any = None, say: Any = None
 ) -> Moment:
     """What the picture of ``step`` (default: the cursor) shows to ``viewer``
     (``look``: the game's look, if the caller keeps one, else a fresh one;
-    ``line(event, viewer)``: how an event is said, by default ``look.event_line``)."""
+    ``say(event, viewer)``: how an event is said, by default
+    ``look.event_sentence``)."""
     game = match.game
     viewer = checked_viewer(game, viewer)
     step = match.cursor if step is None else step
@@ -39,15 +40,15 @@ def moment(
     before = view_of(game, match.state_at(step - 1), viewer) if step else None
     events = match.steps[step - 1].events if step else ()
     seen = tuple(event.for_viewer(viewer) for event in events)
-    # Words for people, as the table's log says them (the look's ``event_line``):
+    # Words for people, as the table's log says them (the look's ``event_sentence``):
     # the picture's status line leaves the clause IDs out (the replay's event log
     # and the table's rules details show them).
     look = look or look_for(game)
-    line = line or look.event_line
-    lines = tuple(_plain(line(event, viewer)) for event in events)
+    say = say or look.event_sentence
+    sentences = tuple(_plain(say(event, viewer)) for event in events)
     die = die_of(match, step, step) if step else ""  # as the live board shows it
     over = game.outcome(match.state_at(step)) is not None
-    return Moment(view, before, step, len(match), lines, seen, die, over)
+    return Moment(view, before, step, len(match), sentences, seen, die, over)
 
 
 def match_scene(match: Any, viewer: Any = PUBLIC, step: int | None = None) -> Scene:
@@ -146,5 +147,5 @@ def export_gif(
     return path
 
 
-def _plain(line: str) -> str:
-    return " ".join(line.split())
+def _plain(sentence: str) -> str:
+    return " ".join(sentence.split())

@@ -77,17 +77,17 @@ def replay_data(match: Any, viewer: Any = PUBLIC) -> tuple[str, dict[str, Any]]:
 
 
 def _log(match: Any, viewer: Any) -> list[list[str]]:
-    """Each step's log lines as ``viewer`` may read them (step 0: the setup)."""
+    """Each step's log sentences as ``viewer`` may read them (step 0: the setup)."""
     viewer = checked_viewer(match.game, viewer)
     look = look_for(match.game)
 
-    def line(event: Any) -> str:  # the table's words, then the clause
-        return f"{look.event_line(event, viewer)} ({event.clause})"
+    def sentence(event: Any) -> str:  # the table's words, then the clause
+        return f"{look.event_sentence(event, viewer)} ({event.clause})"
 
-    lines = [[line(event) for event in match.setup_events]]
+    sentences = [[sentence(event) for event in match.setup_events]]
     for step in match.steps:
-        lines.append([line(event) for event in step.events])
-    return lines
+        sentences.append([sentence(event) for event in step.events])
+    return sentences
 
 
 def replay_html(match: Any, viewer: Any = PUBLIC, title: str | None = None) -> str:

@@ -64,7 +64,7 @@ class Moment:
     before: Any | None
     step: int
     steps: int
-    lines: tuple[str, ...]  # the last step's events as the viewer may read them
+    sentences: tuple[str, ...]  # the last step's events as the viewer may read them
     events: tuple[Any, ...] = ()  # the last step's events, as the viewer may read them
     die: str = ""  # the die the last move was made with ("" if none)
     over: bool = False  # the game is over here: the final position, shown plainly
@@ -126,28 +126,28 @@ class _Placed:
 
 
 def last_words(d: Look, moment: Moment) -> list[str]:
-    """The last step in words (``moment.lines``, said as the table's log says
+    """The last step in words (``moment.sentences``, said as the table's log says
     them), wrapped to the picture's width: every line whole, never cut."""
-    last = said_in_a_row(moment.lines) or "the game starts"
+    last = said_in_a_row(moment.sentences) or "the game starts"
     return wrapped("last: " + last, d.width // 7)
 
 
 def wrapped(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` characters, broken between words."""
-    lines: list[str] = []
+    """``text`` in rows of at most ``width`` characters, broken between words."""
+    rows: list[str] = []
     for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width:
-            lines[-1] += " " + word
+        if rows and len(rows[-1]) + 1 + len(word) <= width:
+            rows[-1] += " " + word
         else:
-            lines.append(word)
-    return lines or [""]
+            rows.append(word)
+    return rows or [""]
 
 
 def status(
     d: Look, game: Any, moment: Moment, viewer: Any, said: Sequence[str] = ()
 ) -> Layer:
     """Step, whose turn it is and what is pending, and the last step in words
-    (``said``: its wrapped lines, by default ``last_words``)."""
+    (``said``: its wrapped rows, by default ``last_words``)."""
     pen = Pen()
     top = d.height
     said = list(said) or last_words(d, moment)

@@ -12,8 +12,8 @@ the places frames go (each ``Eyes``: one connection, or the one page of a device
 Several eyes at one table: every connection is its own ``Eyes`` (a seat, a
 spectator or the referee), answered from the same match, each view built from that
 viewer's own view of the state. A room's pictures and words of one step are made
-once per viewer (``pages``) and their layers and lines once per step (``LayerMemo``,
-``LineMemo``), however many connections look through the same eyes.
+once per viewer (``pages``) and their layers and sentences once per step (``LayerMemo``,
+``SentenceMemo``), however many connections look through the same eyes.
 
 Frames as things happen: the board's SVG goes once per connection (its welcome),
 each move's view as the move is made, and a view while a bot is to move carries
@@ -45,7 +45,7 @@ class Eyes(Protocol):
 
     role: str  # "seat", "spectator" or "referee"
     seat: int | None
-    logged: int  # the steps whose log lines it has had
+    logged: int  # the steps whose log sentences it has had
     render: str  # "svg": a browser page (its pictures and words), else ""
     board_sent: bool  # whether it has the board's picture
 
@@ -108,8 +108,8 @@ class Answerer:
         self.rules_version = rules_version
         self.layers = frames.LayerMemo()
         #: Events in words as each viewer reads them, each worded once (every
-        #: connection's log lines and the pages' recaps read the same).
-        self.said = frames.LineMemo(look)
+        #: connection's log sentences and the pages' recaps read the same).
+        self.said = frames.SentenceMemo(look)
         self._board: JSON | None = None
 
     @property
@@ -208,7 +208,7 @@ class Answerer:
 
     def view(self, eyes: Eyes, reset: bool = False, pages: Pages | None = None) -> JSON:
         """The table now as ``eyes`` sees it: its view of the state, the log
-        lines it has not had, its legal actions when it is to move, the outcome,
+        sentences it has not had, its legal actions when it is to move, the outcome,
         whose bot is thinking and, for a page that draws, its pictures and words
         (``page_part``; ``pages`` keeps those of one step by viewer, so a view
         shared by several connections is made once)."""
@@ -216,11 +216,11 @@ class Answerer:
         state = match.state
         view = P.view_of(game, state, viewer)
         since = 0 if reset else eyes.logged
-        lines: list[list[int | str]] = []
+        sentences: list[list[int | str]] = []
         if since == 0:
-            lines = P.log_lines(0, match.setup_events, viewer, self.said)
+            sentences = P.log_sentences(0, match.setup_events, viewer, self.said)
         for step in match.steps[since:]:
-            lines += P.log_lines(step.index, step.events, viewer, self.said)
+            sentences += P.log_sentences(step.index, step.events, viewer, self.said)
         eyes.logged = len(match)
         to_move = game.to_move(view)
         outcome = game.outcome(state)
@@ -230,7 +230,7 @@ class Answerer:
             "step": len(match),
             "state": P.scrub(game.state_to_json(view)),
             "to_move": to_move,
-            "log": lines,
+            "log": sentences,
             "reset": reset or since == 0,
             "legal": [],
             "outcome": None

@@ -533,10 +533,10 @@
   function renderBoardWords() {
     const w = S.page.words, pawns = $("pawnlist"), spaces = $("spacelist");
     pawns.textContent = ""; spaces.textContent = "";
-    for (const line of w.board_pawns) pawns.append(el("li", line));
+    for (const said of w.board_pawns) pawns.append(el("li", said));
     $("spaces-h").hidden = !w.board_spaces.length;
-    for (const [space, line] of w.board_spaces) {
-      const li = el("li"), b = el("button", line);
+    for (const [space, said] of w.board_spaces) {
+      const li = el("li"), b = el("button", said);
       b.type = "button"; b.dataset.space = space;
       b.addEventListener("click", () => { if (mayTap()) take(tapFor("spaces", space)); });
       li.append(b); spaces.append(li);

@@ -164,25 +164,25 @@ def state_payload(game: Game, state: Any, viewer: Any) -> dict[str, Any]:
     return payload
 
 
-def log_lines(
+def log_sentences(
     index: int,
     events: tuple[Event, ...],
     viewer: Any,
-    line: Callable[[Event, Any], str] | None = None,
+    say: Callable[[Event, Any], str] | None = None,
 ) -> list[list[int | str]]:
     """A step's events as ``[step, text]`` pairs the viewer may read: in the
-    game's words when ``line(event, viewer)`` says them (``Look.event_line``, or a
+    game's words when ``say(event, viewer)`` says them (``Look.event_sentence``, or a
     room's memo of it: every card named or counted as the notebook table says
     it), then the clause in brackets as the engine's sentence ends; else the
     engine's sentence."""
-    if line is not None:
-        return [[index, worded_line(line, event, viewer)] for event in events]
+    if say is not None:
+        return [[index, worded_event(say, event, viewer)] for event in events]
     return [[index, event.seen_by(viewer)] for event in events]
 
 
-def worded_line(line: Callable[[Event, Any], str], event: Event, viewer: Any) -> str:
-    """One log line in the game's words (``line``), ending with the event's clause."""
-    said = line(event, viewer)
+def worded_event(say: Callable[[Event, Any], str], event: Event, viewer: Any) -> str:
+    """One log entry in the game's words (``say``), ending with the event's clause."""
+    said = say(event, viewer)
     return f"{said} ({event.clause})" if event.clause else said
 
 

@@ -30,7 +30,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from tabletop.bots.registry import BOT_LEVELS, BOT_NAMES
-from tabletop.core.options import house_rules_line
+from tabletop.core.options import house_rules_words
 from tabletop.core.registry import lookup, part_of
 from tabletop.sim.fairness_play import FairnessChunk, run_fairness_chunk
 from tabletop.sim.fairness_report import FairnessReport, RuleSetInfo
@@ -195,7 +195,7 @@ def _info(game: Any, index: int, count: int) -> RuleSetInfo:
     options = {
         k: v for k, v in dict(game.options).items() if k not in ("board", "turn_limit")
     }
-    line = house_rules_line(game) or "the project's rulings"
+    line = house_rules_words(game) or "the project's rulings"
     if count == 1:
         name = "house rules" if options else "the rulings"
     else:

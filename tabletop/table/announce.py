@@ -45,7 +45,7 @@ class Announcer:
             and before[1] < step
         ):
             steps = match.steps[before[1] : step]
-            told = recap_turns(look, steps, eyes, table.said_lines, own=True)
+            told = recap_turns(look, steps, eyes, table.event_sentence, own=True)
             said += [f"{who}: {what}." for who, what in told]
         elif before is not None:
             said.append(f"Showing step {step} of {len(match)}.")

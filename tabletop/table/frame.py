@@ -35,7 +35,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from tabletop.core import Explanation, Refusal
-from tabletop.core.options import house_rules_line
+from tabletop.core.options import house_rules_words
 from tabletop.core.viewers import as_viewer
 from tabletop.draw.look import (
     RING_EDGE,
@@ -71,7 +71,7 @@ from tabletop.table.words import (
     recap_turns,
     winner_words,
 )
-from tabletop.table.words.commands import COMMANDS, answer, board_lines
+from tabletop.table.words.commands import COMMANDS, answer, board_sentences
 
 #: Milliseconds a freshly drawn control ignores presses, on every screen: the
 #: second tap of a double tap, or a tap that crossed a redraw, lands on nothing.
@@ -91,7 +91,7 @@ def board_payload(look: Look) -> dict[str, Any]:
         "names": [look.seat_name(seat) for seat in range(game.players)],
         "colors": [look.seat_colors[seat] for seat in range(game.players)],
         "inks": [look.seat_ink(seat) for seat in range(game.players)],
-        "house_rules": house_rules_line(game),
+        "house_rules": house_rules_words(game),
     }
 
 
@@ -114,10 +114,10 @@ class LayerMemo:
         return text
 
 
-class LineMemo:
-    """Events in words as each viewer reads them (``look.event_line``), the latest
+class SentenceMemo:
+    """Events in words as each viewer reads them (``look.event_sentence``), the latest
     ``size`` kept: every page of a room reads the same recap lines step after step,
-    so each line is put in words once per viewer."""
+    so each event is put in words once per viewer."""
 
     def __init__(self, look: Look, size: int = 4096) -> None:
         self.look, self.size = look, size
@@ -128,7 +128,7 @@ class LineMemo:
         kept = self.kept.get(key)
         if kept is not None and kept[0] is event:  # the very event, not a reused id
             return kept[1]
-        text = self.look.event_line(event, viewer)
+        text = self.look.event_sentence(event, viewer)
         if len(self.kept) >= self.size:
             self.kept.pop(next(iter(self.kept)))  # the oldest
         self.kept[key] = (event, text)
@@ -142,7 +142,7 @@ def view_payload(
     legal: tuple[Any, ...],
     recent: tuple[Any, ...],
     write: Callable[[Layer], str] = layer_svg,
-    line: Callable[[Any, Any], str] | None = None,
+    say: Callable[[Any, Any], str] | None = None,
     actor: tuple[int | None, Refusal | None] | None = None,
     own: tuple[Any, ...] = (),
 ) -> dict[str, Any]:
@@ -150,8 +150,8 @@ def view_payload(
     referee): ``moment`` is the picture's moment (``tabletop.draw.pictures``),
     ``legal`` the viewer's legal actions (its explanations, empty unless it is to
     move), ``recent`` the steps the recap tells, ``write`` what turns a layer
-    into SVG (``layer_svg``, or a room's ``LayerMemo``), ``line`` what says an
-    event (``look.event_line``, or a room's ``LineMemo``) and ``actor`` whose
+    into SVG (``layer_svg``, or a room's ``LayerMemo``), ``say`` what says an
+    event (``look.event_sentence``, or a room's ``SentenceMemo``) and ``actor`` whose
     hand the taps play from and what every tap says instead when nobody may act
     (by default the viewer's seat, refused when it is not its turn:
     ``turn_refusal``). ``own`` is the viewer's own latest step
@@ -164,7 +164,7 @@ def view_payload(
         actor = (seat, turn_refusal(look, mover, seat) if seat is not None else None)
     layers = (look.table(view), marks(look, moment), look.pieces(view))
     places = look.piece_spaces(view)
-    recap = recap_turns(look, recent, viewer, line)
+    recap = recap_turns(look, recent, viewer, say)
     return {
         "svg": "".join(write(layer) for layer in layers) + targets_svg(look, legal),
         "headline": headline(look, view, seat),
@@ -189,9 +189,9 @@ def view_payload(
         "named": typed_names(look, (s for e in legal for s in e.spaces)),
         **menus(look, view, *actor, legal),
         "recap": [list(turn) for turn in recap],
-        "yours": yours_payload(look, own, viewer, line),
-        "told": told_payload(look, (*own, *recent), viewer, line),
-        "last": said_in_a_row(moment.lines),
+        "yours": yours_payload(look, own, viewer, say),
+        "told": told_payload(look, (*own, *recent), viewer, say),
+        "last": said_in_a_row(moment.sentences),
         "words": reader_words(look, view, seat, legal, recap),
     }
 
@@ -215,7 +215,7 @@ def reader_words(
     answers = {
         name: answer(name, look, view, seat, legal, menu, recap) for name in COMMANDS
     }
-    pawns, spaces = board_lines(look, view, seat, legal, tap)
+    pawns, spaces = board_sentences(look, view, seat, legal, tap)
     board = [list(pair) for pair in spaces]
     return {"commands": answers, "board_pawns": pawns, "board_spaces": board}
 
@@ -341,30 +341,30 @@ def own_last_step(steps: Any, seat: int | None, back: int = 40) -> tuple[Any, ..
 
 
 def yours_payload(
-    look: Look, own: tuple[Any, ...], viewer: Any, line: Any
+    look: Look, own: tuple[Any, ...], viewer: Any, say: Any
 ) -> dict[str, Any] | None:
     """The viewer's own latest step said back to them (``recap_turns`` with
     ``own``): ``{"step": its index, "said": "You: rolled 4."}``, or None."""
     if not own:
         return None
-    told = recap_turns(look, own, viewer, line, own=True)
+    told = recap_turns(look, own, viewer, say, own=True)
     said = " ".join(f"{who}: {what}." for who, what in told if what)
     return {"step": own[-1].index, "said": said} if said else None
 
 
 def told_payload(
-    look: Look, steps: tuple[Any, ...], viewer: Any, line: Any
+    look: Look, steps: tuple[Any, ...], viewer: Any, say: Any
 ) -> list[dict[str, Any]]:
     """The latest ``TOLD_STEPS`` of ``steps`` each told alone, in the viewer's
     words (``recap_turns`` with ``own``: the viewer's own as "You: rolled 4."):
     ``[{"step": 7, "said": "Player 1 (blue): rolled 6."}, ...]``. A page hears
     each step's view and announces the steps after the last it announced: a
-    turn of several steps is said step by step, each once (its recap line grows
+    turn of several steps is said step by step, each once (its recap entry grows
     with every step, and was said again whole each time)."""
     latest = sorted({step.index: step for step in steps}.items())[-TOLD_STEPS:]
     told = []
     for index, step in latest:
-        turns = recap_turns(look, (step,), viewer, line, own=True)
+        turns = recap_turns(look, (step,), viewer, say, own=True)
         said = " ".join(f"{who}: {what}." for who, what in turns if what)
         if said:
             told.append({"step": index, "said": said})

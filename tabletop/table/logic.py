@@ -44,7 +44,7 @@ from tabletop.core.match import Step
 from tabletop.draw.look import Look
 from tabletop.table.changes import Changes
 from tabletop.table.choices import Choices, Fold, Group, Offer, Selection, Tap
-from tabletop.table.frame import LineMemo
+from tabletop.table.frame import SentenceMemo
 from tabletop.table.news import News
 from tabletop.table.opaque import Action, Eyes, State
 from tabletop.table.saves import Saves
@@ -107,7 +107,7 @@ class TableLogic:
         self.look = look
         #: Events in words as each viewer reads them, each put in words once (the
         #: log, the recap and the announcements read the same lines again).
-        self.said_lines = LineMemo(look)
+        self.event_sentence = SentenceMemo(look)
         self.lines: list[MatchLike] = [match]
         self.autosave = Path(autosave) if autosave else None
         self.handover_on = handover
@@ -214,7 +214,7 @@ class TableLogic:
             seat,
             self.legal if self.can_act() else (),
             self.menu(),
-            recap_turns(self.look, steps, eyes, self.said_lines),
+            recap_turns(self.look, steps, eyes, self.event_sentence),
             self.who_is_ahead,
         )
 

@@ -347,7 +347,7 @@ class Table(w.VBox):
         model = self.model
         on = [e for e in model.shown_actions() if space in e.spaces]
         plays = bool(on) and model.click_plays(space) is not None
-        text = words.hover_line(self.look, space, on, plays)
+        text = words.hover_words(self.look, space, on, plays)
         return f"<small>{html.escape(text)}</small>" if text else ""
 
     def hover_out(self) -> None:

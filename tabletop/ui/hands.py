@@ -27,18 +27,18 @@ OUTLINE_DARK, OUTLINE_LIGHT = "#00363a", "#4df3ff"
 
 
 def wrap(text: str, width: int) -> list[str]:
-    """Split text into lines of at most ``width`` characters, at spaces."""
-    lines: list[str] = []
-    line = ""
+    """Split text into rows of at most ``width`` characters, at spaces."""
+    rows: list[str] = []
+    row = ""
     for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
+        if row and len(row) + 1 + len(word) > width:
+            rows.append(row)
+            row = word
         else:
-            line = f"{line} {word}" if line else word
-    if line:
-        lines.append(line)
-    return lines
+            row = f"{row} {word}" if row else word
+    if row:
+        rows.append(row)
+    return rows
 
 
 class HandView:

@@ -175,9 +175,9 @@ class HouseRulesPicker(w.VBox):
 
     # -- drawing ----------------------------------------------------------------------
     def _say(self) -> None:
-        from tabletop.core.options import house_rules_line
+        from tabletop.core.options import house_rules_words
 
-        line = house_rules_line(self.game()) or "The project's rulings."
+        line = house_rules_words(self.game()) or "The project's rulings."
         self.said.value = html.escape(line)
 
     def _shown(self, make: Any) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
-from tabletop.core.options import house_rules_line
+from tabletop.core.options import house_rules_words
 from tabletop.table.seats import (
     HUMAN,
     bot_levels,
@@ -133,7 +133,7 @@ def build(t: Table, css: str) -> TableWidgets:
 def house_rules(t: Table) -> list[w.HTML]:
     """The line that tells every player the house rules played (a game of the
     project's rulings has none)."""
-    line = house_rules_line(t.model.game)
+    line = house_rules_words(t.model.game)
     if not line:
         return []
     said = w.HTML(html.escape(line))

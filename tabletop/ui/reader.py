@@ -1,7 +1,7 @@
 """The notebook table for a player without sight or without a mouse: a polite
 live region that says each new moment once (``tabletop.table.announce``), and
 "The board in words": where every pawn stands and what a tap on each space on
-offer does (``tabletop.table.words.commands.board_lines``). The canvases are out
+offer does (``tabletop.table.words.commands.board_sentences``). The canvases are out
 of the tab order (the table's page script); the keyboard plays through the
 buttons, the hand's buttons and the command field.
 """
@@ -14,7 +14,7 @@ from typing import Any
 import ipywidgets as w
 
 from tabletop.table.announce import Announcer
-from tabletop.table.words.commands import table_board_lines
+from tabletop.table.words.commands import table_board_sentences
 
 #: What the board in words is called (its heading, and the board's label).
 BOARD_IN_WORDS = "The board in words"
@@ -63,7 +63,7 @@ class ReaderPanel:
         if table.curtain is not None:
             self.board.value = "<p>Hidden while the laptop is passed.</p>"
             return
-        pawns, targets = table_board_lines(table)
+        pawns, targets = table_board_sentences(table)
         items = "".join(f"<li>{html.escape(p)}</li>" for p in pawns)
         body = f"<h4>Pawns</h4><ul>{items}</ul>"
         if targets:

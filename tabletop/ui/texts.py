@@ -38,11 +38,11 @@ def action_words(model: TableModel, entry: Any) -> str:
 
 def event_words(model: TableModel, event: Any, eyes: Any) -> str:
     """An event as ``eyes`` may read it, in the game's words (the look's
-    ``event_line``: cards by name and counted, seats and spaces named), the
-    same words as the pictures and replays say. Each line is put in words once
-    per eyes (``TableLogic.said_lines``): the log rereads its last 60 steps at
+    ``event_sentence``: cards by name and counted, seats and spaces named), the
+    same words as the pictures and replays say. Each event is put in words once
+    per eyes (``TableLogic.event_sentence``): the log rereads its last 60 steps at
     every redraw."""
-    return model.said_lines(event, eyes)
+    return model.event_sentence(event, eyes)
 
 
 def status_html(model: TableModel, seen: str) -> str:
@@ -119,7 +119,7 @@ def recap_html(model: TableModel, steps: Sequence[Any]) -> str:
     (``tabletop.table.words.recap_turns``, as the browser page says it too)."""
     cursor = model.match.cursor
     shown = [step for step in steps if step.index <= cursor]
-    turns = recap_turns(model.look, shown, model.eyes, model.said_lines)
+    turns = recap_turns(model.look, shown, model.eyes, model.event_sentence)
     if not turns:
         return ""
     lines = [

@@ -23,7 +23,7 @@ from tabletop.table.words.labels import (
     choices_heading,
     group_entries,
     group_title,
-    hover_line,
+    hover_words,
     pending_words,
     winner_words,
 )
@@ -100,7 +100,7 @@ __all__ = [
     "group_entries",
     "group_heading",
     "group_title",
-    "hover_line",
+    "hover_words",
     "lost_cards",
     "missed_turns_apart",
     "more_title",

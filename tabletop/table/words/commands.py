@@ -155,7 +155,7 @@ def answer(
     return help_words()
 
 
-def board_lines(
+def board_sentences(
     look: Any,
     view: Any,
     eyes: Any,
@@ -190,8 +190,8 @@ def board_lines(
     return pawns, targets
 
 
-def table_board_lines(table: Any) -> tuple[list[str], list[tuple[str, str]]]:
-    """``board_lines`` for a ``TableLogic``, through its eyes."""
-    return board_lines(
+def table_board_sentences(table: Any) -> tuple[list[str], list[tuple[str, str]]]:
+    """``board_sentences`` for a ``TableLogic``, through its eyes."""
+    return board_sentences(
         table.look, table.view_state, table.eyes, table.shown_actions(), table.space_tap
     )

@@ -106,7 +106,7 @@ def choices_heading(selection: Any) -> str:
     return f"Your choices for {selection.words}" + (f", {area}" if area else "")
 
 
-def hover_line(look: Any, space: str, on: Sequence[Any], plays: bool) -> str:
+def hover_words(look: Any, space: str, on: Sequence[Any], plays: bool) -> str:
     """The line under the board for the pointer resting on ``space``: its name
     (and what it does), and, when a click there does not play at once
     (``plays``), the one choice it shows or how many it lists (``on``: the

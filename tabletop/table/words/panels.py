@@ -178,25 +178,25 @@ def summary(table: TableLogic) -> str:
     clauses stay in the table's Rules details tab."""
     game, look = table.game, table.look
     view = table.view_state
-    lines = [
+    rows = [
         f"{game.name}, {game.players} players, seed {table.match.seed}, "
         f"step {table.step} of {table.length}"
     ]
     outcome = game.outcome(table.state)
     if outcome is not None:
-        lines.append(": ".join(game_over(table, outcome)))
+        rows.append(": ".join(game_over(table, outcome)))
     else:
-        lines.append(" ".join(pending_words(look, game, view)))
+        rows.append(" ".join(pending_words(look, game, view)))
     for seat in range(game.players):
         hand = look.hand(view, seat)
         count = hand if isinstance(hand, int) else len(hand)
         notes = look.seat_note(view, seat)
-        lines.append(
+        rows.append(
             f"{look.seat_name(seat)}, {seat_kind_words(table.seats[seat])}: "
             f"{count} cards" + (f"; {notes}" if notes else "")
         )
-    lines.append(f"legal actions: {len(table.legal)}")
-    return "\n".join(lines)
+    rows.append(f"legal actions: {len(table.legal)}")
+    return "\n".join(rows)
 
 
 def seat_kind_words(kind: str) -> str:

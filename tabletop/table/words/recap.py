@@ -1,9 +1,9 @@
 """How the seats' turns are told: the recap ("What just happened").
 
-A turn is one line, ``(who, what)``, built from the events as the viewer may read
-them (the look's ``event_line``): a seat's consecutive steps make one turn, a
+A turn is one entry, ``(who, what)``, built from the events as the viewer may read
+them (the look's ``event_sentence``): a seat's consecutive steps make one turn, a
 walk of several spaces reads as where it ended, a turn another seat misses is that
-seat's own line, and a turn is told whole (the screen wraps a long line). The
+seat's own entry, and a turn is told whole (the screen wraps a long one). The
 viewer's own turns are left out, but for a turn the viewer misses or a penalty
 that falls on them ("You miss your next turn: ...").
 """
@@ -16,20 +16,20 @@ from typing import Any
 from tabletop.core.viewers import PUBLIC
 
 RECAP_TURNS = 6  # the recap tells at most this many turns
-YOU = "You"  # who the viewer's own line names
+YOU = "You"  # who the viewer's own entry names
 
 
 def recap_turns(
     look: Any,
     steps: Sequence[Any],
     eyes: Any,
-    line: Callable[[Any, Any], str] | None = None,
+    say: Callable[[Any, Any], str] | None = None,
     own: bool = False,
 ) -> list[tuple[str, str]]:
     """What the seats just did, one ``(who, what)`` per turn (at most
     ``RECAP_TURNS`` turns of other seats, the latest), as ``eyes`` may read it: a
     seat's consecutive steps make one turn, a turn another seat misses because of
-    them is that seat's line (``missed_turns_apart``; also when ``eyes`` made it
+    them is that seat's entry (``missed_turns_apart``; also when ``eyes`` made it
     miss), and a walk of several spaces reads as where it ended
     (``walks_shortened``). Every phrase of a turn is told (``whole_turn``).
     ``eyes``' own turns are left out but for what befell them (``told_to_you``):
@@ -37,9 +37,9 @@ def recap_turns(
     with ``own`` their own turns are told whole too, as ``("You", "rolled 5,
     ...")`` (what an announcement says back to a player who cannot see the
     board: their roll, the card they drew).
-    ``line(event, eyes)`` says one event (the look's ``event_line``, or a memo of
+    ``say(event, eyes)`` says one event (the look's ``event_sentence``, or a memo of
     it)."""
-    line = line or look.event_line
+    say = say or look.event_sentence
     mine = isinstance(eyes, int)
     # From the latest step back, so that only the turns told are put in words.
     runs: list[tuple[int | None, list[Any]]] = []
@@ -68,10 +68,10 @@ def recap_turns(
             if said:
                 told.append((YOU, said))
             continue
-        pairs = recap_told(events, eyes, line, look.arrivals_told)
+        pairs = recap_told(events, eyes, say, look.arrivals_told)
         name = look.seat_name(player) if player is not None else "An edit"
         lead = name + " "
-        phrases = [  # the seat said once, before the line; joined by commas: no ".,"
+        phrases = [  # the seat said once, before the entry; joined by commas: no ".,"
             (e, t.removeprefix(lead).removesuffix(".")) for e, t in pairs
         ]
         if mine and player == eyes:  # said back to the player: "your token"
@@ -90,9 +90,9 @@ def recap_turns(
 
 
 def whole_turn(said: Sequence[tuple[Any, str]]) -> str:
-    """A turn's ``(event, phrase)`` pairs as one line, every phrase told: what is
+    """A turn's ``(event, phrase)`` pairs as one entry, every phrase told: what is
     only repetition, each step of a walk, was folded by ``walks_shortened``, and
-    the screens wrap a long line (the Log tells each step as well)."""
+    the screens wrap a long one (the Log tells each step as well)."""
     return ", ".join(text for _, text in said)
 
 
@@ -117,7 +117,7 @@ def missed_turns_apart(
 ) -> list[tuple[int | None, list[Any]]]:
     """A turn's events as ``(seat, events)`` turns: an event of kind ``skip``
     about another seat (that seat misses its turn, as the step's actions made it)
-    begins that seat's turn, told on its own line with the events about that
+    begins that seat's turn, told in its own entry with the events about that
     seat right after it (the card it drew for an empty hand), not inside the
     acting seat's."""
     out: list[tuple[int | None, list[Any]]] = [(player, [])]
@@ -133,7 +133,7 @@ def missed_turns_apart(
 def recap_told(
     events: Sequence[Any],
     eyes: Any,
-    line: Callable[[Any, Any], str],
+    say: Callable[[Any, Any], str],
     arrivals_told: frozenset[str] = frozenset(),
 ) -> list[tuple[Any, str]]:
     """A step's events as the recap says them, each phrase with the event it
@@ -155,7 +155,7 @@ def recap_told(
             continue
         if round_goes_on(told, i):
             continue
-        phrases.append((event, line(event, eyes)))
+        phrases.append((event, say(event, eyes)))
     return [
         (e, p if p.startswith("Player") else p[:1].lower() + p[1:]) for e, p in phrases
     ]

@@ -158,9 +158,9 @@ def other_game(game: Any) -> str:
 
 def other_house_rules(game: Any) -> str:
     """A save played under other house rules loaded at a table."""
-    from tabletop.core.options import house_rules_line
+    from tabletop.core.options import house_rules_words
 
-    rules = house_rules_line(game).removesuffix(".") or "the rulings, no house rules"
+    rules = house_rules_words(game).removesuffix(".") or "the rulings, no house rules"
     return f"that save was played under other rules ({rules}), not this table's"
 
 
