@@ -46,6 +46,7 @@ from tabletop.ui.evaluation import EvaluationBar
 from tabletop.ui.gestures import PageGestures
 from tabletop.ui.layout import build
 from tabletop.ui.model import MAX_AUTO_MOVES, Selection, TableModel
+from tabletop.ui.panel_parts import PanelParts
 from tabletop.ui.panel_rendering import REVIEW_TAB, PanelRendering
 from tabletop.ui.reader import ReaderPanel
 from tabletop.ui.review_tab import ReviewPanel
@@ -93,6 +94,7 @@ class Table(w.VBox):
         widgets: the ``TableWidgets`` it is made of (``tabletop.ui.layout``).
         board_area: the rung spaces and a lesson's focus (``BoardArea``).
         teach_panel: the teach panel (``tabletop.ui.teach``).
+        parts: what its panels are given (``tabletop.ui.panel_parts``).
 
     A few of the model's names are kept on the table itself, the ones notebooks
     and the docs use (``choose``, ``goto``, ``match``, ``legal``, ``teach``; see
@@ -126,6 +128,21 @@ class Table(w.VBox):
         self.gestures = PageGestures(self)
         self._guard, self._gesture = self.gestures.guard, self.gestures.gesture
         self._hovered: str | None = None
+        # What a panel is given (tabletop.ui.panel_parts): the getters read the
+        # widgets the layout is about to build.
+        self.parts = PanelParts(
+            model=self.model,
+            look=self.look,
+            guard=self._guard,
+            render=self.render,
+            on_render=lambda f: self.observe(f, names=["token"]),
+            actions=lambda: self.widgets.actions,
+            render_hands=self.render_hands,
+            timeline=lambda: self.evaluation.timeline(),
+            place=self._place_panel,
+            compact=compact,
+            echo=lambda: getattr(getattr(self, "widgets", None), "echo", None),
+        )
         self.picture = TablePicture(self.model)
         self.reader = ReaderPanel(self.model)  # laid out by build
         self.widgets = build(self, CSS)
@@ -141,7 +158,7 @@ class Table(w.VBox):
         self.panels = PanelRendering(self)
         self.widgets.actions.command = self._command
         self.model.who_is_ahead = self._who_is_ahead
-        self.teach_panel = TeachPanel(self, self._guard)
+        self.teach_panel = TeachPanel(self.parts)
         model = self.model
         with model.batch():
             model.auto, model.hot_seat = auto, hot_seat
@@ -157,6 +174,16 @@ class Table(w.VBox):
         self.render()
         if model.autosave is not None:
             take_over(self, model.autosave)
+
+    def _place_panel(self, widget: Any, shown: bool) -> None:
+        """Show ``widget`` just under the board's row, or take it away."""
+        kids = [c for c in self.children if c is not widget]
+        if shown:
+            board = self.widgets.board.canvas
+            holds = [board in getattr(c, "children", ()) for c in kids]
+            at = holds.index(True) + 1 if True in holds else len(kids)
+            kids.insert(at, widget)
+        self.children = tuple(kids)
 
     # -- the model's names that notebooks and the docs use (docs/table.md) ----------
     @property

@@ -75,11 +75,13 @@ from tabletop.ui.evaluation_rows import (
     short_basis,
     verdict_words,
 )
+from tabletop.ui.panel_parts import PanelParts, parts_of
 from tabletop.ui.review_tab import ReviewPanel
 
 if TYPE_CHECKING:
-    from tabletop.ui.controller import Table
+    from tabletop.ui.controller import Table  # analysis_box lays the table out
     from tabletop.ui.model import TableModel
+    from tabletop.ui.panel_parts import HasParts
 
 __all__ = ["BAR_CSS", "EvaluationBar", "ReviewPanel", "analysis_box"]
 __all__ += ["bars_html", "default_enabled", "full_basis", "leader", "short_basis"]
@@ -93,7 +95,8 @@ class EvaluationBar(w.VBox):
     """Each seat's winning chance beside the board (see the module docstring).
 
     Args:
-        table: the Table to follow.
+        table: the Table to follow, or its ``PanelParts`` (the bar keeps only
+            those: the model, the table's renders and the page's echo).
         budget: playouts per position.
         cpu_seconds: CPU seconds per position (the computation stops there).
         enabled: on or off; ``None`` chooses: off with several human seats or
@@ -112,7 +115,7 @@ class EvaluationBar(w.VBox):
 
     def __init__(
         self,
-        table: Table,
+        table: PanelParts | HasParts,
         *,
         budget: int = 400,
         cpu_seconds: float = 1.0,
@@ -124,11 +127,14 @@ class EvaluationBar(w.VBox):
         echo: w.IntText | None = None,
     ) -> None:
         super().__init__()
-        self.table = table
-        self.model = table.model
+        self.parts = parts = parts_of(table)
+        self.model = parts.model
         # the page's echo of the table's last render (a Table being built passes
-        # its own, not yet in ``table.widgets``)
-        self.echo = echo if echo is not None else table.widgets.echo
+        # its own, not yet among its widgets)
+        found = echo if echo is not None else parts.echo()
+        if found is None:
+            raise ValueError("the table's widgets are not built: pass its echo")
+        self.echo = found
         self._ready = False  # nothing is computed while the bar is being built
         self.wait_for_page = wait_for_page
         self.explicit = enabled is not None
@@ -177,7 +183,7 @@ class EvaluationBar(w.VBox):
             self.enabled = default_enabled(self.model) if enabled is None else enabled
         self._reserve(self.enabled)
         w.link((self, "enabled"), (self.toggle, "value"))
-        table.observe(self._moved, names=["token"])
+        parts.on_render(self._moved)
         # Declining a saved game (Start fresh) changes no render's number but
         # ends the refusal: the table's logic tells of every change.
         self.model.on_change(self._moved)

@@ -32,7 +32,7 @@ from tabletop.core import IllegalActionError, Match
 from tabletop.ui.evaluation_rows import estimate_label
 
 if TYPE_CHECKING:
-    from tabletop.ui.controller import Table
+    from tabletop.ui.panel_parts import PanelParts
 
 THINKING = "thinking\u2026"
 CHECKING = "checking with simulated games\u2026"
@@ -42,7 +42,9 @@ class HintPanel:
     """The hint buttons and the hint's text, for one table.
 
     Args:
-        table: the Table whose seat to move gets the hint.
+        parts: what it is given of the table whose seat to move gets the hint
+            (``PanelParts``: the model, the look, the choices it outlines, the
+            hands it frames).
         sizes: the worlds and the candidate moves a hint samples, asked each time
             (the review tab's ``budget`` and ``width``).
         value: the game's value model, or None (asked each time; ``None``: the
@@ -51,12 +53,12 @@ class HintPanel:
 
     def __init__(
         self,
-        table: Table,
+        parts: PanelParts,
         sizes: Callable[[], tuple[int, int]],
         value: Callable[[Any], Any] | None = None,
     ) -> None:
-        self.table = table
-        self.model = table.model
+        self.parts = parts
+        self.model = parts.model
         self.sizes = sizes
         self.value = value
         self.answer: Any = None
@@ -72,8 +74,8 @@ class HintPanel:
         self.quick.add_class("tabletop-quick-hint")
         self.text = w.HTML()
         self.text.add_class("tabletop-hint-text")
-        self.button.on_click(table._guard(lambda _: self.start()))
-        self.quick.on_click(table._guard(lambda _: self.start(strict=True)))
+        self.button.on_click(parts.guard(lambda _: self.start()))
+        self.quick.on_click(parts.guard(lambda _: self.start(strict=True)))
         self.thread: threading.Thread | None = None
         self.where: tuple = ()  # the position the shown hint is for
 
@@ -86,7 +88,7 @@ class HintPanel:
         """The table shows another position: a hint for the old one goes."""
         if self.where and self.where != self.position():
             self.where = ()
-            self.table.widgets.actions.forget_suggestion()
+            self.parts.actions().forget_suggestion()
             if self.text.value != THINKING:
                 self.text.value = ""
 
@@ -157,19 +159,19 @@ class HintPanel:
         except Exception:  # noqa: BLE001 - a model that cannot answer: playouts
             return THINKING
         self.answer = found
-        name = self.table.look.seat_name(found.seat)
+        name = self.parts.look.seat_name(found.seat)
         return hint_html(found, name, self._namer(match), checking=True)
 
     def _suggest(self, found: Any) -> None:
         """Outline the suggested choice among the table's action buttons."""
-        seat = self.table.look.seat_name(found.seat)
-        self.table.widgets.actions.suggest(
+        seat = self.parts.look.seat_name(found.seat)
+        self.parts.actions().suggest(
             found.best, f"Hint for {seat}: try this (Review tab: why)"
         )
         # The cards it would pick are framed in the hand.
         model = self.model
         outlined = model.offer().outlined
-        self.table.render_hands(model.view_state, model.to_move, outlined)
+        self.parts.render_hands(model.view_state, model.to_move, outlined)
 
     def show(self) -> str:
         """The hint for the seat to move, judged from that seat's information; a
@@ -207,13 +209,13 @@ class HintPanel:
         method = "both" if value is not None else "playouts"
         found = hint(match, budget, width=width, seed=step, method=method, model=value)
         self.answer = found
-        name = self.table.look.seat_name(found.seat)
+        name = self.parts.look.seat_name(found.seat)
         return hint_html(found, name, self._namer(match))
 
     def _namer(self, match: Match) -> Callable[[Any], tuple[str, str]]:
         """An action's button label and its explanation, in the table's words."""
         entries = {e.action: e for e in match.explain()}
-        actions = self.table.widgets.actions
+        actions = self.parts.actions()
 
         def name(action: Any) -> tuple[str, str]:
             entry = entries.get(action)

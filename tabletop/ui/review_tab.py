@@ -35,6 +35,7 @@ from tabletop.core import IllegalActionError, Match
 from tabletop.table.seats import HUMAN
 from tabletop.ui.evaluation_rows import estimate_label
 from tabletop.ui.hint_panel import THINKING, HintPanel, hint_html
+from tabletop.ui.panel_parts import PanelParts, parts_of
 from tabletop.ui.review_words import (
     Progress,
     graded_in_parts,
@@ -44,7 +45,7 @@ from tabletop.ui.review_words import (
 )
 
 if TYPE_CHECKING:
-    from tabletop.ui.controller import Table
+    from tabletop.ui.panel_parts import HasParts
 
 __all__ = ["REVIEW_CSS", "THINKING", "ReviewPanel", "hint_html"]
 CHART_PX = 640  # the advantage chart's width on the page
@@ -65,7 +66,9 @@ class ReviewPanel(w.VBox):
     """The review tab: graded moves (click to go there), the chart, a hint.
 
     Args:
-        table: the Table whose match is reviewed.
+        table: the Table whose match is reviewed, or its ``PanelParts`` (the
+            panel keeps only those: the model, the look, the guard, the choices
+            its hint outlines and the evaluation bar's answers for its chart).
         budget: worlds per decision (each candidate played out in each).
         width: candidate moves per decision.
         seat: review only this seat's decisions (``None``: the human's at a table
@@ -78,7 +81,7 @@ class ReviewPanel(w.VBox):
 
     def __init__(
         self,
-        table: Table,
+        table: PanelParts | HasParts,
         *,
         budget: int = 24,
         width: int = 4,
@@ -86,8 +89,8 @@ class ReviewPanel(w.VBox):
         by_model: bool = True,
     ) -> None:
         super().__init__()
-        self.table = table
-        self.model = model = table.model
+        self.parts = parts = parts_of(table)
+        self.model = model = parts.model
         self.budget, self.width, self.seat = budget, width, seat
         self.by_model = by_model
         self._value: tuple[Any, Any] = (None, None)  # (game, its model or None)
@@ -95,7 +98,7 @@ class ReviewPanel(w.VBox):
         self.review: Review | None = None
         self.reviewed: Any = None  # the match the review is about
         self.hints = HintPanel(
-            table,
+            parts,
             lambda: (self.budget, self.width),
             lambda game: self.value_model(game) if self.by_model else None,
         )
@@ -120,8 +123,8 @@ class ReviewPanel(w.VBox):
             ),
         )
         self.hint_text = self.hints.text
-        self.run_button.on_click(table._guard(lambda _: self._review_clicked()))
-        self.stop_button.on_click(table._guard(lambda _: self.cancel()))
+        self.run_button.on_click(parts.guard(lambda _: self._review_clicked()))
+        self.stop_button.on_click(parts.guard(lambda _: self.cancel()))
         self.children = (
             self.style,
             w.HBox([self.run_button, self.stop_button, self.hint_button]),
@@ -284,7 +287,7 @@ class ReviewPanel(w.VBox):
             return None
         if not flagged:
             return first  # nothing to check: the estimates are the review
-        headline = review_headline(self.table.look, first, seat)
+        headline = review_headline(self.parts.look, first, seat)
         played_out = partial(review_match, match, seat, self.budget, width=self.width)
         checked = graded_in_parts(
             flagged,
@@ -371,7 +374,7 @@ class ReviewPanel(w.VBox):
         from the value model alone says its grades are estimates (``checking``:
         the flagged moves being checked with playouts now)."""
         self.review = result
-        headline = review_headline(self.table.look, result, self.whose())
+        headline = review_headline(self.parts.look, result, self.whose())
         if result.method == "model":
             label = estimate_label(self._error)
             more = (
@@ -413,7 +416,7 @@ class ReviewPanel(w.VBox):
         from tabletop.analysis.charts import plot_advantage  # matplotlib: on use
 
         players = self.model.game.players
-        timeline = self.table.evaluation.timeline()
+        timeline = self.parts.timeline()
         if seat is not None and len(self._humans()) > 1:
             # The bar's answers were worked out from each seat's own view as it
             # looked: another human's chances would tell of that seat's hand.
@@ -423,7 +426,7 @@ class ReviewPanel(w.VBox):
             timeline,
             players=players,
             names=[self._seat_name(s) for s in range(players)],
-            colours=self.table.look.seat_colors,
+            colours=self.parts.look.seat_colors,
         )
         out = io.BytesIO()
         figure.savefig(out, format="png", dpi=CHART_PX / figure.get_figwidth())
@@ -435,20 +438,20 @@ class ReviewPanel(w.VBox):
         go = self._goto(move.step - 1)
 
         def show(button: Any) -> None:
-            self.detail.value = move_detail(self.table.look, move)
+            self.detail.value = move_detail(self.parts.look, move)
             go(button)
 
         return show
 
     def sentence(self, move: Any) -> str:
         """A graded move in a sentence (``review_words.move_sentence``)."""
-        return move_sentence(self.table.look, move)
+        return move_sentence(self.parts.look, move)
 
     def _seat_name(self, seat: int) -> str:
-        return self.table.look.seat_name(seat)
+        return self.parts.look.seat_name(seat)
 
     def _goto(self, step: int) -> Any:
-        return self.table._guard(lambda _: self.goto(step))
+        return self.parts.guard(lambda _: self.goto(step))
 
     def goto(self, step: int) -> int:
         """Show the position before a reviewed move (on the reviewed line)."""

@@ -21,7 +21,7 @@ from tabletop.core.registry import part_of
 from tabletop.ui.texts import action_words, words
 
 if TYPE_CHECKING:
-    from tabletop.ui.controller import Table
+    from tabletop.ui.panel_parts import PanelParts
 
 MAX_BUTTONS = 12
 SHAPE_CLAUSES = ("TT-PHASE", "TT-TURN", "TT-OVER")
@@ -31,19 +31,21 @@ class TeachPanel:
     """The teach panel of a Table (shown while ``table.teach`` is on).
 
     Args:
-        table: the Table it explains; the panel observes its traits.
-        guard: wraps callbacks so errors show in the table (``table._guard``).
+        parts: what it is given of the table it explains (``PanelParts``): the
+            model whose traits it observes, the look, the guard that shows a
+            callback's error on the table, renders and its place under the board.
     """
 
-    def __init__(self, table: Table, guard: Callable[[Any], Any]) -> None:
-        self.table = table
-        self.model = model = table.model
-        self.look = table.look
+    def __init__(self, parts: PanelParts) -> None:
+        self.parts = parts
+        self.model = model = parts.model
+        self.look = parts.look
+        guard = parts.guard
         self.focused: Explanation | None = None
         self.asked_space = ""
         # The rules details switch lives in the Rules details tab; a lesson's
         # compact table has no tabs, so the panel carries its own switch and says so.
-        compact = table.compact
+        compact = parts.compact
         where = "just below" if compact else "in the Rules details tab"
         self.heading = w.HTML(
             "<b>Teach mode</b>: every legal action and why it is allowed. Press "
@@ -75,7 +77,6 @@ class TeachPanel:
         self.ask_button = w.Button(description="Why not?", button_style="warning")
         self.ask_button.add_class("tabletop-teach-whynot")
         self.ask_button.on_click(guard(lambda _: self.why_not(self.ask.value)))
-        self._guard = guard
         self.widget = w.VBox(
             [
                 self.heading,
@@ -133,7 +134,7 @@ class TeachPanel:
                 layout=w.Layout(width="auto"),
             )
             button.add_class("tabletop-teach-explain")
-            button.on_click(self._guard(lambda _, e=entry: self.focus(e)))
+            button.on_click(self.parts.guard(lambda _, e=entry: self.focus(e)))
             out.append(button)
         return tuple(out)
 
@@ -158,7 +159,7 @@ class TeachPanel:
             f"{self._code(entry.clause)}"
             f"<br><small>on the board: {html.escape(spaces)}</small></div>"
         )
-        self.table.render()
+        self.parts.render()
         return entry
 
     def focus_space(self) -> str:
@@ -177,7 +178,7 @@ class TeachPanel:
         refusal = self.model.match.check(text if isinstance(action, str) else action)
         named = [w for w in text.upper().split() if w in self.look.xy]
         self.focused, self.asked_space = None, named[-1] if named else ""
-        self.table.render()
+        self.parts.render()
         if refusal is None:
             legal = [e for e in self.entries() if str(e.action) == str(
                 self.model.game.parse_action(text))]  # fmt: skip
@@ -208,14 +209,8 @@ class TeachPanel:
 
     def _toggle(self, change: dict) -> None:
         """Show the panel below the board while teach mode is on."""
-        kids = [c for c in self.table.children if c is not self.widget]
         self.focused = None
-        if change["new"]:
-            board = self.table.widgets.board.canvas
-            holds = [board in getattr(c, "children", ()) for c in kids]
-            at = holds.index(True) + 1 if True in holds else len(kids)
-            kids.insert(at, self.widget)
-        self.table.children = tuple(kids)
+        self.parts.place(self.widget, bool(change["new"]))
         if change["new"]:
             self.refresh()
 
