@@ -16,6 +16,7 @@ from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from tabletop.core.errors import IllegalActionError
+from tabletop.core.opaque import Action, Eyes, State
 from tabletop.core.rng import Rng
 from tabletop.core.viewers import Viewer, as_viewer
 
@@ -165,18 +166,18 @@ class Event:
     def __str__(self) -> str:
         return f"{self.text} ({self.clause})"
 
-    def visible_to(self, viewer: Any) -> bool:
+    def visible_to(self, viewer: Eyes) -> bool:
         """Whether ``viewer`` (a seat, None, or a ``Viewer``) reads the secret parts."""
         who = as_viewer(viewer)
         return who.sees(self.player) or any(who.sees(w) for w in self.witnesses)
 
-    def seen_by(self, viewer: Any) -> str:
+    def seen_by(self, viewer: Eyes) -> str:
         """The log line a viewer may read (``None`` sees everything)."""
         if self.secret and not self.visible_to(viewer):
             return f"{self.public or 'a hidden event'} ({self.clause})"
         return str(self)
 
-    def for_viewer(self, viewer: Any) -> Event:
+    def for_viewer(self, viewer: Eyes) -> Event:
         """This event as ``viewer`` may read it: secret text and data removed."""
         if self.visible_to(viewer) or not (self.secret or self.hidden):
             return self
@@ -250,7 +251,7 @@ class Explanation:
             on your own piece otherwise only shows what you can do there.
     """
 
-    action: Any
+    action: Action
     clause: str
     text: str
     label: str = ""
@@ -281,7 +282,7 @@ class Outcome:
 class EditResult:
     """A validated state edit: the new state and the events describing it."""
 
-    state: Any
+    state: State
     events: tuple[Event, ...] = field(default_factory=tuple)
 
 
@@ -309,26 +310,26 @@ class Game(Protocol):
     # a given generator; games whose setup draws cards or dice offer it, so the
     # adapters (``tabletop.adapters``) can deal with a ``ChanceRng`` (explicit chance
     # nodes). A game without it must draw nothing in ``initial_state``.
-    def to_move(self, state: Any) -> int | None: ...
-    def pending(self, state: Any) -> str: ...
-    def legal_actions(self, state: Any) -> Sequence[Any]: ...
+    def to_move(self, state: State) -> int | None: ...
+    def pending(self, state: State) -> str: ...
+    def legal_actions(self, state: State) -> Sequence[Any]: ...
     # Optional: ``legal_parts(state) -> list of sequences`` is ``legal_actions`` in
     # parts (their concatenation, in order); a part handed out again as the same
     # tuple object holds the same actions, so the adapters number it once.
-    def check(self, state: Any, action: Any) -> Refusal | None: ...
-    def apply(self, state: Any, action: Any) -> tuple[Any, tuple[Event, ...]]: ...
-    def outcome(self, state: Any) -> Outcome | None: ...
-    def view(self, state: Any, player: int | Viewer | None) -> Any: ...
-    def explain(self, state: Any) -> Sequence[Explanation]: ...
+    def check(self, state: State, action: Action) -> Refusal | None: ...
+    def apply(self, state: State, action: Action) -> tuple[Any, tuple[Event, ...]]: ...
+    def outcome(self, state: State) -> Outcome | None: ...
+    def view(self, state: State, player: int | Viewer | None) -> Any: ...
+    def explain(self, state: State) -> Sequence[Explanation]: ...
     def parse_action(self, text: str) -> Any: ...
-    def state_to_json(self, state: Any) -> dict[str, Any]: ...
+    def state_to_json(self, state: State) -> dict[str, Any]: ...
     def state_from_json(self, data: Any) -> Any: ...
-    def edit(self, state: Any, op: str, args: Mapping[str, Any]) -> EditResult: ...
-    def determinize(self, view: Any, player: int, rng: Rng) -> Any: ...
-    def invariants(self, state: Any) -> list[str]: ...
+    def edit(self, state: State, op: str, args: Mapping[str, Any]) -> EditResult: ...
+    def determinize(self, view: State, player: int, rng: Rng) -> Any: ...
+    def invariants(self, state: State) -> list[str]: ...
 
 
-def force_roll_edit(state: Any, values: Any, sides: int = 6) -> EditResult:
+def force_roll_edit(state: State, values: Any, sides: int = 6) -> EditResult:
     """The shared ``force_roll`` edit: queue die results in a state's ``rng``.
 
     Games whose state keeps its generator in a field named ``rng`` call this from

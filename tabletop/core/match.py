@@ -32,6 +32,7 @@ from tabletop.core.errors import IllegalActionError, IllegalEditError, SaveError
 from tabletop.core.game import Event, Explanation, Game, Outcome, Refusal
 from tabletop.core.jsonio import NestingError, strict_loads
 from tabletop.core.matchlike import check_capability
+from tabletop.core.opaque import Action, Eyes, State
 from tabletop.core.registry import lookup
 
 SAVE_FORMAT = "tabletop.match"
@@ -60,10 +61,10 @@ class Step:
 
     index: int
     player: int | None
-    action: Any
+    action: Action
     edit: Mapping[str, Any] | None
     events: tuple[Event, ...]
-    state: Any
+    state: State
 
     @property
     def notation(self) -> str:
@@ -104,7 +105,7 @@ class Match:
         """Why this match was migrated when loaded from an older save ("" if not)."""
 
     @classmethod
-    def from_state(cls, game: Game, state: Any, seed: int = 0) -> Match:
+    def from_state(cls, game: Game, state: State, seed: int = 0) -> Match:
         """A match whose timeline starts at ``state`` (a scenario, a set position).
 
         Its save keeps that starting state, so loading replays from it.
@@ -193,7 +194,7 @@ class Match:
         """Every legal action now, with its clause and a sentence."""
         return tuple(self.game.explain(self.state))
 
-    def check(self, action: Any) -> Refusal | None:
+    def check(self, action: Action) -> Refusal | None:
         """``None`` if the action (or notation) is legal now, else the refusal."""
         try:
             action = self._parse(action)
@@ -201,11 +202,11 @@ class Match:
             return Refusal(exc.clause, exc.reason)
         return self.game.check(self.state, action)
 
-    def view(self, viewer: Any = None) -> Any:
+    def view(self, viewer: Eyes = None) -> Any:
         """The current state as ``viewer`` may see it (a seat, None, or a Viewer)."""
         return self.game.view(self.state, viewer)
 
-    def log(self, viewer: Any = None) -> list[str]:
+    def log(self, viewer: Eyes = None) -> list[str]:
         """The event log up to the cursor, as a viewer may read it."""
         lines = [f"{0:>4}  {event.seen_by(viewer)}" for event in self.setup_events]
         for step in self._steps[: self._cursor]:
@@ -214,7 +215,7 @@ class Match:
         return lines
 
     # -- moving along -------------------------------------------------------------
-    def play(self, action: Any) -> tuple[Event, ...]:
+    def play(self, action: Action) -> tuple[Event, ...]:
         """Play an action or its notation; raises ``IllegalActionError`` if illegal.
 
         Playing from an earlier step drops the steps ahead of it (like any undo).
@@ -368,7 +369,7 @@ class Match:
                 f"step {step} is outside the timeline 0..{len(self._steps)}"
             )
 
-    def _parse(self, action: Any) -> Any:
+    def _parse(self, action: Action) -> Any:
         if isinstance(action, str):
             return self.game.parse_action(action)
         return action
@@ -444,7 +445,7 @@ class Match:
         return str(self.state)
 
     # -- pictures (drawn by tabletop.draw, imported only when asked for) -------------
-    def svg(self, *, viewer: Any = "public", step: int | None = None) -> str:
+    def svg(self, *, viewer: Eyes | str = "public", step: int | None = None) -> str:
         """An SVG picture of ``step`` (default: the cursor) as ``viewer`` sees it."""
         from tabletop.draw import match_svg
 
@@ -496,7 +497,7 @@ def drew_chance(before: Any, step: Step) -> bool:
     return step.action is not None and any(event.secret for event in step.events)
 
 
-def state_digest(game: Game, state: Any) -> str:
+def state_digest(game: Game, state: State) -> str:
     """A short hash of a state's JSON form, to detect altered saves."""
     text = json.dumps(game.state_to_json(state), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:32]

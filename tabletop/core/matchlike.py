@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from tabletop.core.game import Event, Explanation, Outcome, Refusal
+from tabletop.core.opaque import Action, Eyes
 
 if TYPE_CHECKING:  # tabletop.core.match imports this module
     from tabletop.core.match import Step
@@ -123,20 +124,20 @@ class MatchLike(Protocol):
 
     def explain(self) -> tuple[Explanation, ...]: ...
 
-    def check(self, action: Any) -> Refusal | None:
+    def check(self, action: Action) -> Refusal | None:
         """``None`` if the action (or notation) may be played now, else why not."""
 
-    def view(self, viewer: Any = None) -> Any:
+    def view(self, viewer: Eyes = None) -> Any:
         """The state at the cursor as ``viewer`` may see it."""
 
-    def log(self, viewer: Any = None) -> list[str]:
+    def log(self, viewer: Eyes = None) -> list[str]:
         """The log up to the cursor, as ``viewer`` may read it."""
 
     def state_at(self, step: int) -> Any:
         """The state at ``step`` as this holder may see it; the cursor stays."""
 
     # -- moving along -------------------------------------------------------------
-    def play(self, action: Any) -> tuple[Event, ...]:
+    def play(self, action: Action) -> tuple[Event, ...]:
         """Play an action or its notation; raises ``IllegalActionError``."""
 
     def goto(self, step: int) -> int: ...

@@ -31,6 +31,7 @@ from typing import Any, ClassVar
 
 from tabletop.core.errors import IllegalActionError
 from tabletop.core.game import Event, Refusal
+from tabletop.core.opaque import Action, State
 from tabletop.core.rng import Rng
 
 HIDDEN = "?"
@@ -48,7 +49,7 @@ class Seated:
     """
 
     seat: int
-    action: Any
+    action: Action
 
     def __str__(self) -> str:
         return f"P{self.seat}: {self.action}"
@@ -77,15 +78,15 @@ class Rule:
 
     kinds: ClassVar[tuple[type, ...]] = ()
 
-    def candidates(self, game: Any, state: Any) -> Iterable[Any]:
+    def candidates(self, game: Any, state: State) -> Iterable[Any]:
         """The actions of this kind worth listing now (each is then judged)."""
         raise NotImplementedError
 
-    def verdict(self, game: Any, state: Any, action: Any) -> Refusal | None:
+    def verdict(self, game: Any, state: State, action: Action) -> Refusal | None:
         """``None`` when ``action`` is legal now, else the clause and the reason."""
         raise NotImplementedError
 
-    def legal(self, game: Any, state: Any) -> list[Any]:
+    def legal(self, game: Any, state: State) -> list[Any]:
         """The legal actions of this rule now: the candidates whose verdict is
         ``None``, in order."""
         verdict = self.verdict
@@ -111,19 +112,19 @@ class GameRules:
         """The action written as ``text`` (no seat prefix); raises TT-NOTATION."""
         raise NotImplementedError
 
-    def to_move(self, state: Any) -> int | None:
+    def to_move(self, state: State) -> int | None:
         """The seat whose decision is pending, ``None`` when the game is over."""
         raise NotImplementedError
 
-    def decision_rules(self, state: Any) -> Sequence[Rule]:
+    def decision_rules(self, state: State) -> Sequence[Rule]:
         """The rules of the pending decision (empty when the game is over)."""
         raise NotImplementedError
 
-    def resolve(self, state: Any, action: Any) -> tuple[Any, tuple[Event, ...]]:
+    def resolve(self, state: State, action: Action) -> tuple[Any, tuple[Event, ...]]:
         """What a legal (already checked) action does: the next state, the events."""
         raise NotImplementedError
 
-    def next_state(self, state: Any, action: Any) -> Any:
+    def next_state(self, state: State, action: Action) -> Any:
         """The state a legal (already checked) action leads to, its events not kept.
 
         Playouts and look-aheads read no event; a game may run its ``resolve`` with
@@ -131,7 +132,7 @@ class GameRules:
         """
         return self.resolve(state, action)[0]
 
-    def pending(self, state: Any) -> str:
+    def pending(self, state: State) -> str:
         """A sentence: whose decision is pending and what kind."""
         raise NotImplementedError
 
@@ -168,7 +169,7 @@ class GameRules:
                 exc.clause, f"cannot read {text!r}: {exc.reason}"
             ) from None
 
-    def legal_actions(self, state: Any) -> list[Any]:
+    def legal_actions(self, state: State) -> list[Any]:
         """Every legal action for the seat to move, in a stable order (the
         concatenation of ``legal_parts``)."""
         out: list[Any] = []
@@ -176,14 +177,14 @@ class GameRules:
             out.extend(part)
         return out
 
-    def legal_parts(self, state: Any) -> list[Sequence[Any]]:
+    def legal_parts(self, state: State) -> list[Sequence[Any]]:
         """The legal actions rule by rule, in ``legal_actions``'s order: each
         pending rule's ``legal``. A rule may hand out the same tuple again for the
         same actions (the exchanges of one hand, say), which the adapters number
         once (``ActionSpace.numbers_of_parts``)."""
         return [rule.legal(self, state) for rule in self.decision_rules(state)]
 
-    def check(self, state: Any, action: Any) -> Refusal | None:
+    def check(self, state: State, action: Action) -> Refusal | None:
         """``None`` if ``action`` (or its notation) is legal now, else the refusal."""
         if isinstance(action, str):
             try:
@@ -208,7 +209,7 @@ class GameRules:
             f"'{action}' is not a decision of this kind now: {self.pending(state)}",
         )
 
-    def apply(self, state: Any, action: Any) -> tuple[Any, tuple[Event, ...]]:
+    def apply(self, state: State, action: Action) -> tuple[Any, tuple[Event, ...]]:
         """The next state and its events; raises ``IllegalActionError`` if illegal.
 
         ``action`` may also be its notation.
@@ -232,10 +233,10 @@ class GameRules:
         return str(getattr(getattr(self, "board", None), "digest", "") or "")
 
     # -- randomness: defaults for states that keep their generator in ``rng`` ------
-    def reseed(self, state: Any, rng: Rng) -> Any:
+    def reseed(self, state: State, rng: Rng) -> Any:
         """``state`` with ``rng`` as its generator (simulations sample worlds so)."""
         return dataclasses.replace(state, rng=rng)
 
-    def forced_rolls(self, state: Any) -> tuple[int, ...]:
+    def forced_rolls(self, state: State) -> tuple[int, ...]:
         """The die results queued by ``force_roll`` in ``state``, in order."""
         return tuple(state.rng.forced)

@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.core.opaque import State
+
 
 @dataclass(frozen=True)
 class Scenario:
@@ -20,7 +22,7 @@ class Scenario:
     summary: str
     clauses: tuple[str, ...]
     game: Any
-    state: Any
+    state: State
     try_actions: tuple[str, ...]
 
 

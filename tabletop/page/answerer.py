@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from tabletop.core import Explanation, IllegalActionError, Match, Refusal
+from tabletop.core.opaque import Action
 from tabletop.core.viewers import PUBLIC
 from tabletop.draw.look import Look
 from tabletop.page import protocol as P
@@ -70,7 +71,7 @@ class Host(Protocol):
         """Whether ``seat`` may ask for an undo now (None: no undo here)."""
         ...
 
-    def apply(self, seat: int, action: Any) -> None:
+    def apply(self, seat: int, action: Action) -> None:
         """Play ``seat``'s action (its turn and the step were checked; the match
         checks legality as it plays, raising ``IllegalActionError``), then
         send every page what changed."""

@@ -19,6 +19,7 @@ from typing import Any
 
 from tabletop.core import Event, Explanation, Game, IllegalActionError, Refusal
 from tabletop.core.jsonio import strict_loads
+from tabletop.core.opaque import Eyes, State
 from tabletop.core.viewers import PUBLIC  # noqa: F401 - the spectator's viewer
 
 PROTOCOL_VERSION = 2  # 2: view frames carry menus and tap tables
@@ -136,7 +137,7 @@ def error_frame(code: str, message: str, ident: Any = None) -> dict[str, Any]:
 
 
 # -- what a viewer sees ---------------------------------------------------------------
-def view_of(game: Game, state: Any, viewer: Any) -> Any:
+def view_of(game: Game, state: State, viewer: Eyes) -> Any:
     """The state as ``viewer`` may see it: a seat, ``PUBLIC`` or ``None`` (referee)."""
     if viewer is None:
         return state
@@ -158,7 +159,7 @@ def scrub(data: Any) -> Any:
     return data
 
 
-def state_payload(game: Game, state: Any, viewer: Any) -> dict[str, Any]:
+def state_payload(game: Game, state: State, viewer: Eyes) -> dict[str, Any]:
     """The JSON a viewer receives for a state: its view, scrubbed."""
     payload: dict[str, Any] = scrub(game.state_to_json(view_of(game, state, viewer)))
     return payload
@@ -167,7 +168,7 @@ def state_payload(game: Game, state: Any, viewer: Any) -> dict[str, Any]:
 def log_sentences(
     index: int,
     events: tuple[Event, ...],
-    viewer: Any,
+    viewer: Eyes,
     say: Callable[[Event, Any], str] | None = None,
 ) -> list[list[int | str]]:
     """A step's events as ``[step, text]`` pairs the viewer may read: in the
@@ -180,7 +181,7 @@ def log_sentences(
     return [[index, event.seen_by(viewer)] for event in events]
 
 
-def worded_event(say: Callable[[Event, Any], str], event: Event, viewer: Any) -> str:
+def worded_event(say: Callable[[Event, Any], str], event: Event, viewer: Eyes) -> str:
     """One log entry in the game's words (``say``), ending with the event's clause."""
     said = say(event, viewer)
     return f"{said} ({event.clause})" if event.clause else said
@@ -217,7 +218,7 @@ def legal_from_payload(
 
 
 def seat_refusal(
-    game: Game, state: Any, seat: int, notation: str, refused: IllegalActionError
+    game: Game, state: State, seat: int, notation: str, refused: IllegalActionError
 ) -> Refusal:
     """The refusal of ``seat``'s action (``notation``) on ``state``, in words built
     from that seat's view, so that a refusal can never describe a card the seat

@@ -30,6 +30,7 @@ from typing import Any
 from tabletop.core import Match, Refusal, SaveError, make_game
 from tabletop.core.jsonio import strict_loads
 from tabletop.core.match import rules_version
+from tabletop.core.opaque import Action
 from tabletop.core.rng import fresh_seed
 from tabletop.page.answerer import Answerer, with_id
 from tabletop.page.protocol import ProtocolError, error_frame, parse_frame
@@ -136,7 +137,7 @@ class LocalRoom:
     def may_undo(self, seat: int) -> bool | None:
         return None  # no undo on this page
 
-    def apply(self, seat: int, action: Any) -> None:
+    def apply(self, seat: int, action: Action) -> None:
         """The human's move, on the table's logic (who may act is asked there
         too: the hand-over), and what the page shows after it, as the seat
         server sends a view before its ``ok``; the bots' moves come one by one
@@ -209,11 +210,14 @@ class LocalRoom:
 
     def save_frame(self) -> dict[str, Any]:
         """The match as the notebook saves it, and the seats."""
+        match = self.logic.match
+        if not isinstance(match, Match):  # a device's table plays its own match
+            raise TypeError(f"a local room saves a Match, not {type(match).__name__}")
         return {
             "t": "save",
             "game": self.name,
             "seats": list(self.logic.seats),
-            "match": self.logic.match.to_json(),
+            "match": match.to_json(),
         }
 
     def _load(self, text: Any, ident: Any) -> list[dict[str, Any]]:
@@ -308,7 +312,7 @@ def bot_timings(game: str, bot: str, count: int = 20, seed: int = 1) -> str:
 
     match = Match(make_game(game, players=2), seed=seed)
     player = make_bot(bot, match.game, seed)
-    times = []
+    times: list[float] = []
     while len(times) <= count and match.game.outcome(match.state) is None:
         seat = match.game.to_move(match.state)
         view = match.game.view(match.state, seat)

@@ -36,7 +36,8 @@ class PyodideError(ValueError):
 
 def pins() -> dict[str, Any]:
     """The pinned version, the tarball's integrity and the files' sha256 sums."""
-    return json.loads(PINS_FILE.read_text(encoding="utf-8"))
+    pinned: dict[str, Any] = json.loads(PINS_FILE.read_text(encoding="utf-8"))
+    return pinned
 
 
 def check_integrity(tarball: Path, integrity: str) -> None:
@@ -96,7 +97,7 @@ def from_npm(cache: Path) -> Path:
     (fetched once with ``npm pack``, checked against ``integrity``) unpacked into
     ``cache/VERSION``."""
     pinned = pins()
-    folder = cache / pinned["version"]
+    folder: Path = cache / str(pinned["version"])
     if folder.is_dir():
         try:
             check_files(folder, pinned["files"])

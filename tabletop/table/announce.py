@@ -8,12 +8,16 @@ in a polite live region, so a screen reader says them as they come.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from tabletop.core.opaque import State
 from tabletop.table.words import recap_turns
 from tabletop.table.words.commands import game_over_words
 from tabletop.table.words.labels import pending_words
 from tabletop.table.words.refusals import passing
+
+if TYPE_CHECKING:
+    from tabletop.draw.look import Look
 
 
 class Announcer:
@@ -65,7 +69,7 @@ def _same(now: tuple[Any, ...], heard: tuple[Any, ...]) -> bool:
     return now[0] is heard[0] and now[1:] == heard[1:]
 
 
-def turn_words(look: Any, view: Any, seat: int | None) -> str:
+def turn_words(look: Look, view: State, seat: int | None) -> str:
     """The sentence announced for the moment of ``view``: the end of the game,
     "Your turn: <what to decide>." to ``seat`` when it is to move, or whose move
     it is. The notebook's announcer and the page's frame (its headline's

@@ -221,7 +221,7 @@ class Offer:
 
 
 def offer(
-    look: Any,
+    look: Look,
     legal: Sequence[Explanation],
     selection: Selection | None,
     hand: Any,
@@ -254,7 +254,7 @@ def pickable(
 
 
 def menu_items(
-    look: Any, legal: Sequence[Explanation], selection: Selection | None
+    look: Look, legal: Sequence[Explanation], selection: Selection | None
 ) -> list[Any]:
     """The buttons for ``selection``, at most ``LIST_MAX``: actions, folded
     clauses (``Group``) and ``Fold`` buttons.
@@ -309,7 +309,7 @@ def in_parts(items: Sequence[Any], base: Selection, back: Fold) -> list[Any]:
     return [*items[start:], back]
 
 
-def area_folds(look: Any, items: Sequence[Any], base: Selection) -> list[Any]:
+def area_folds(look: Look, items: Sequence[Any], base: Selection) -> list[Any]:
     """The actions ``items`` by the part of the board they lead into (the look's
     ``group_of`` of each one's last space): a button per part, in the order of
     their words, after the actions that lead nowhere on the board. None unless
@@ -340,7 +340,7 @@ def area_folds(look: Any, items: Sequence[Any], base: Selection) -> list[Any]:
 
 
 def menu_heading(
-    look: Any, legal: Sequence[Explanation], selection: Selection | None
+    look: Look, legal: Sequence[Explanation], selection: Selection | None
 ) -> str:
     """The heading over ``selection``'s buttons; while cards are picked, what is
     picked and how many more a choice needs."""
@@ -368,7 +368,7 @@ def shown(
 
 
 def tap_space(
-    look: Any,
+    look: Look,
     legal: Sequence[Explanation],
     selection: Selection | None,
     space: str,
@@ -413,7 +413,7 @@ def choice_at(entries: Sequence[Explanation], space: str) -> str | None:
 
 
 def tap_card(
-    look: Any,
+    look: Look,
     legal: Sequence[Explanation],
     selection: Selection | None,
     card: str,
@@ -448,7 +448,7 @@ def tap_card(
 
 
 def tap_pick(
-    look: Any,
+    look: Look,
     legal: Sequence[Explanation],
     selection: Selection,
     card: str,
@@ -469,7 +469,7 @@ def tap_pick(
     return Tap(selection=pick(look, tuple(picked)))
 
 
-def pick(look: Any, picked: Sequence[str]) -> Selection:
+def pick(look: Look, picked: Sequence[str]) -> Selection:
     """The selection of cards ``picked`` in the hand, in the look's order of
     card kinds (so one set of cards has one key)."""
     order = {k: i for i, k in enumerate(look.card_kinds())}
@@ -487,7 +487,7 @@ def tap_group(group: Group | Fold) -> Tap:
     return Tap(selection=Selection("clause", group.clause, words.group_heading(group)))
 
 
-def outlined_cards(look: Any, hand: Any, offered: Sequence[Any]) -> set[str]:
+def outlined_cards(look: Look, hand: Any, offered: Sequence[Any]) -> set[str]:
     """The card kinds of the mover's ``hand`` to outline: those an action on
     offer plays, and those the rules treat like them (a tap on one lists
     them: the look's ``same_use``)."""

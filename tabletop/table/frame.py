@@ -35,6 +35,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from tabletop.core import Explanation, Refusal
+from tabletop.core.opaque import Eyes, State
 from tabletop.core.options import house_rules_words
 from tabletop.core.viewers import as_viewer
 from tabletop.draw.look import (
@@ -123,7 +124,7 @@ class SentenceMemo:
         self.look, self.size = look, size
         self.kept: dict[tuple[int, Any], tuple[Any, str]] = {}
 
-    def __call__(self, event: Any, viewer: Any) -> str:
+    def __call__(self, event: Any, viewer: Eyes) -> str:
         key = (id(event), as_viewer(viewer))
         kept = self.kept.get(key)
         if kept is not None and kept[0] is event:  # the very event, not a reused id
@@ -138,7 +139,7 @@ class SentenceMemo:
 def view_payload(
     look: Look,
     moment: Moment,
-    viewer: Any,
+    viewer: Eyes,
     legal: tuple[Any, ...],
     recent: tuple[Any, ...],
     write: Callable[[Layer], str] = layer_svg,
@@ -198,7 +199,7 @@ def view_payload(
 
 def reader_words(
     look: Look,
-    view: Any,
+    view: State,
     seat: int | None,
     legal: tuple[Explanation, ...],
     recap: list[tuple[str, str]],
@@ -222,7 +223,7 @@ def reader_words(
 
 def menus(
     look: Look,
-    view: Any,
+    view: State,
     seat: int | None,
     refusal: Refusal | None,
     legal: tuple[Explanation, ...],
@@ -341,7 +342,7 @@ def own_last_step(steps: Any, seat: int | None, back: int = 40) -> tuple[Any, ..
 
 
 def yours_payload(
-    look: Look, own: tuple[Any, ...], viewer: Any, say: Any
+    look: Look, own: tuple[Any, ...], viewer: Eyes, say: Any
 ) -> dict[str, Any] | None:
     """The viewer's own latest step said back to them (``recap_turns`` with
     ``own``): ``{"step": its index, "said": "You: rolled 4."}``, or None."""
@@ -353,7 +354,7 @@ def yours_payload(
 
 
 def told_payload(
-    look: Look, steps: tuple[Any, ...], viewer: Any, say: Any
+    look: Look, steps: tuple[Any, ...], viewer: Eyes, say: Any
 ) -> list[dict[str, Any]]:
     """The latest ``TOLD_STEPS`` of ``steps`` each told alone, in the viewer's
     words (``recap_turns`` with ``own``: the viewer's own as "You: rolled 4."):
@@ -381,7 +382,7 @@ def recap_steps(steps: Any, seat: int | None, back: int = 40) -> tuple[Any, ...]
     return recent
 
 
-def headline(look: Look, view: Any, seat: int | None) -> dict[str, Any]:
+def headline(look: Look, view: State, seat: int | None) -> dict[str, Any]:
     """Whose turn it is and what they decide, or the winner, in words; ``said``
     is the sentence the live region announces for it (``turn_words``, as the
     notebook's announcer says it)."""
@@ -403,7 +404,7 @@ def headline(look: Look, view: Any, seat: int | None) -> dict[str, Any]:
 
 
 def hand_payload(
-    look: Look, view: Any, seat: int, viewer_seat: int | None
+    look: Look, view: State, seat: int, viewer_seat: int | None
 ) -> dict[str, Any]:
     """One seat's row: name, note, card count and the faces the view shows (each
     with the kinds a press on it stands for, ``Look.same_use``)."""

@@ -26,6 +26,7 @@ from tabletop.table.opaque import Action
 from tabletop.table.seats import MAX_AUTO_MOVES, Seating, ensure_match_may
 
 if TYPE_CHECKING:
+    from tabletop.core.game import Game
     from tabletop.table.logic import TableLogic
 
 
@@ -256,6 +257,6 @@ class Timeline:
         return match
 
 
-def _house(game: Any) -> dict[str, Any]:
+def _house(game: Game) -> dict[str, Any]:
     """A game's rule options set otherwise than the rulings (none: ``{}``)."""
     return dict(getattr(game, "options", None) or {})

@@ -12,10 +12,13 @@ name in the frame's ``named`` table (``typed_names``).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tabletop.core import Explanation
 from tabletop.table import words
+
+if TYPE_CHECKING:
+    from tabletop.draw.look import Look
 
 __all__ = ["named_choice", "space_named", "spoken_names", "typed_key", "typed_names"]
 
@@ -27,7 +30,7 @@ def typed_key(text: str) -> str:
 
 
 def named_choice(
-    look: Any, legal: Sequence[Explanation], text: str
+    look: Look, legal: Sequence[Explanation], text: str
 ) -> Explanation | None:
     """The legal action whose button reads ``text`` ("fly to peru"), when
     exactly one does."""
@@ -47,7 +50,7 @@ def spoken_names(name: str) -> list[str]:
     return [typed_key(n) for n in names]
 
 
-def typed_names(look: Any, spaces: Iterable[str]) -> dict[str, str]:
+def typed_names(look: Look, spaces: Iterable[str]) -> dict[str, str]:
     """Typed words -> the space of ``spaces`` they name (``spoken_names`` of
     the look's ``space_name``); words two spaces share name neither."""
     named: dict[str, str | None] = {}
@@ -57,6 +60,6 @@ def typed_names(look: Any, spaces: Iterable[str]) -> dict[str, str]:
     return {key: space for key, space in named.items() if space is not None}
 
 
-def space_named(look: Any, spaces: Iterable[str], text: str) -> str | None:
+def space_named(look: Look, spaces: Iterable[str], text: str) -> str | None:
     """The space of ``spaces`` that ``text`` names, or None."""
     return typed_names(look, spaces).get(typed_key(text))

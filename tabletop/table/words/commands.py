@@ -9,9 +9,13 @@ neither a command nor an action is refused as before.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from tabletop.core.opaque import Eyes, State
 from tabletop.table.words.labels import action_words, pending_words, winner_words
+
+if TYPE_CHECKING:
+    from tabletop.draw.look import Look
 
 #: The commands and what each tells, in the order ``help`` lists them.
 COMMANDS = {
@@ -41,7 +45,7 @@ def help_words() -> str:
     )
 
 
-def hand_words(look: Any, view: Any, seat: int | None) -> str:
+def hand_words(look: Look, view: State, seat: int | None) -> str:
     """What ``hand`` answers: the seat's cards by name, in order."""
     if seat is None:
         return "You are watching: you hold no hand."
@@ -55,7 +59,7 @@ def hand_words(look: Any, view: Any, seat: int | None) -> str:
     return f"Your hand, {count} card{'s' * (count != 1)}: {', '.join(names)}."
 
 
-def where_words(look: Any, view: Any, seat: int | None) -> str:
+def where_words(look: Look, view: State, seat: int | None) -> str:
     """What ``where`` answers: every pawn's space, yours named as yours."""
     spaces = look.piece_spaces(view)
     parts = []
@@ -66,7 +70,7 @@ def where_words(look: Any, view: Any, seat: int | None) -> str:
     return "; ".join(parts) + "." if parts else "No pawn is on the board."
 
 
-def here_words(look: Any, view: Any, seat: int | None, legal: Sequence[Any]) -> str:
+def here_words(look: Look, view: State, seat: int | None, legal: Sequence[Any]) -> str:
     """What ``here`` answers: the seat's space in words, who shares it, and the
     spaces its choices lead to now."""
     spaces = look.piece_spaces(view)
@@ -94,7 +98,7 @@ def last_words(turns: Sequence[tuple[str, str]]) -> str:
     return " ".join(f"{who}: {what}." for who, what in turns)
 
 
-def game_over_words(look: Any, view: Any) -> str | None:
+def game_over_words(look: Look, view: State) -> str | None:
     """The end of the game in words ("Game over. Player 1 (blue) wins! ..."),
     or None while it goes on."""
     outcome = look.game.outcome(view)
@@ -105,7 +109,7 @@ def game_over_words(look: Any, view: Any) -> str | None:
 
 
 def choices_words(
-    look: Any, view: Any, seat: int | None, items: Sequence[Any], heading: str
+    look: Look, view: State, seat: int | None, items: Sequence[Any], heading: str
 ) -> str:
     """What ``choices`` answers: whose turn it is, and the buttons on offer
     (``items``: actions and folded buttons) under their ``heading``."""
@@ -124,8 +128,8 @@ def choices_words(
 
 def answer(
     text: str,
-    look: Any,
-    view: Any,
+    look: Look,
+    view: State,
     seat: int | None,
     legal: Sequence[Any],
     menu: tuple[str, Sequence[Any]],
@@ -156,9 +160,9 @@ def answer(
 
 
 def board_sentences(
-    look: Any,
-    view: Any,
-    eyes: Any,
+    look: Look,
+    view: State,
+    eyes: Eyes,
     shown: Sequence[Any],
     tap: Callable[[str], Any],
 ) -> tuple[list[str], list[tuple[str, str]]]:

@@ -6,14 +6,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from tabletop.core.opaque import State
+
+if TYPE_CHECKING:
+    from tabletop.core.game import Game
+    from tabletop.draw.look import Look
 
 #: What a table says while its server is out of reach (it reconnects by itself).
 CONNECTION_LOST = "the connection to the server is lost; reconnecting\u2026"
 GROUP_OVER = 14  # more choices than this: a clause with many folds into one button
 
 
-def action_words(look: Any, entry: Any) -> str:
+def action_words(look: Look, entry: Any) -> str:
     """A button's label in plain words: the game's codes spelled out, seats and
     spaces named (the look's ``label_words``, then ``words``), capitalised."""
     label: str = entry.label or str(entry.action)
@@ -21,13 +27,13 @@ def action_words(look: Any, entry: Any) -> str:
     return label[:1].upper() + label[1:]
 
 
-def winner_words(look: Any, outcome: Any) -> tuple[str, str]:
+def winner_words(look: Look, outcome: Any) -> tuple[str, str]:
     """The end of the game: ``("Player 1 (blue) wins!", why in words)``."""
     who = "Nobody" if outcome.winner is None else look.seat_name(outcome.winner)
     return f"{who} wins!", look.words(outcome.reason)
 
 
-def pending_words(look: Any, game: Any, view: Any) -> tuple[str, str]:
+def pending_words(look: Look, game: Game, view: State) -> tuple[str, str]:
     """Who is to move and what they decide, in words: ``(name, what)`` with the
     seat said once ("Player 0 (red)", "roll the die or play a card")."""
     seat = game.to_move(view)
@@ -106,7 +112,7 @@ def choices_heading(selection: Any) -> str:
     return f"Your choices for {selection.words}" + (f", {area}" if area else "")
 
 
-def hover_words(look: Any, space: str, on: Sequence[Any], plays: bool) -> str:
+def hover_words(look: Look, space: str, on: Sequence[Any], plays: bool) -> str:
     """The line under the board for the pointer resting on ``space``: its name
     (and what it does), and, when a click there does not play at once
     (``plays``), the one choice it shows or how many it lists (``on``: the

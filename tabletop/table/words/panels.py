@@ -15,6 +15,7 @@ from tabletop.table.words.labels import CONNECTION_LOST, pending_words
 from tabletop.table.words.refusals import REFEREE_VIEW
 
 if TYPE_CHECKING:
+    from tabletop.draw.look import Look
     from tabletop.table.logic import TableLogic
 
 WAITING_HANDOVER = "Waiting for the hand-over"
@@ -94,7 +95,7 @@ def waiting(table: TableLogic, compact: bool = False) -> str:
     return f"{name} is to move: view as them in the Seats tab"
 
 
-def thinking(look: Any, seat: int) -> str:
+def thinking(look: Look, seat: int) -> str:
     """While a bot decides: who is thinking (shown until its move comes)."""
     return f"{look.seat_name(seat)} is thinking\u2026"
 

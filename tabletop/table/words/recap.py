@@ -11,18 +11,22 @@ that falls on them ("You miss your next turn: ...").
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from tabletop.core.opaque import Eyes
 from tabletop.core.viewers import PUBLIC
+
+if TYPE_CHECKING:
+    from tabletop.draw.look import Look
 
 RECAP_TURNS = 6  # the recap tells at most this many turns
 YOU = "You"  # who the viewer's own entry names
 
 
 def recap_turns(
-    look: Any,
+    look: Look,
     steps: Sequence[Any],
-    eyes: Any,
+    eyes: Eyes,
     say: Callable[[Any, Any], str] | None = None,
     own: bool = False,
 ) -> list[tuple[str, str]]:
@@ -63,7 +67,7 @@ def recap_turns(
     ]
     told: list[tuple[str, str]] = []
     for player, events in turns:
-        if mine and player == eyes and not own:
+        if isinstance(eyes, int) and player == eyes and not own:
             said = told_to_you(look, events, eyes)
             if said:
                 told.append((YOU, said))
@@ -96,7 +100,7 @@ def whole_turn(said: Sequence[tuple[Any, str]]) -> str:
     return ", ".join(text for _, text in said)
 
 
-def told_to_you(look: Any, events: Sequence[Any], eyes: int) -> str:
+def told_to_you(look: Look, events: Sequence[Any], eyes: int) -> str:
     """What of the viewer's own turn the viewer is told: each event the look words
     as befalling them (its ``own_words``: a turn missed, a penalty), else, for a
     turn they missed (an event of kind ``skip``), "missed this turn"; "" when
@@ -132,7 +136,7 @@ def missed_turns_apart(
 
 def recap_told(
     events: Sequence[Any],
-    eyes: Any,
+    eyes: Eyes,
     say: Callable[[Any, Any], str],
     arrivals_told: frozenset[str] = frozenset(),
 ) -> list[tuple[Any, str]]:

@@ -3,13 +3,17 @@ that means nothing, who may act, the timeline, lost cards, resuming."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tabletop.core.game import Game
+    from tabletop.draw.look import Look
 
 # -- what a tap means (``tabletop.table.choices``) ------------------------------------
 NO_SPACE_THERE = "there is no space there"
 
 
-def nothing_on(look: Any, space: str) -> str:
+def nothing_on(look: Look, space: str) -> str:
     """A tap on a space no legal action involves."""
     return f"nothing can be done on {look.space_name(space)} now"
 
@@ -40,13 +44,13 @@ def group_heading(group: Any) -> str:
     return f"{group.label}\u2026"
 
 
-def card_names(look: Any, kinds: Any) -> str:
+def card_names(look: Look, kinds: Any) -> str:
     """Cards named in a row: "Rope, Jump and Croc"."""
     names: list[str] = [look.face(k).name for k in kinds]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def pick_heading(look: Any, picked: Any, more: int) -> str:
+def pick_heading(look: Look, picked: Any, more: int) -> str:
     """The heading while cards are picked in the hand: what is picked and how many
     more a choice needs (``more``)."""
     if not picked:
@@ -57,9 +61,11 @@ def pick_heading(look: Any, picked: Any, more: int) -> str:
     return said + ": press a choice, or a picked card to put it back"
 
 
-def picked_words(look: Any, picked: Any) -> str:
+def picked_words(look: Look | None, picked: Any) -> str:
     """What a pick narrows the choices to, for a heading."""
-    return f"the cards {card_names(look, picked)}" if picked else "the cards you pick"
+    if not picked or look is None:
+        return "the cards you pick"
+    return f"the cards {card_names(look, picked)}"
 
 
 def not_with_picked(name: str) -> str:
@@ -67,7 +73,7 @@ def not_with_picked(name: str) -> str:
     return f"{name} does not go with the cards picked (press one to put it back)"
 
 
-def aimed_at(look: Any, words: str, seat: int) -> str:
+def aimed_at(look: Look, words: str, seat: int) -> str:
     """A list narrowed to the choices aimed at one seat."""
     who = look.seat_name(seat)
     return f"{words}, aimed at {who}" if words else who
@@ -88,17 +94,17 @@ GAME_OVER = "the game is over"
 OFFERED = "a saved game is waiting: Resume it or Start fresh first"
 
 
-def bot_turn(look: Any, seat: int, bot: str) -> str:
+def bot_turn(look: Look, seat: int, bot: str) -> str:
     """A gesture at a bot's turn."""
     return f"it is {look.seat_name(seat)}'s turn, and a bot ({bot}) plays that seat"
 
 
-def passing(look: Any, seat: int) -> str:
+def passing(look: Look, seat: int) -> str:
     """A gesture while the laptop is passed to ``seat``."""
     return f"the laptop is being passed: {look.seat_name(seat)} reveals first"
 
 
-def not_your_turn(look: Any, seat: int, eyes: int | None = None) -> str:
+def not_your_turn(look: Look, seat: int, eyes: int | None = None) -> str:
     """A gesture for ``seat``'s decision by someone else (through ``eyes``, at a
     table showing another seat's eyes)."""
     text = f"not your turn: it is {look.seat_name(seat)}'s"
@@ -107,7 +113,7 @@ def not_your_turn(look: Any, seat: int, eyes: int | None = None) -> str:
     return text
 
 
-def no_peeking(look: Any, seat: int | None) -> str:
+def no_peeking(look: Look, seat: int | None) -> str:
     """Another seat's hand, or everything, asked for between two or more human
     seats with the hand-over on, without the referee view unlocked."""
     what = "every hand" if seat is None else f"{look.seat_name(seat)}'s hand"
@@ -149,14 +155,14 @@ def no_line(index: int) -> str:
     return f"there is no line {index + 1}"
 
 
-def other_game(game: Any) -> str:
+def other_game(game: Game) -> str:
     """A save of another game or player count loaded at a table."""
     return (
         f"that save is a {game.name} game for {game.players} players, not this table's"
     )
 
 
-def other_house_rules(game: Any) -> str:
+def other_house_rules(game: Game) -> str:
     """A save played under other house rules loaded at a table."""
     from tabletop.core.options import house_rules_words
 
@@ -165,7 +171,7 @@ def other_house_rules(game: Any) -> str:
 
 
 # -- news for a seat (``tabletop.table.news``) ---------------------------------------
-def lost_cards(look: Any, who: int, step: int, gone: Any, got: Any) -> str:
+def lost_cards(look: Look, who: int, step: int, gone: Any, got: Any) -> str:
     """A letter to a seat that lost cards on another seat's move."""
     news = f"you lost {look.cards_words(gone)}"
     if got:  # a swap: the cards given in return
