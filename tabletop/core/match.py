@@ -32,7 +32,7 @@ from tabletop.core.errors import IllegalActionError, IllegalEditError, SaveError
 from tabletop.core.game import Event, Explanation, Game, Outcome, Refusal
 from tabletop.core.jsonio import NestingError, strict_loads
 from tabletop.core.matchlike import check_capability
-from tabletop.core.opaque import Action, Eyes, State
+from tabletop.core.opaque import JSON, Action, Eyes, State
 from tabletop.core.registry import lookup
 
 SAVE_FORMAT = "tabletop.match"
@@ -149,12 +149,12 @@ class Match:
 
     # -- where we are -------------------------------------------------------------
     @property
-    def state(self) -> Any:
+    def state(self) -> State:
         """The state at the current step."""
         return self._steps[self._cursor - 1].state if self._cursor else self._initial
 
     @property
-    def initial_state(self) -> Any:
+    def initial_state(self) -> State:
         return self._initial
 
     @property
@@ -170,7 +170,7 @@ class Match:
     def __len__(self) -> int:
         return len(self._steps)
 
-    def state_at(self, step: int) -> Any:
+    def state_at(self, step: int) -> State:
         self._check_step(step)
         return self._steps[step - 1].state if step else self._initial
 
@@ -187,7 +187,7 @@ class Match:
     def over(self) -> bool:
         return self.outcome() is not None
 
-    def legal_actions(self) -> tuple[Any, ...]:
+    def legal_actions(self) -> tuple[Action, ...]:
         return tuple(self.game.legal_actions(self.state))
 
     def explain(self) -> tuple[Explanation, ...]:
@@ -202,7 +202,7 @@ class Match:
             return Refusal(exc.clause, exc.reason)
         return self.game.check(self.state, action)
 
-    def view(self, viewer: Eyes = None) -> Any:
+    def view(self, viewer: Eyes = None) -> State:
         """The current state as ``viewer`` may see it (a seat, None, or a Viewer)."""
         return self.game.view(self.state, viewer)
 
@@ -300,7 +300,7 @@ class Match:
 
     # -- undo as a request, refusals (the ``MatchLike`` protocol) -------------------
     @property
-    def undo_status(self) -> dict[str, Any]:
+    def undo_status(self) -> dict[str, JSON]:
         """Where an undo request stands: always ``{}`` locally, where an undo is
         never waiting for an answer (``request_undo`` takes the move back at once)."""
         return {}
@@ -369,13 +369,13 @@ class Match:
                 f"step {step} is outside the timeline 0..{len(self._steps)}"
             )
 
-    def _parse(self, action: Action) -> Any:
+    def _parse(self, action: Action) -> Action:
         if isinstance(action, str):
             return self.game.parse_action(action)
         return action
 
     # -- saving -------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, JSON]:
         """The whole timeline as JSON-able data (seed, actions, edits, cursor)."""
         steps: list[dict[str, Any]] = []
         for step in self._steps:
@@ -404,7 +404,7 @@ class Match:
         return json.dumps(self.to_json(), indent=1)
 
     @classmethod
-    def from_json(cls, data: Any) -> Match:
+    def from_json(cls, data: JSON) -> Match:
         """Rebuild a match from ``to_json`` data (or its JSON text), replaying it.
 
         Raises:
@@ -479,7 +479,7 @@ class Match:
         return export_gif(self, path, **kwargs)
 
 
-def drew_chance(before: Any, step: Step) -> bool:
+def drew_chance(before: State, step: Step) -> bool:
     """Whether ``step``, played from the state ``before``, showed a chance outcome.
 
     It did when it drew randomness: the state's generator (its ``rng``) moved or
@@ -503,7 +503,7 @@ def state_digest(game: Game, state: State) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def json_digest(value: Any) -> str:
+def json_digest(value: JSON) -> str:
     """A short hash of JSON data as written (keys sorted, no spacing): the same
     data read back from a file hashes the same.
 
@@ -558,7 +558,7 @@ def game_from_spec(name: Any, options: Any) -> Game:
         raise SaveError(f"save has bad options for {name}: {exc}") from None
 
 
-def _load(data: Any) -> Match:
+def _load(data: JSON) -> Match:
     if isinstance(data, bytes | str):
         try:
             data = strict_loads(data)
@@ -731,7 +731,7 @@ def _needs_migration(game: Game, data: Mapping[str, Any], version: int) -> str:
     return ""
 
 
-def _start(game: Game, seed: int, start: Any) -> Match:
+def _start(game: Game, seed: int, start: JSON) -> Match:
     """The match a save replays from: the seed's deal, or its saved start state."""
     if start is None:
         return Match(game, seed)
@@ -741,7 +741,7 @@ def _start(game: Game, seed: int, start: Any) -> Match:
         raise SaveError(f"save field 'start' is not a valid state: {exc}") from None
 
 
-def _replay_step(match: Match, number: int, entry: Any) -> None:
+def _replay_step(match: Match, number: int, entry: JSON) -> None:
     if not isinstance(entry, dict) or len(entry) != 1:
         raise SaveError(
             f"save step {number} must be {{'action': ...}} or {{'edit': ...}}"

@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from tabletop.core.game import Event, Explanation, Outcome, Refusal
-from tabletop.core.opaque import Action, Eyes
+from tabletop.core.opaque import JSON, Action, Eyes, State
 
 if TYPE_CHECKING:  # tabletop.core.match imports this module
     from tabletop.core.match import Step
@@ -85,7 +85,7 @@ class MatchLike(Protocol):
         online seat: the seed would reveal every hand)."""
 
     @property
-    def state(self) -> Any:
+    def state(self) -> State:
         """The state at the cursor, as this holder may see it (the full state for
         a ``Match``, the seat's own view for a ``RemoteMatch``)."""
 
@@ -107,7 +107,7 @@ class MatchLike(Protocol):
         """Whether the game has ended."""
 
     @property
-    def undo_status(self) -> dict[str, Any]:
+    def undo_status(self) -> dict[str, JSON]:
         """Where an undo request stands (``{}``: none is open)."""
 
     def __len__(self) -> int:
@@ -120,20 +120,20 @@ class MatchLike(Protocol):
 
     def outcome(self) -> Outcome | None: ...
 
-    def legal_actions(self) -> tuple[Any, ...]: ...
+    def legal_actions(self) -> tuple[Action, ...]: ...
 
     def explain(self) -> tuple[Explanation, ...]: ...
 
     def check(self, action: Action) -> Refusal | None:
         """``None`` if the action (or notation) may be played now, else why not."""
 
-    def view(self, viewer: Eyes = None) -> Any:
+    def view(self, viewer: Eyes = None) -> State:
         """The state at the cursor as ``viewer`` may see it."""
 
     def log(self, viewer: Eyes = None) -> list[str]:
         """The log up to the cursor, as ``viewer`` may read it."""
 
-    def state_at(self, step: int) -> Any:
+    def state_at(self, step: int) -> State:
         """The state at ``step`` as this holder may see it; the cursor stays."""
 
     # -- moving along -------------------------------------------------------------
