@@ -35,6 +35,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from tabletop.core import Explanation, Refusal
+from tabletop.core.game import Event
 from tabletop.core.opaque import Eyes, State
 from tabletop.core.options import house_rules_words
 from tabletop.core.viewers import as_viewer
@@ -124,7 +125,7 @@ class SentenceMemo:
         self.look, self.size = look, size
         self.kept: dict[tuple[int, Any], tuple[Any, str]] = {}
 
-    def __call__(self, event: Any, viewer: Eyes) -> str:
+    def __call__(self, event: Event, viewer: Eyes) -> str:
         key = (id(event), as_viewer(viewer))
         kept = self.kept.get(key)
         if kept is not None and kept[0] is event:  # the very event, not a reused id

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tabletop.core.game import Explanation, Outcome
 from tabletop.core.opaque import State
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ CONNECTION_LOST = "the connection to the server is lost; reconnecting\u2026"
 GROUP_OVER = 14  # more choices than this: a clause with many folds into one button
 
 
-def action_words(look: Look, entry: Any) -> str:
+def action_words(look: Look, entry: Explanation) -> str:
     """A button's label in plain words: the game's codes spelled out, seats and
     spaces named (the look's ``label_words``, then ``words``), capitalised."""
     label: str = entry.label or str(entry.action)
@@ -27,7 +28,7 @@ def action_words(look: Look, entry: Any) -> str:
     return label[:1].upper() + label[1:]
 
 
-def winner_words(look: Look, outcome: Any) -> tuple[str, str]:
+def winner_words(look: Look, outcome: Outcome) -> tuple[str, str]:
     """The end of the game: ``("Player 1 (blue) wins!", why in words)``."""
     who = "Nobody" if outcome.winner is None else look.seat_name(outcome.winner)
     return f"{who} wins!", look.words(outcome.reason)
@@ -97,7 +98,7 @@ def group_entries(entries: Sequence[Any], over: int = GROUP_OVER) -> list[Any]:
     return out
 
 
-def _kind(entry: Any) -> str:
+def _kind(entry: Explanation) -> str:
     """The first word of an entry's label: what kind of choice it is."""
     return (entry.label or str(entry.action)).split(" ")[0].lower()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tabletop.core.game import Explanation, Outcome
 from tabletop.core.viewers import PUBLIC
 from tabletop.draw.look import said_in_a_row
 from tabletop.table.seats import seat_kind_label
@@ -62,7 +63,7 @@ def step_of(table: TableLogic) -> str:
     return f"step {table.step}/{table.length}"
 
 
-def game_over(table: TableLogic, outcome: Any) -> tuple[str, str]:
+def game_over(table: TableLogic, outcome: Outcome) -> tuple[str, str]:
     """``("Game over: Player 1 (blue) wins", why)``."""
     look = table.look
     who = "nobody" if outcome.winner is None else look.seat_name(outcome.winner)
@@ -142,7 +143,7 @@ def line_label(table: TableLogic, match: Any, index: int) -> str:
     return f"line {index + 1}: {len(match)} steps{left}{here}"
 
 
-def outcome_hint(table: TableLogic, entry: Any) -> str:
+def outcome_hint(table: TableLogic, entry: Explanation) -> str:
     """What an action will do, found by applying it to the full state: where the
     piece ends, that it stays put, and what the look's ``outcome_notes`` say.
 

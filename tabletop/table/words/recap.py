@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tabletop.core.game import Event
 from tabletop.core.opaque import Eyes
 from tabletop.core.viewers import PUBLIC
 
@@ -100,7 +101,7 @@ def whole_turn(said: Sequence[tuple[Any, str]]) -> str:
     return ", ".join(text for _, text in said)
 
 
-def told_to_you(look: Look, events: Sequence[Any], eyes: int) -> str:
+def told_to_you(look: Look, events: Sequence[Event], eyes: int) -> str:
     """What of the viewer's own turn the viewer is told: each event the look words
     as befalling them (its ``own_words``: a turn missed, a penalty), else, for a
     turn they missed (an event of kind ``skip``), "missed this turn"; "" when
@@ -117,7 +118,7 @@ def told_to_you(look: Look, events: Sequence[Any], eyes: int) -> str:
 
 
 def missed_turns_apart(
-    player: int | None, events: Sequence[Any]
+    player: int | None, events: Sequence[Event]
 ) -> list[tuple[int | None, list[Any]]]:
     """A turn's events as ``(seat, events)`` turns: an event of kind ``skip``
     about another seat (that seat misses its turn, as the step's actions made it)
@@ -135,7 +136,7 @@ def missed_turns_apart(
 
 
 def recap_told(
-    events: Sequence[Any],
+    events: Sequence[Event],
     eyes: Eyes,
     say: Callable[[Any, Any], str],
     arrivals_told: frozenset[str] = frozenset(),
@@ -165,7 +166,7 @@ def recap_told(
     ]
 
 
-def round_goes_on(events: Sequence[Any], i: int) -> bool:
+def round_goes_on(events: Sequence[Event], i: int) -> bool:
     """Whether ``events[i]`` is inside a run of three or more events under one
     clause (a round every seat takes part in, such as rolls for the first turn)
     that the run's last event ends ("Player 0 (red) went first")."""
@@ -179,7 +180,7 @@ def round_goes_on(events: Sequence[Any], i: int) -> bool:
     return j > i and j - k >= 2
 
 
-def _dealt(event: Any) -> int | None:
+def _dealt(event: Event) -> int | None:
     """How many cards a deal event gave (a count: hand sizes are public)."""
     data = event.data
     for key in ("count", "cards", "card"):
@@ -192,7 +193,7 @@ def _dealt(event: Any) -> int | None:
 
 
 def walks_shortened(
-    events: Sequence[Any], arrivals_told: frozenset[str] = frozenset()
+    events: Sequence[Event], arrivals_told: frozenset[str] = frozenset()
 ) -> list[Any]:
     """The events a recap tells: a run of moves of one kind by one seat (each with
     a ``to`` in its public data: a walk of several spaces) reads as its last one
