@@ -171,3 +171,52 @@ def test_a_new_line_checks_the_action_once_and_an_illegal_one_starts_none(
         "check": 1,
         "apply": 1,
     }
+
+
+@pytest.mark.parametrize("side", ["server", "site"])
+def test_a_tap_on_the_seat_page_asks_each_question_once(monkeypatch, side):
+    """A tap that plays, on either transport (``Answerer.play``): whose turn it
+    is once (for the page's seat), the table's own refusals once on the site
+    (the hand-over, a new line: ``refusal_besides_turn``), legality once, as
+    the match plays."""
+    import json
+
+    from tabletop.page import answerer
+    from tabletop.table import seats
+    from tests.transports import ServerSide, SiteSide
+
+    made = (ServerSide if side == "server" else SiteSide)(
+        "raiders", ["human", "random"], 1
+    )
+    made.hello()
+    game = made.match.game
+    calls = dict.fromkeys(
+        ("refusal_to_act", "refusal_besides_turn", "turn_refusal", "check"), 0
+    )
+
+    def counted(owner, name):
+        real = getattr(owner, name)
+
+        def count(*args, **kwargs):
+            calls[name] += 1
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(owner, name, count)
+
+    counted(answerer, "turn_refusal")
+    counted(seats, "turn_refusal")
+    counted(seats.Seating, "refusal_to_act")
+    counted(seats.Seating, "refusal_besides_turn")
+    counted(game, "check")
+    assert game.to_move(made.match.state) == 0
+    notation = str(made.match.legal_actions()[0])
+    step = len(made.match)
+    frames = made.send({"t": "play", "action": notation, "at": step})
+    assert [f["t"] for f in frames][-1] == "ok", json.dumps(frames)[:300]
+    assert len(made.match) == step + 1
+    assert calls == {
+        "refusal_to_act": 0,
+        "refusal_besides_turn": 1 if side == "site" else 0,
+        "turn_refusal": 1,
+        "check": 1,
+    }

@@ -138,11 +138,12 @@ class LocalRoom:
         return None  # no undo on this page
 
     def apply(self, seat: int, action: Action) -> None:
-        """The human's move, on the table's logic (who may act is asked there
-        too: the hand-over), and what the page shows after it, as the seat
-        server sends a view before its ``ok``; the bots' moves come one by one
-        after (``advance``)."""
-        self.logic.choose(action)
+        """The human's move, on the table's logic, and what the page shows
+        after it, as the seat server sends a view before its ``ok``; the bots'
+        moves come one by one after (``advance``). Whose turn it is the answerer
+        has asked for the page's seat; the table asks only what is its own (the
+        hand-over, a new line)."""
+        self.logic.choose_for_seat(action)
         for frame in self.show():
             self.page.send(frame)
 

@@ -575,6 +575,21 @@ class Choices:
         self.seating.ensure_may_act()
         return self.timeline.play(action)
 
+    def choose_for_seat(self, action: Action) -> tuple[Event, ...]:
+        """``choose`` for a transport that has asked whose turn it is for its
+        page's seat itself (``Answerer.play``, once): the table asks only what
+        is its own (``Seating.refusal_besides_turn``), then plays; legality is
+        the match's, as it plays.
+
+        Raises:
+            IllegalActionError: the table's refusal, or the action is not legal
+                now (nothing changes either way).
+        """
+        refusal = self.seating.refusal_besides_turn()
+        if refusal is not None:
+            raise refusal.error()
+        return self.timeline.play(action)
+
     def click_space(self, space: str) -> tuple[Event, ...]:
         """A click on a board space (``tap_space``): play the action that
         involves it, or make it the selection."""

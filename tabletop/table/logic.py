@@ -378,6 +378,11 @@ class TableLogic:
         (``Choices.choose``)."""
         return self.choices.choose(action)
 
+    def choose_for_seat(self, action: Action) -> tuple[Event, ...]:
+        """Play for the seat whose turn a transport has asked itself
+        (``Choices.choose_for_seat``)."""
+        return self.choices.choose_for_seat(action)
+
     def click_space(self, space: str) -> tuple[Event, ...]:
         return self.choices.click_space(space)
 

@@ -184,20 +184,31 @@ class Seating:
         Under a resume offer nothing may act; at a bot's turn or behind the
         hand-over nobody; then ``turn_refusal`` for the viewer (the game is
         over, or another seat's turn); then ``refusal_to_branch``."""
+        return self._refusal(turn=True)
+
+    def refusal_besides_turn(self) -> Refusal | None:
+        """``refusal_to_act`` without the turn (the bot's and the viewer's): for
+        a transport that has asked ``turn_refusal`` for its page's seat itself
+        (``tabletop.page.answerer.Answerer.play``), what is the table's own: a
+        resume offer, the hand-over, a new line where none may start."""
+        return self._refusal(turn=False)
+
+    def _refusal(self, *, turn: bool) -> Refusal | None:
         table = self.table
         offered = table.refusal_while_offered()
         if offered is not None:
             return offered
         mover = table.to_move
-        if mover is not None and mover in self.bots:
+        if turn and mover is not None and mover in self.bots:
             return Refusal(
                 "TT-TURN", words.bot_turn(table.look, mover, table.seats[mover])
             )
         if mover is not None and table.curtain is not None:
             return Refusal("TT-TURN", words.passing(table.look, table.curtain))
-        refusal = turn_refusal(table.look, mover, table.viewer, eyes=True)
-        if refusal is not None:
-            return refusal
+        if turn:
+            refusal = turn_refusal(table.look, mover, table.viewer, eyes=True)
+            if refusal is not None:
+                return refusal
         return self.refusal_to_branch()
 
     def can_act(self) -> bool:
