@@ -5,17 +5,13 @@ the page's script holds none of the table's figures."""
 
 from __future__ import annotations
 
-import ast
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from tabletop.core.registry import game_names, make_game
 from tests import transports
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _seats(name: str, bots: tuple[str, ...]) -> list[str]:
@@ -55,26 +51,6 @@ def test_the_comparison_finds_a_transport_that_words_a_refusal_its_own_way(
     for seed in range(1, 6):
         found = found or transports.walk("pitfall", ["human", "random"], seed, 60)[0]
     assert found is not None and "too late" in found.what
-
-
-def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    out = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module:
-            out.add(node.module)
-        elif isinstance(node, ast.Import):
-            out |= {alias.name for alias in node.names}
-    return out
-
-
-def test_the_site_imports_nothing_from_the_seat_server():
-    for path in sorted((ROOT / "tabletop" / "site").rglob("*.py")):
-        online = {m for m in _imports(path) if m.startswith("tabletop.online")}
-        assert not online, f"{path.name} imports {online}"
-    for path in sorted((ROOT / "tabletop" / "page").rglob("*.py")):
-        online = {m for m in _imports(path) if m.startswith("tabletop.online")}
-        assert not online, f"the page's {path.name} imports {online}"
 
 
 def test_the_page_s_script_holds_no_figure_of_the_table():

@@ -154,6 +154,16 @@ def _imported(path: Path) -> set[str]:
     return out
 
 
+def test_the_site_and_the_page_import_nothing_from_the_seat_server():
+    """The seat server (``tabletop.online``) and the static site are two
+    transports of one page (``tabletop.page``): neither the page's package nor
+    the site reads the server's."""
+    for part in ("site", "page"):
+        for path in sorted((ROOT / "tabletop" / part).rglob("*.py")):
+            online = {m for m in _imported(path) if m.startswith("tabletop.online")}
+            assert not online, f"tabletop/{part}/{path.name} imports {online}"
+
+
 def test_the_analysis_layer_never_imports_the_simulation_layer():
     """One way: ``tabletop.sim`` may read ``tabletop.analysis`` (the value model,
     the charts' seat styles, rates), never the other way round (the rates and

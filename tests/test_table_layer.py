@@ -77,6 +77,18 @@ def _counted_table(monkeypatch, handover: bool = True):
     calls = dict.fromkeys(
         ("refusal_to_act", "turn_refusal", "mover_space", "check", "apply"), 0
     )
+    counted = _counter(monkeypatch, calls)
+    counted(table.seating, "refusal_to_act")
+    counted(seats, "turn_refusal")
+    counted(choices, "mover_space")
+    counted(game, "check")
+    counted(game, "apply")
+    return table, calls
+
+
+def _counter(monkeypatch, calls: dict[str, int]):
+    """``counted(owner, name)``: each call of ``owner.name`` adds one to
+    ``calls[name]`` (and calls it)."""
 
     def counted(owner, name):
         real = getattr(owner, name)
@@ -87,12 +99,7 @@ def _counted_table(monkeypatch, handover: bool = True):
 
         monkeypatch.setattr(owner, name, count)
 
-    counted(table.seating, "refusal_to_act")
-    counted(seats, "turn_refusal")
-    counted(choices, "mover_space")
-    counted(game, "check")
-    counted(game, "apply")
-    return table, calls
+    return counted
 
 
 def _stop_counting(monkeypatch, table, calls):
@@ -193,16 +200,7 @@ def test_a_tap_on_the_seat_page_asks_each_question_once(monkeypatch, side):
     calls = dict.fromkeys(
         ("refusal_to_act", "refusal_besides_turn", "turn_refusal", "check"), 0
     )
-
-    def counted(owner, name):
-        real = getattr(owner, name)
-
-        def count(*args, **kwargs):
-            calls[name] += 1
-            return real(*args, **kwargs)
-
-        monkeypatch.setattr(owner, name, count)
-
+    counted = _counter(monkeypatch, calls)
     counted(answerer, "turn_refusal")
     counted(seats, "turn_refusal")
     counted(seats.Seating, "refusal_to_act")

@@ -14,6 +14,7 @@ a new line (online), it says why when played.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import IllegalActionError, Match, MatchLike
@@ -213,18 +214,16 @@ class Timeline:
         ensure_match_may(table.match, "new_game")
         seed = fresh_seed(pinned=False) if seed is None else seed
         match = Match(table.game, seed=seed)
-        table.match = match
-        table.lines = [match]
-        with self.changes.batch():
-            table.curtain = None
-            table.selection = None
-            table.recent = ()
-            for seat in list(self.seating.bots):
-                self.seating.seat(seat, table.seats[seat])
-            if table.auto:
-                self.play_bots(MAX_AUTO_MOVES)
-            table.sync()
+        self._take_up(match, then=self._bots_anew)
         return match
+
+    def _bots_anew(self) -> None:
+        """Every bot made anew for a new deal; with ``auto``, the bots move."""
+        table = self.table
+        for seat in list(self.seating.bots):
+            self.seating.seat(seat, table.seats[seat])
+        if table.auto:
+            self.play_bots(MAX_AUTO_MOVES)
 
     def play_again_same_deal(self) -> int:
         """Back to the start of this deal; the first move starts a new line.
@@ -247,14 +246,23 @@ class Timeline:
             raise IllegalActionError("TT-PHASE", words.other_game(match.game))
         if _house(match.game) != _house(game):
             raise IllegalActionError("TT-PHASE", words.other_house_rules(match.game))
+        self._take_up(match)
+        return match
+
+    def _take_up(self, match: Match, then: Callable[[], None] | None = None) -> None:
+        """Put ``match`` on the table as its only line, with nothing selected,
+        recapped or covered from the last one, in one change (``then`` too), and
+        bring what is shown in line with it."""
+        table = self.table
         table.match = match
         table.lines = [match]
         with self.changes.batch():
             table.curtain = None
             table.selection = None
             table.recent = ()
+            if then is not None:
+                then()
             table.sync()
-        return match
 
 
 def _house(game: Game) -> dict[str, Any]:
