@@ -61,6 +61,17 @@ def test_the_table_logic_imports_only_the_standard_library_and_plays_a_game():
     assert run.stdout.count("OVER") == 2 and "False" not in run.stdout, run.stdout
 
 
+#: A move played from words or a button: who may act once (the turn once within
+#: it), the mover's own space not asked, legality once (as the game applies it).
+EACH_ONCE = {
+    "refusal_to_act": 1,
+    "turn_refusal": 1,
+    "mover_space": 0,
+    "check": 1,
+    "apply": 1,
+}
+
+
 def _counted_table(monkeypatch, handover: bool = True):
     """A table of Raiders for two people, with the checks a gesture may make
     counted: who may act (``Seating.refusal_to_act`` and the ``turn_refusal``
@@ -117,13 +128,7 @@ def test_a_click_asks_who_may_act_once_and_legality_once(monkeypatch):
     _stop_counting(monkeypatch, table, calls)
     table.click_space("PERU")
     assert str(table.match.steps[-1].action) == "place PERU"
-    assert calls == {
-        "refusal_to_act": 1,
-        "turn_refusal": 1,
-        "mover_space": 1,
-        "check": 1,
-        "apply": 1,
-    }, "apply checks"
+    assert calls == {**EACH_ONCE, "mover_space": 1}, "apply checks"
 
 
 @pytest.mark.parametrize("gesture", ["choose", "enter", "press"])
@@ -141,13 +146,7 @@ def test_every_gesture_that_plays_asks_each_question_once(monkeypatch, gesture):
     else:
         table.press(entry)
     assert str(table.match.steps[-1].action) == "place PERU"
-    assert calls == {
-        "refusal_to_act": 1,
-        "turn_refusal": 1,
-        "mover_space": 0,
-        "check": 1,
-        "apply": 1,
-    }
+    assert calls == EACH_ONCE
 
 
 def test_a_new_line_checks_the_action_once_and_an_illegal_one_starts_none(
@@ -171,13 +170,7 @@ def test_a_new_line_checks_the_action_once_and_an_illegal_one_starts_none(
     calls.update(dict.fromkeys(calls, 0))
     table.choose(other)
     assert len(table.lines) == 2 and str(table.match.steps[-1].action) == other
-    assert calls == {
-        "refusal_to_act": 1,
-        "turn_refusal": 1,
-        "mover_space": 0,
-        "check": 1,
-        "apply": 1,
-    }
+    assert calls == EACH_ONCE
 
 
 @pytest.mark.parametrize("side", ["server", "site"])
