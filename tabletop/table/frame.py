@@ -118,22 +118,38 @@ class LayerMemo:
 
 class SentenceMemo:
     """Events in words as each viewer reads them (``look.event_sentence``), the latest
-    ``size`` kept: every page of a room reads the same recap lines step after step,
-    so each event is put in words once per viewer."""
+    ``size`` kept: every page of a room reads the same recap step after step, so
+    each event is put in words once per viewer; and each step told alone
+    (``told_payload``), once per viewer, though a page is told the latest
+    ``TOLD_STEPS`` at every view."""
 
     def __init__(self, look: Look, size: int = 4096) -> None:
         self.look, self.size = look, size
         self.kept: dict[tuple[int, Any], tuple[Any, str]] = {}
+        self.steps: dict[tuple[int, Any], tuple[Any, str]] = {}
 
     def __call__(self, event: Event, viewer: Eyes) -> str:
-        key = (id(event), as_viewer(viewer))
-        kept = self.kept.get(key)
-        if kept is not None and kept[0] is event:  # the very event, not a reused id
-            return kept[1]
-        text = self.look.event_sentence(event, viewer)
-        if len(self.kept) >= self.size:
-            self.kept.pop(next(iter(self.kept)))  # the oldest
-        self.kept[key] = (event, text)
+        return self._once(self.kept, event, viewer, self.look.event_sentence)
+
+    def told(self, step: Any, viewer: Eyes, tell: Callable[[Any, Eyes], str]) -> str:
+        """``tell(step, viewer)``, once per step and viewer."""
+        return self._once(self.steps, step, viewer, tell)
+
+    def _once(
+        self,
+        kept: dict[tuple[int, Any], tuple[Any, str]],
+        thing: Any,
+        viewer: Eyes,
+        make: Callable[[Any, Eyes], str],
+    ) -> str:
+        key = (id(thing), as_viewer(viewer))
+        found = kept.get(key)
+        if found is not None and found[0] is thing:  # the very one, not a reused id
+            return found[1]
+        text = make(thing, viewer)
+        if len(kept) >= self.size:
+            kept.pop(next(iter(kept)))  # the oldest
+        kept[key] = (thing, text)
         return text
 
 
@@ -364,10 +380,17 @@ def told_payload(
     turn of several steps is said step by step, each once (its recap entry grows
     with every step, and was said again whole each time)."""
     latest = sorted({step.index: step for step in steps}.items())[-TOLD_STEPS:]
+
+    def alone(step: Any, viewer: Eyes) -> str:
+        turns = recap_turns(look, (step,), viewer, say, own=True)
+        return " ".join(f"{who}: {what}." for who, what in turns if what)
+
     told = []
     for index, step in latest:
-        turns = recap_turns(look, (step,), viewer, say, own=True)
-        said = " ".join(f"{who}: {what}." for who, what in turns if what)
+        if isinstance(say, SentenceMemo):  # a step is told alike at every view
+            said = say.told(step, viewer, alone)
+        else:
+            said = alone(step, viewer)
         if said:
             told.append({"step": index, "said": said})
     return told
