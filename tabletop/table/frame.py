@@ -129,6 +129,12 @@ class SentenceMemo:
         self.steps: dict[tuple[int, Any], tuple[Any, str]] = {}
 
     def __call__(self, event: Event, viewer: Eyes) -> str:
+        # Inline, not through _once: the notebook's log asks this for its last
+        # 60 steps' events at every redraw.
+        key = (id(event), as_viewer(viewer))
+        found = self.kept.get(key)
+        if found is not None and found[0] is event:  # the very one, not a reused id
+            return found[1]
         return self._once(self.kept, event, viewer, self.look.event_sentence)
 
     def told(self, step: Any, viewer: Eyes, tell: Callable[[Any, Eyes], str]) -> str:
