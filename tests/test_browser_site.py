@@ -17,6 +17,7 @@ import pytest
 
 from tests.browser_harness import CHROMIUM, CHROMIUM_ARGS, need_browser
 from tests.site_serve import pyodide_or_reason, served
+from tests.waits import until
 
 pytestmark = pytest.mark.browser
 BUILT: list[Path] = []  # the module's build (its wheels serve a second build)
@@ -31,16 +32,6 @@ WORKERS = """async () => {
   return {caches: await caches.keys(), installing: s(r && r.installing),
           waiting: s(r && r.waiting), active: s(r && r.active),
           controller: s(navigator.serviceWorker.controller)};
-}"""
-#: Polls the page's caches until they are ``WANT`` exactly, or ``MS`` pass.
-CACHES_BECOME = """async ([want, ms]) => {
-  const end = performance.now() + ms;
-  while (performance.now() < end) {
-    const keys = await caches.keys();
-    if (JSON.stringify(keys) === JSON.stringify(want)) return true;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return false;
 }"""
 #: Checks ``EXPR`` at every frame until it holds or ``MS`` pass. Playwright's
 #: wait_for_function compiles its text inside the page, which the page's policy
@@ -304,9 +295,15 @@ def test_a_new_build_reaches_a_returning_visitor(browser, site, tmp_path, monkey
             # activation drops the old cache: wait for that, however long the
             # files take. (Polled: the new worker may take over before the
             # reloaded page exists, and then no controllerchange reaches it.)
-            want = "tabletop-" + second["version"]
-            taken = tab.page.evaluate(CACHES_BECOME, [[want], 300_000])
-            assert taken, (tab.page.evaluate(WORKERS), hits)
+            want = ["tabletop-" + second["version"]]
+            try:
+                until(
+                    lambda: tab.page.evaluate("caches.keys()") == want,
+                    300,
+                    "the new build's cache alone",
+                )
+            except AssertionError as failed:
+                raise AssertionError((tab.page.evaluate(WORKERS), hits)) from failed
             tab.page.reload()
             assert tab.page.title() == "Board games, built again"
             assert tab.aborted == [] and tab.errors == []
@@ -318,8 +315,7 @@ def _wait_past_the_second_of(path: Path) -> None:
     """Sleep (at most a second) until the clock is past the whole second in
     which ``path`` was last written."""
     later = int(path.stat().st_mtime) + 1
-    while time.time() < later:
-        time.sleep(later - time.time())
+    until(lambda: time.time() >= later, 5, "the next second")
 
 
 def _wheels_of_a_build(into: Path) -> Path:

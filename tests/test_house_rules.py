@@ -306,7 +306,7 @@ def test_unknown_options_and_wrong_values_are_refused_in_words():
     ) == {"climb_needs_card": True}
 
 
-def test_house_rules_line_tells_the_table_what_is_played():
+def test_house_rules_words_tells_the_table_what_is_played():
     """Every player is told the house rules played, with their clauses; a game
     of the rulings says nothing."""
     assert house_rules_words(Pitfall(players=2)) == ""

@@ -44,9 +44,8 @@ from tabletop.ui.board_area import BoardArea
 from tabletop.ui.board_picture import TablePicture
 from tabletop.ui.evaluation import EvaluationBar
 from tabletop.ui.gestures import PageGestures
-from tabletop.ui.layout import build
+from tabletop.ui.layout import build, panel_parts
 from tabletop.ui.model import MAX_AUTO_MOVES, Selection, TableModel
-from tabletop.ui.panel_parts import PanelParts
 from tabletop.ui.panel_rendering import REVIEW_TAB, PanelRendering
 from tabletop.ui.reader import ReaderPanel
 from tabletop.ui.review_tab import ReviewPanel
@@ -128,21 +127,7 @@ class Table(w.VBox):
         self.gestures = PageGestures(self)
         self._guard, self._gesture = self.gestures.guard, self.gestures.gesture
         self._hovered: str | None = None
-        # What a panel is given (tabletop.ui.panel_parts): the getters read the
-        # widgets the layout is about to build.
-        self.parts = PanelParts(
-            model=self.model,
-            look=self.look,
-            guard=self._guard,
-            render=self.render,
-            on_render=lambda f: self.observe(f, names=["token"]),
-            actions=lambda: self.widgets.actions,
-            render_hands=self.render_hands,
-            timeline=lambda: self.evaluation.timeline(),
-            place=self._place_panel,
-            compact=compact,
-            echo=lambda: getattr(getattr(self, "widgets", None), "echo", None),
-        )
+        self.parts = panel_parts(self)  # what a panel is given (ui/panel_parts.py)
         self.picture = TablePicture(self.model)
         self.reader = ReaderPanel(self.model)  # laid out by build
         self.widgets = build(self, CSS)
@@ -174,16 +159,6 @@ class Table(w.VBox):
         self.render()
         if model.autosave is not None:
             take_over(self, model.autosave)
-
-    def _place_panel(self, widget: Any, shown: bool) -> None:
-        """Show ``widget`` just under the board's row, or take it away."""
-        kids = [c for c in self.children if c is not widget]
-        if shown:
-            board = self.widgets.board.canvas
-            holds = [board in getattr(c, "children", ()) for c in kids]
-            at = holds.index(True) + 1 if True in holds else len(kids)
-            kids.insert(at, widget)
-        self.children = tuple(kids)
 
     # -- the model's names that notebooks and the docs use (docs/table.md) ----------
     @property

@@ -27,6 +27,7 @@ from tabletop.ui.board import BoardView
 from tabletop.ui.evaluation import BAR_CSS, EvaluationBar
 from tabletop.ui.hands import CardSprites, HandView
 from tabletop.ui.model import WHO_ACTS
+from tabletop.ui.panel_parts import PanelParts
 from tabletop.ui.panels import ActionsPanel, HandOver, SeatControls, Timeline
 from tabletop.ui.review_tab import REVIEW_CSS, ReviewPanel
 from tabletop.ui.saving import SaveLoad
@@ -128,6 +129,35 @@ def build(t: Table, css: str) -> TableWidgets:
         t.add_class("tabletop-compact")
         widgets.tabs.layout.display = "none"
     return widgets
+
+
+def panel_parts(t: Table) -> PanelParts:
+    """What a panel of ``t`` is given (``tabletop.ui.panel_parts``); the getters
+    read the widgets ``build`` is about to make."""
+    return PanelParts(
+        model=t.model,
+        look=t.look,
+        guard=t._guard,
+        render=t.render,
+        on_render=lambda f: t.observe(f, names=["token"]),
+        actions=lambda: t.widgets.actions,
+        render_hands=t.render_hands,
+        timeline=lambda: t.evaluation.timeline(),
+        place=lambda widget, shown: place_panel(t, widget, shown),
+        compact=t.compact,
+        echo=lambda: getattr(getattr(t, "widgets", None), "echo", None),
+    )
+
+
+def place_panel(t: Table, widget: w.Widget, shown: bool) -> None:
+    """Show ``widget`` just under the row that holds the board, or take it away."""
+    kids = [c for c in t.children if c is not widget]
+    if shown:
+        board = t.widgets.board.canvas
+        holds = [board in getattr(c, "children", ()) for c in kids]
+        at = holds.index(True) + 1 if True in holds else len(kids)
+        kids.insert(at, widget)
+    t.children = tuple(kids)
 
 
 def house_rules(t: Table) -> list[w.HTML]:

@@ -67,8 +67,7 @@ class ReviewPanel(w.VBox):
 
     Args:
         table: the Table whose match is reviewed, or its ``PanelParts`` (the
-            panel keeps only those: the model, the look, the guard, the choices
-            its hint outlines and the evaluation bar's answers for its chart).
+            panel keeps only those: ``tabletop.ui.panel_parts``).
         budget: worlds per decision (each candidate played out in each).
         width: candidate moves per decision.
         seat: review only this seat's decisions (``None``: the human's at a table
