@@ -371,9 +371,13 @@ def yours_payload(
     ``own``): ``{"step": its index, "said": "You: rolled 4."}``, or None."""
     if not own:
         return None
-    told = recap_turns(look, own, viewer, say, own=True)
-    said = " ".join(f"{who}: {what}." for who, what in told if what)
+    said = _told(recap_turns(look, own, viewer, say, own=True))
     return {"step": own[-1].index, "said": said} if said else None
+
+
+def _told(turns: list[tuple[str, str]]) -> str:
+    """Recap entries as one announcement: "Player 1 (blue): rolled 6. You: ..."."""
+    return " ".join(f"{who}: {what}." for who, what in turns if what)
 
 
 def told_payload(
@@ -388,8 +392,7 @@ def told_payload(
     latest = sorted({step.index: step for step in steps}.items())[-TOLD_STEPS:]
 
     def alone(step: Any, viewer: Eyes) -> str:
-        turns = recap_turns(look, (step,), viewer, say, own=True)
-        return " ".join(f"{who}: {what}." for who, what in turns if what)
+        return _told(recap_turns(look, (step,), viewer, say, own=True))
 
     told = []
     for index, step in latest:
